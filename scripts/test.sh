@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Installs, builds and runs every test (the README's second quick-start command; CI runs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset="${1:-default}"
+bash scripts/build.sh "$preset"
+ctest --preset "$preset"

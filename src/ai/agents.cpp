@@ -1,0 +1,100 @@
+#include "ai/agents.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <functional>
+
+#include "ai/random_agent.h"
+#include "core/error.h"
+
+namespace mw {
+namespace {
+
+struct GenericAgent {
+  const char* name;
+  const char* help;
+  std::function<std::unique_ptr<Agent>(const Game&, const Json&)> make;
+};
+
+const std::vector<GenericAgent>& generic_agents() {
+  static const std::vector<GenericAgent> agents = {
+      {"random", "uniformly random legal actions",
+       [](const Game&, const Json&) { return std::make_unique<RandomAgent>(); }},
+  };
+  return agents;
+}
+
+Json parse_value(std::string_view text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  std::int64_t i = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), i);
+  if (ec == std::errc() && end == text.data() + text.size()) return i;
+  double d = 0;
+  auto [dend, dec] = std::from_chars(text.data(), text.data() + text.size(), d);
+  if (dec == std::errc() && dend == text.data() + text.size()) return d;
+  return std::string(text);
+}
+
+std::string known_agents(const Game& game) {
+  std::string out;
+  for (const auto& a : list_agents(game)) out += (out.empty() ? "" : ", ") + a.name;
+  return out;
+}
+
+}  // namespace
+
+AgentSpec AgentSpec::parse(std::string_view text) {
+  AgentSpec spec;
+  const auto colon = text.find(':');
+  spec.name = std::string(text.substr(0, colon));
+  if (spec.name.empty()) {
+    throw Error(ErrorCode::kUnknownAgent, "an agent spec is name[:key=value,...], got an empty name");
+  }
+  if (colon == std::string_view::npos) return spec;
+  std::string_view rest = text.substr(colon + 1);
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+      throw Error(ErrorCode::kUnknownAgent,
+                  fmt::format("agent parameter '{}' should be key=value", item));
+    }
+    spec.params[std::string(item.substr(0, eq))] = parse_value(item.substr(eq + 1));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return spec;
+}
+
+std::string AgentSpec::to_string() const {
+  std::string out = name;
+  char sep = ':';
+  for (const auto& [k, v] : params.items()) {
+    out += sep + k + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+    sep = ',';
+  }
+  return out;
+}
+
+std::vector<AgentListing> list_agents(const Game& game) {
+  std::vector<AgentListing> out;
+  for (const auto& a : generic_agents()) out.push_back({a.name, a.help, false});
+  for (const auto& a : game.entry().agents) out.push_back({a.name, a.help, true});
+  return out;
+}
+
+std::unique_ptr<Agent> make_agent(const Game& game, std::string_view text) {
+  const AgentSpec spec = AgentSpec::parse(text);
+  for (const auto& a : game.entry().agents) {
+    if (a.name == spec.name) return a.make(game, spec.params);
+  }
+  for (const auto& a : generic_agents()) {
+    if (a.name == spec.name) return a.make(game, spec.params);
+  }
+  throw Error(ErrorCode::kUnknownAgent, fmt::format("unknown agent '{}' for {}; known: {}",
+                                                    spec.name, game.id(), known_agents(game)));
+}
+
+}  // namespace mw

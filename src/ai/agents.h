@@ -1,0 +1,33 @@
+#pragma once
+// Agents by spec string, usable everywhere (CLI, protocol, server, Python): "name" or
+// "name:key=value,key=value". Generic agents work for every game; a game may add its own.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/agent.h"
+#include "core/game.h"
+#include "core/json.h"
+
+namespace mw {
+
+struct AgentSpec {
+  std::string name;
+  Json params = Json::object();  // values typed as JSON numbers, booleans or strings
+  // Throws Error(kUnknownAgent) when the text is not "name[:k=v,...]".
+  static AgentSpec parse(std::string_view text);
+  std::string to_string() const;
+};
+
+struct AgentListing {
+  std::string name;
+  std::string help;
+  bool game_specific = false;
+};
+
+// Throws Error(kUnknownAgent) naming the agents this game offers.
+std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec);
+std::vector<AgentListing> list_agents(const Game& game);
+
+}  // namespace mw

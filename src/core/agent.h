@@ -1,0 +1,44 @@
+#pragma once
+// Computer players. An agent is handed an Observation: its own seat's view, the legal actions and
+// worlds sampled consistently with what it has seen. It never touches the true hidden state.
+#include <memory>
+#include <string>
+
+#include "core/json.h"
+#include "core/rng.h"
+#include "core/state.h"
+#include "core/types.h"
+
+namespace mw {
+
+class Observation {
+ public:
+  Observation(const State& state, Player player) : state_(state), player_(player) {}
+
+  Player player() const { return player_; }
+  const Game& game() const { return state_.game(); }
+  int num_players() const { return state_.num_players(); }
+  void legal_actions(ActionList& out) const { state_.legal_actions(out); }
+  ActionList legal_actions() const { return state_.legal_actions(); }
+  std::string action_to_string(Action a) const { return state_.action_to_string(a); }
+  Json view() const { return state_.view(player_); }
+  std::uint64_t information_state_key() const { return state_.information_state_key(player_); }
+  // A full state consistent with everything this seat has observed (the state itself in games of
+  // perfect information). The only way an agent gets a State.
+  State sample_world(Rng& rng) const { return state_.resample(player_, rng); }
+
+ private:
+  const State& state_;
+  Player player_;
+};
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // Called only when obs.player() is to act; returns one of obs.legal_actions().
+  virtual Action choose(const Observation& obs, Rng& rng) = 0;
+  // A new game begins (agents that remember between moves reset here).
+  virtual void reset() {}
+};
+
+}  // namespace mw

@@ -1,0 +1,85 @@
+#pragma once
+// A game's declarative descriptor (after OpenSpiel's GameType) and `Game`: a descriptor with its
+// options resolved. Tools hold a Game and create States from it; they never see a game's types.
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "core/options.h"
+
+namespace mw {
+
+class Game;
+class State;
+class Agent;
+
+struct GameInfo {
+  std::string id;       // "treasure-hunt"
+  std::string name;     // "Treasure Hunt"
+  std::string summary;  // one line
+  int min_players = 2;
+  int max_players = 2;
+  bool perfect_information = true;
+  bool has_chance = true;
+  std::vector<OptionSpec> options;
+  Json to_json() const;
+};
+
+struct RenderStyle {
+  bool color = true;
+  bool unicode = true;
+};
+
+// A computer player offered by one game (e.g. Treasure Hunt's greedy agent). Generic agents (random,
+// search) live in src/ai and work for every game.
+struct GameAgentEntry {
+  std::string name;
+  std::string help;
+  std::function<std::unique_ptr<Agent>(const Game&, const Json& params)> make;
+};
+
+// What a game folder registers. Built with make_game_entry<S>() (core/state.h) from a GameState.
+struct GameEntry {
+  GameInfo info;
+  std::function<int(const Options&)> num_players;
+  std::function<State(const Game&)> new_initial_state;
+  std::function<State(const Game&, const Json& body)> state_from_json;
+  // Draws a view (never a State) so a terminal shows exactly what that observer may see.
+  std::function<std::string(const Json& view, const RenderStyle&)> render_view;
+  std::vector<GameAgentEntry> agents;
+};
+
+class Game {
+ public:
+  Game(const GameEntry& entry, Options options);
+
+  const GameInfo& info() const { return impl_->entry->info; }
+  const GameEntry& entry() const { return *impl_->entry; }
+  const std::string& id() const { return impl_->entry->info.id; }
+  const Options& options() const { return impl_->options; }
+  int num_players() const { return impl_->num_players; }
+
+  State new_initial_state() const;
+  // `body` is the "state" member of a state document (see State::to_document).
+  State state_from_json(const Json& body) const;
+  std::string render(const Json& view, const RenderStyle& style) const;
+
+  // {"game": id, "options": {...}}
+  Json to_json() const;
+  friend bool operator==(const Game& a, const Game& b) {
+    return a.impl_->entry == b.impl_->entry && a.impl_->options == b.impl_->options;
+  }
+
+ private:
+  struct Impl {
+    const GameEntry* entry;
+    Options options;
+    int num_players;
+  };
+  std::shared_ptr<const Impl> impl_;
+};
+
+}  // namespace mw

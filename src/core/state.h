@@ -1,0 +1,245 @@
+#pragma once
+// The state API. A game is a concrete value type that satisfies the GameState concept (fixed-size,
+// copyable, no virtuals: searches copy it millions of times). Tools use `State`, a type-erased
+// value handle over any GameState, so AI, CLI, server and Python never know a game's internals.
+// docs/architecture.md records the measurement behind this split.
+#include <concepts>
+#include <typeinfo>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/error.h"
+#include "core/game.h"
+#include "core/json.h"
+#include "core/options.h"
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace mw {
+
+// What every game implements. Preconditions are the caller's: apply_legal() takes only an action
+// from legal_actions(); the erased State checks, the hot loops of search do not need to.
+template <class S>
+concept GameState = std::copyable<S> && requires(const S& cs, S& s, Action a, Player p, Rng& rng,
+                                                 ActionList& out, std::string_view text,
+                                                 const Json& j, const Options& o) {
+  { S::initial(o) } -> std::same_as<S>;
+  { S::from_json(j, o) } -> std::same_as<S>;  // throws Error(kBadState) saying what is wrong
+  { cs.num_players() } -> std::convertible_to<int>;
+  { cs.current_player() } -> std::same_as<Player>;  // a seat, kChancePlayer or kTerminalPlayer
+  { cs.is_terminal() } -> std::same_as<bool>;
+  { cs.legal_actions(out) } -> std::same_as<void>;  // clears `out` first; chance actions too
+  { cs.chance_outcomes() } -> std::same_as<std::vector<ChanceOutcome>>;
+  { cs.illegal_reason(a) } -> std::same_as<std::string>;  // "" when legal
+  { s.apply_legal(a) } -> std::same_as<void>;
+  { cs.returns() } -> std::same_as<std::vector<double>>;
+  { cs.action_to_string(a) } -> std::same_as<std::string>;
+  { cs.parse_action(text) } -> std::same_as<Action>;  // throws Error(kParse) saying what was expected
+  { cs.view(p) } -> std::same_as<Json>;               // a seat, kSpectator or kOmniscient
+  { cs.information_state_key(p) } -> std::same_as<std::uint64_t>;
+  { cs.resample(p, rng) } -> std::same_as<S>;  // a full state consistent with what p has observed
+  { cs.to_json() } -> std::same_as<Json>;
+};
+
+// Optional capability: a game may sample its chance node without building the outcome list.
+template <class S>
+concept FastChanceSampling = requires(const S& cs, Rng& rng) {
+  { cs.sample_chance(rng) } -> std::same_as<Action>;
+};
+
+template <GameState S>
+Action sample_chance_outcome(const S& state, Rng& rng) {
+  if constexpr (FastChanceSampling<S>) {
+    return state.sample_chance(rng);
+  } else {
+    const auto outcomes = state.chance_outcomes();
+    double r = rng.uniform();
+    for (const auto& o : outcomes) {
+      if (r < o.probability) return o.action;
+      r -= o.probability;
+    }
+    return outcomes.back().action;
+  }
+}
+
+// Plays uniformly random decisions (chance by its probabilities) until the end or `max_actions`;
+// returns the number of actions applied. The rollout of every search and the random benchmark.
+template <GameState S>
+int play_random_actions(S& state, Rng& rng, int max_actions, ActionList& scratch) {
+  int applied = 0;
+  while (applied < max_actions && !state.is_terminal()) {
+    Action a;
+    if (state.current_player() == kChancePlayer) {
+      a = sample_chance_outcome(state, rng);
+    } else {
+      state.legal_actions(scratch);
+      a = scratch[rng.below(scratch.size())];
+    }
+    state.apply_legal(a);
+    ++applied;
+  }
+  return applied;
+}
+
+namespace detail {
+
+class StateConcept {
+ public:
+  virtual ~StateConcept() = default;
+  virtual std::unique_ptr<StateConcept> clone() const = 0;
+  virtual int num_players() const = 0;
+  virtual Player current_player() const = 0;
+  virtual bool is_terminal() const = 0;
+  virtual void legal_actions(ActionList& out) const = 0;
+  virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  virtual Action sample_chance(Rng& rng) const = 0;
+  virtual std::string illegal_reason(Action a) const = 0;
+  virtual void apply_legal(Action a) = 0;
+  virtual std::vector<double> returns() const = 0;
+  virtual std::string action_to_string(Action a) const = 0;
+  virtual Action parse_action(std::string_view text) const = 0;
+  virtual Json view(Player observer) const = 0;
+  virtual std::uint64_t information_state_key(Player p) const = 0;
+  virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
+  virtual Json to_json() const = 0;
+  virtual int play_random(Rng& rng, int max_actions) = 0;
+  virtual const void* raw() const = 0;
+  virtual void* raw() = 0;
+};
+
+template <GameState S>
+class StateModel final : public StateConcept {
+ public:
+  explicit StateModel(S s) : s_(std::move(s)) {}
+  std::unique_ptr<StateConcept> clone() const override { return std::make_unique<StateModel>(s_); }
+  int num_players() const override { return s_.num_players(); }
+  Player current_player() const override { return s_.current_player(); }
+  bool is_terminal() const override { return s_.is_terminal(); }
+  void legal_actions(ActionList& out) const override { s_.legal_actions(out); }
+  std::vector<ChanceOutcome> chance_outcomes() const override { return s_.chance_outcomes(); }
+  Action sample_chance(Rng& rng) const override { return sample_chance_outcome(s_, rng); }
+  std::string illegal_reason(Action a) const override { return s_.illegal_reason(a); }
+  void apply_legal(Action a) override { s_.apply_legal(a); }
+  std::vector<double> returns() const override { return s_.returns(); }
+  std::string action_to_string(Action a) const override { return s_.action_to_string(a); }
+  Action parse_action(std::string_view text) const override { return s_.parse_action(text); }
+  Json view(Player observer) const override { return s_.view(observer); }
+  std::uint64_t information_state_key(Player p) const override {
+    return s_.information_state_key(p);
+  }
+  std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const override {
+    return std::make_unique<StateModel>(s_.resample(p, rng));
+  }
+  Json to_json() const override { return s_.to_json(); }
+  int play_random(Rng& rng, int max_actions) override {
+    return play_random_actions(s_, rng, max_actions, scratch_);
+  }
+  const void* raw() const override { return &s_; }
+  void* raw() override { return &s_; }
+
+ private:
+  S s_;
+  ActionList scratch_;
+};
+
+}  // namespace detail
+
+// A game state as a value: copying it copies the position. Every method keeps the invariant that
+// a failed call (bad text, illegal action) leaves the state unchanged.
+class State {
+ public:
+  State(Game game, std::unique_ptr<detail::StateConcept> impl)
+      : game_(std::move(game)), impl_(std::move(impl)) {}
+  State(const State& other) : game_(other.game_), impl_(other.impl_->clone()) {}
+  State& operator=(const State& other) {
+    if (this != &other) {
+      game_ = other.game_;
+      impl_ = other.impl_->clone();
+    }
+    return *this;
+  }
+  State(State&&) noexcept = default;
+  State& operator=(State&&) noexcept = default;
+
+  const Game& game() const { return game_; }
+  int num_players() const { return impl_->num_players(); }
+  Player current_player() const { return impl_->current_player(); }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+  bool is_terminal() const { return impl_->is_terminal(); }
+
+  ActionList legal_actions() const {
+    ActionList out;
+    impl_->legal_actions(out);
+    return out;
+  }
+  void legal_actions(ActionList& out) const { impl_->legal_actions(out); }
+  std::vector<ChanceOutcome> chance_outcomes() const { return impl_->chance_outcomes(); }
+  Action sample_chance(Rng& rng) const { return impl_->sample_chance(rng); }
+
+  std::string illegal_reason(Action a) const { return impl_->illegal_reason(a); }
+  bool is_legal(Action a) const { return illegal_reason(a).empty(); }
+  // Throws Error(kIllegalAction) with the reason, and changes nothing, when `a` is not legal.
+  void apply(Action a);
+  // For callers that took `a` from legal_actions() (search loops).
+  void apply_legal(Action a) { impl_->apply_legal(a); }
+
+  std::vector<double> returns() const { return impl_->returns(); }
+  std::string action_to_string(Action a) const { return impl_->action_to_string(a); }
+  Action parse_action(std::string_view text) const { return impl_->parse_action(text); }
+
+  Json view(Player observer) const { return impl_->view(observer); }
+  std::uint64_t information_state_key(Player p) const {
+    return impl_->information_state_key(p);
+  }
+  State resample(Player p, Rng& rng) const { return State(game_, impl_->resample(p, rng)); }
+
+  // The game-specific body (docs/rules/<game>.md documents its schema).
+  Json to_json() const { return impl_->to_json(); }
+  // {"game": id, "options": {...}, "state": body}: everything needed to set the position up again
+  // (Registry::state_from_document reads it back).
+  Json to_document() const;
+
+  // Random play to the end (or max_actions) without per-step virtual dispatch.
+  int play_random(Rng& rng, int max_actions) { return impl_->play_random(rng, max_actions); }
+
+  // For a game's own code and tests: the concrete state. Throws if it is another game's.
+  template <GameState S>
+  const S& as() const {
+    check_type(typeid(detail::StateModel<S>));
+    return *static_cast<const S*>(impl_->raw());
+  }
+  template <GameState S>
+  S& as() {
+    check_type(typeid(detail::StateModel<S>));
+    return *static_cast<S*>(impl_->raw());
+  }
+
+ private:
+  void check_type(const std::type_info& wanted) const;
+  Game game_;
+  std::unique_ptr<detail::StateConcept> impl_;
+};
+
+template <GameState S>
+State make_state(const Game& game, S s) {
+  return State(game, std::make_unique<detail::StateModel<S>>(std::move(s)));
+}
+
+// The registry entry for a GameState type; the game adds its renderer and agents.
+template <GameState S>
+GameEntry make_game_entry(GameInfo info) {
+  GameEntry e;
+  e.info = std::move(info);
+  e.num_players = [](const Options& o) { return S::initial(o).num_players(); };
+  e.new_initial_state = [](const Game& g) { return make_state(g, S::initial(g.options())); };
+  e.state_from_json = [](const Game& g, const Json& body) {
+    return make_state(g, S::from_json(body, g.options()));
+  };
+  return e;
+}
+
+}  // namespace mw

@@ -1,0 +1,26 @@
+#include "games/treasure_hunt/register.h"
+
+#include "core/state.h"
+#include "games/treasure_hunt/treasure_hunt.h"
+
+namespace mw::treasure_hunt {
+
+std::string render_view(const Json& view, const RenderStyle& style);
+
+GameEntry entry() {
+  static_assert(GameState<State>);
+  GameEntry e = make_game_entry<State>(GameInfo{
+      /*id=*/"treasure-hunt",
+      /*name=*/"Treasure Hunt",
+      /*summary=*/"5x5 card grid: swap two cards, step, ride the forced moves, score the diamonds",
+      /*min_players=*/2,
+      /*max_players=*/2,
+      /*perfect_information=*/true,
+      /*has_chance=*/true,
+      /*options=*/option_specs(),
+  });
+  e.render_view = render_view;
+  return e;
+}
+
+}  // namespace mw::treasure_hunt
