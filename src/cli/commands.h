@@ -1,6 +1,7 @@
 #pragma once
 // One function per `mazeworks` subcommand (one file each); main.cpp parses the command line with
-// CLI11 and calls them. Each returns the process exit code.
+// CLI11 and calls them. Each returns the process exit code; an mw::Error escaping one is reported
+// by main.cpp as "mazeworks: <message>" with exit code 2.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,5 +13,42 @@ struct GamesArgs {
   bool json = false;
 };
 int run_games(const GamesArgs& args);
+
+struct AgentsArgs {
+  std::string game;
+  std::vector<std::string> options;  // "name=value"
+  bool json = false;
+};
+int run_agents(const AgentsArgs& args);
+
+struct PlayArgs {
+  std::string game;
+  std::vector<std::string> seats;     // "0=human", "1=greedy"
+  std::vector<std::string> options;   // "name=value"
+  std::optional<std::uint64_t> seed;  // none: a fresh seed, printed so the game can be replayed
+  bool ascii = false;                 // no colour, no Unicode symbols
+};
+int run_play(const PlayArgs& args);
+
+struct SelfplayArgs {
+  std::string game;
+  std::string agents;  // "a,b" (one spec per seat, or one for every seat)
+  std::vector<std::string> options;
+  int games = 100;
+  std::uint64_t seed = 1;
+  int threads = 1;  // 0: one per hardware thread
+  int max_actions = 1'000'000;
+  bool json = false;
+};
+int run_selfplay(const SelfplayArgs& args);
+
+struct ReplayArgs {
+  std::string file;
+  std::optional<int> seat;  // none: omniscient
+  bool omniscient = false;  // said explicitly; the same as no seat
+  bool step = false;
+  bool ascii = false;
+};
+int run_replay(const ReplayArgs& args);
 
 }  // namespace mw::cli

@@ -1,24 +1,154 @@
 // The `mazeworks` program: parses the command line and dispatches to one subcommand.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <limits>
+
 #include "cli/commands.h"
+#include "cli/engine.h"
 #include "core/error.h"
 
+namespace {
+
+using mw::cli::AgentsArgs;
+using mw::cli::GamesArgs;
+using mw::cli::PlayArgs;
+using mw::cli::ReplayArgs;
+using mw::cli::SelfplayArgs;
+
+// Every exit code of a failed command is 2 (bad arguments, bad files, bad options alike), so
+// scripts need one check; 0 is success.
+constexpr int kFailure = 2;
+constexpr int kMaxCount = std::numeric_limits<int>::max();
+
+// Repeatable options take one value per flag, so "--seat 1=random treasure-hunt" cannot swallow
+// the game id.
+CLI::Option* add_repeatable(CLI::App* app, const std::string& name, std::vector<std::string>& to,
+                            const std::string& help) {
+  return app->add_option(name, to, help)->allow_extra_args(false)->type_size(1);
+}
+
+void add_game_id(CLI::App* app, std::string& to) {
+  app->add_option("game", to, "game id (see `mazeworks games`)")->required();
+}
+
+CLI::App* add_games(CLI::App& app, GamesArgs& args) {
+  auto* cmd = app.add_subcommand("games", "list the games, player counts and options");
+  cmd->add_flag("--json", args.json, "print JSON");
+  return cmd;
+}
+
+CLI::App* add_agents(CLI::App& app, AgentsArgs& args) {
+  auto* cmd = app.add_subcommand("agents", "list the computer players of a game");
+  add_game_id(cmd, args.game);
+  add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  cmd->add_flag("--json", args.json, "print JSON");
+  return cmd;
+}
+
+CLI::App* add_play(CLI::App& app, PlayArgs& args, std::uint64_t& seed) {
+  auto* cmd = app.add_subcommand("play", "play a game in the terminal against computer players");
+  add_game_id(cmd, args.game);
+  add_repeatable(cmd, "--seat", args.seats,
+                 "SEAT=human or SEAT=<agent spec>, e.g. 1=greedy (repeatable; default: seat 0 "
+                 "human, the others the game's best agent)");
+  add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  cmd->add_option("--seed", seed, "seed of the deal and the computer players (default: fresh)");
+  cmd->add_flag("--ascii", args.ascii, "no colour and no Unicode symbols");
+  return cmd;
+}
+
+CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
+  auto* cmd = app.add_subcommand("selfplay", "play many games between computer players");
+  add_game_id(cmd, args.game);
+  cmd->add_option("--agents", args.agents,
+                  "agent specs per seat, comma-separated (one spec: every seat; default: the "
+                  "game's best agent)");
+  add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  cmd->add_option("--games", args.games, "number of games")->check(CLI::Range(0, kMaxCount));
+  cmd->add_option("--seed", args.seed, "run seed; game i is seeded derive_seed(seed, i)");
+  cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as truncated")
+      ->check(CLI::Range(1, kMaxCount));
+  cmd->add_flag("--json", args.json, "print one JSON object");
+  return cmd;
+}
+
+CLI::App* add_replay(CLI::App& app, ReplayArgs& args, int& seat) {
+  auto* cmd = app.add_subcommand("replay", "step through a recorded game");
+  cmd->add_option("record", args.file, "a game record (JSON, as `play` saves it)")->required();
+  auto* seat_option = cmd->add_option("--seat", seat, "show what this seat saw");
+  cmd->add_flag("--omniscient", args.omniscient, "show everything (the default)")
+      ->excludes(seat_option);
+  cmd->add_flag("--step", args.step, "wait for Enter between actions (b: back, q: quit)");
+  cmd->add_flag("--ascii", args.ascii, "no colour and no Unicode symbols");
+  return cmd;
+}
+
+// CLI11 would only say "a subcommand is required"; name the unknown word and the commands instead.
+bool check_command_name(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return true;
+  std::string known;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->get_name() == argv[1]) return true;
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+  }
+  fmt::print(stderr, "mazeworks: unknown command '{}'; commands: {}\n", argv[1], known);
+  return false;
+}
+
+int report_errors(const std::function<int()>& command) {
+  try {
+    return command();
+  } catch (const mw::Error& e) {
+    fmt::print(stderr, "mazeworks: {}\n", e.what());
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "mazeworks: internal error: {}\n", e.what());
+  }
+  return kFailure;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  CLI::App app{"Mazeworks: five maze-exploration games, their engine and computer players"};
+  CLI::App app{"Mazeworks: maze-exploration tabletop games, their engine and computer players"};
   app.require_subcommand(1);
 
-  mw::cli::GamesArgs games_args;
-  auto* games = app.add_subcommand("games", "list the games, player counts and options");
-  games->add_flag("--json", games_args.json, "print JSON");
+  GamesArgs games_args;
+  AgentsArgs agents_args;
+  PlayArgs play_args;
+  SelfplayArgs selfplay_args;
+  ReplayArgs replay_args;
+  std::uint64_t play_seed = 0;
+  int replay_seat = 0;
+  auto* games = add_games(app, games_args);
+  auto* agents = add_agents(app, agents_args);
+  auto* play = add_play(app, play_args, play_seed);
+  auto* selfplay = add_selfplay(app, selfplay_args);
+  auto* replay = add_replay(app, replay_args, replay_seat);
+  auto* engine =
+      app.add_subcommand("engine", "answer JSON-lines requests on stdin (docs/protocol.md)");
 
-  CLI11_PARSE(app, argc, argv);
+  if (!check_command_name(app, argc, argv)) return kFailure;
   try {
-    if (games->parsed()) return mw::cli::run_games(games_args);
-  } catch (const mw::Error& e) {
-    fmt::print(stderr, "mazeworks: {} ({})\n", e.what(), mw::error_code_name(e.code()));
-    return 2;
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : kFailure;
   }
-  return 1;
+  if (play->count("--seed") > 0) play_args.seed = play_seed;
+  if (replay->count("--seat") > 0) replay_args.seat = replay_seat;
+
+  return report_errors([&] {
+    if (games->parsed()) return mw::cli::run_games(games_args);
+    if (agents->parsed()) return mw::cli::run_agents(agents_args);
+    if (play->parsed()) return mw::cli::run_play(play_args);
+    if (selfplay->parsed()) return mw::cli::run_selfplay(selfplay_args);
+    if (replay->parsed()) return mw::cli::run_replay(replay_args);
+    if (engine->parsed()) return mw::cli::run_engine(std::cin, std::cout);
+    return kFailure;
+  });
 }

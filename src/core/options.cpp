@@ -41,9 +41,11 @@ Json validate(const OptionSpec& spec, const Json& value) {
                     fmt::format("option '{}' expects an integer, got {}", spec.name, value.dump()));
       }
       const auto v = value.get<std::int64_t>();
-      if (v < spec.min || v > spec.max) {
-        throw Error(ErrorCode::kBadOption, fmt::format("option '{}' must be in {}..{}, got {}",
-                                                       spec.name, spec.min, spec.max, v));
+      const bool wrapped = value.is_number_unsigned() && v < 0;  // above INT64_MAX
+      if (wrapped || v < spec.min || v > spec.max) {
+        throw Error(ErrorCode::kBadOption,
+                    fmt::format("option '{}' must be in {}..{}, got {}", spec.name, spec.min,
+                                spec.max, value.dump()));
       }
       return value;
     }

@@ -52,10 +52,12 @@ GameRecord GameRecord::from_json(const Json& j) {
     r.options = j["options"];
   }
   if (j.contains("seed")) {
-    if (!j["seed"].is_number_unsigned() && !j["seed"].is_number_integer()) {
+    // is_number_integer() holds for negative numbers too; get<uint64_t>() would wrap them.
+    const Json& seed = j["seed"];
+    if (!seed.is_number_integer() || (!seed.is_number_unsigned() && seed.get<std::int64_t>() < 0)) {
       fail("\"seed\" must be a non-negative integer");
     }
-    r.seed = j["seed"].get<std::uint64_t>();
+    r.seed = seed.get<std::uint64_t>();
   }
   if (j.contains("start") && !j["start"].is_null()) r.start = j["start"];
   if (!j.contains("actions") || !j["actions"].is_array()) fail("\"actions\" must be an array");

@@ -1,4 +1,5 @@
-// Options, card and cell names, and the action notation of Treasure Hunt (docs/rules/treasure-hunt.md).
+// Options, card and cell names, and the action notation of Treasure Hunt
+// (docs/rules/treasure-hunt.md).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -36,7 +37,9 @@ std::vector<std::string> specialized_keys() {
   return out;
 }
 
-Dir letter_dir(char c) { return static_cast<Dir>(kDirLetters.find(c)); }
+Dir letter_dir(char c) {
+  return static_cast<Dir>(kDirLetters.find(c));
+}
 
 std::string lower(std::string_view text) {
   std::string out(text);
@@ -48,13 +51,14 @@ std::vector<std::string_view> words(std::string_view text) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == '-' ||
-                               text[i] == ',' || text[i] == '<' || text[i] == '>')) {
+    while (i < text.size() &&
+           (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == '-' || text[i] == ',' ||
+            text[i] == '<' || text[i] == '>')) {
       ++i;
     }
     std::size_t j = i;
-    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '-' &&
-           text[j] != ',' && text[j] != '<' && text[j] != '>') {
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) &&
+           text[j] != '-' && text[j] != ',' && text[j] != '<' && text[j] != '>') {
       ++j;
     }
     if (j > i) out.push_back(text.substr(i, j - i));
@@ -93,31 +97,38 @@ std::vector<OptionSpec> option_specs() {
 
 Config Config::from_options(const Options& options) {
   Config c;
-  c.deck = options.get_string("deck") == "specialized" ? DeckKind::kSpecialized : DeckKind::kStandard;
+  c.deck =
+      options.get_string("deck") == "specialized" ? DeckKind::kSpecialized : DeckKind::kStandard;
   c.cycle_rule = options.get_string("cycleRule") == "stopOnRepeat" ? CycleRule::kStopOnRepeat
-                                                                    : CycleRule::kStopBeforeRepeat;
+                                                                   : CycleRule::kStopBeforeRepeat;
   const std::string first = options.get_string("firstPlayer");
   c.first_player = first == "green" ? 0 : first == "purple" ? 1 : -1;
-  c.target_score = static_cast<int>(options.get_int("targetScore"));
-  c.turn_limit = static_cast<int>(options.get_int("turnLimit"));
+  c.target_score = static_cast<std::int32_t>(options.get_int("targetScore"));
+  c.turn_limit = static_cast<std::int32_t>(options.get_int("turnLimit"));
+  std::array<Dir, kNumCards> dirs{};
   if (c.deck == DeckKind::kStandard) {
     const std::string key = options.get_string("mapKey");  // clubs, diamonds, hearts, spades
     for (int card = 0; card < kNumCards; ++card) {
       const int suit = card < 13 ? 1 : card < 17 ? 0 : card < 21 ? 2 : 3;
-      c.card_dir[card] = letter_dir(key[suit]);
+      dirs[card] = letter_dir(key[suit]);
     }
   } else {
     const std::string key = options.get_string("specializedKey");  // red, blue, yellow, green
     const Dir treasure = *parse_dir(options.get_string("specializedTreasureDirection"));
     for (int card = 0; card < kNumCards; ++card) {
-      c.card_dir[card] = card < 9 ? treasure : letter_dir(key[(card - 9) / 4]);
+      dirs[card] = card < 9 ? treasure : letter_dir(key[(card - 9) / 4]);
     }
   }
+  c.moves = CardMoves::get(c.deck, dirs);
   return c;
 }
 
-int num_treasures(DeckKind deck) { return deck == DeckKind::kStandard ? 13 : 9; }
-bool is_treasure(DeckKind deck, int card) { return card < num_treasures(deck); }
+int num_treasures(DeckKind deck) {
+  return deck == DeckKind::kStandard ? 13 : 9;
+}
+bool is_treasure(DeckKind deck, int card) {
+  return card < num_treasures(deck);
+}
 
 int card_value(DeckKind deck, int card) {
   if (deck == DeckKind::kStandard) return card < 13 ? card + 1 : (card - 13) % 4 + 1;
@@ -147,10 +158,11 @@ std::string card_display(DeckKind deck, int card) {
 }
 
 int parse_card_code(DeckKind deck, std::string_view text) {
+  const auto standard = deck == DeckKind::kStandard ? parse_card(text) : std::nullopt;
+  const std::string wanted = lower(text);
   for (int card = 0; card < kNumCards; ++card) {
-    if (deck == DeckKind::kStandard) {
-      if (auto parsed = parse_card(text); parsed && *parsed == standard_card(card)) return card;
-    } else if (lower(text) == lower(card_code(deck, card))) {
+    if (deck == DeckKind::kStandard ? standard && *standard == standard_card(card)
+                                    : wanted == lower(card_code(deck, card))) {
       return card;
     }
   }
@@ -174,9 +186,11 @@ std::string State::action_to_string(Action a) const {
   if (a >= kSwapBase && a < kStepBase) {
     const int x = static_cast<int>(a / kCells), y = static_cast<int>(a % kCells);
     if (card_at_[x] < 0 || card_at_[y] < 0) return fmt::format("{}-{}", cell_name(x), cell_name(y));
-    return fmt::format("{}-{}", card_code(config_.deck, card_at_[x]), card_code(config_.deck, card_at_[y]));
+    return fmt::format("{}-{}", card_code(config_.deck, card_at_[x]),
+                       card_code(config_.deck, card_at_[y]));
   }
-  if (a >= kStepBase && a < kDealBase) return std::string(dir_name(static_cast<Dir>(a - kStepBase)));
+  if (a >= kStepBase && a < kDealBase)
+    return std::string(dir_name(static_cast<Dir>(a - kStepBase)));
   if (a >= kDealBase && a < kFirstPlayerBase) {
     return "deal " + card_code(config_.deck, static_cast<int>(a - kDealBase));
   }
@@ -186,7 +200,11 @@ std::string State::action_to_string(Action a) const {
   return fmt::format("invalid({})", a);
 }
 
+// A cell written in lower case wins: the specialized deck's Blue cards "B1".."B4" would otherwise
+// shadow the cells b1..b4 (card codes are printed in upper case, so round trips are unaffected).
 int State::parse_card_or_cell(std::string_view text) const {
+  const bool lower_case = !text.empty() && std::islower(static_cast<unsigned char>(text[0]));
+  if (const int cell = parse_cell(text); cell >= 0 && lower_case) return cell;
   if (int card = parse_card_code(config_.deck, text); card >= 0 && cell_of_[card] >= 0) {
     return cell_of_[card];
   }
@@ -211,7 +229,8 @@ Action State::parse_action(std::string_view text) const {
   }
   if (w.size() == 2 && lower(w[0]) == "deal") {
     const int card = parse_card_code(config_.deck, w[1]);
-    if (card < 0) throw Error(ErrorCode::kParse, fmt::format("'{}' is not a card of this deck", w[1]));
+    if (card < 0)
+      throw Error(ErrorCode::kParse, fmt::format("'{}' is not a card of this deck", w[1]));
     return kDealBase + card;
   }
   if (w.size() == 2 && lower(w[0]) == "first") {

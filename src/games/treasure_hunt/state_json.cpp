@@ -2,7 +2,9 @@
 // Schema: docs/rules/treasure-hunt.md.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
+#include <limits>
 
 #include "core/error.h"
 #include "games/treasure_hunt/treasure_hunt.h"
@@ -11,16 +13,25 @@ namespace mw::treasure_hunt {
 namespace {
 
 constexpr std::array<const char*, 5> kPhaseNames = {"deal", "choose_first", "swap", "step", "over"};
+constexpr std::array<const char*, 10> kMembers = {"phase",  "to_move",  "board",  "pawns",
+                                                  "scores", "treasure", "locked", "swapped",
+                                                  "turn",   "winner"};
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "treasure-hunt state: " + what);
 }
 
-Json card_or_null(DeckKind deck, int card) { return card < 0 ? Json(nullptr) : Json(card_code(deck, card)); }
+const char* deck_name(DeckKind deck) {
+  return deck == DeckKind::kStandard ? "standard" : "specialized";
+}
 
-Json card_pair(DeckKind deck, const std::array<std::int8_t, 2>& cards) {
+Json card_or_null(DeckKind deck, int card) {
+  return card < 0 ? Json(nullptr) : Json(card_code(deck, card));
+}
+
+Json card_list(DeckKind deck, const std::array<int, 2>& cards) {
   Json out = Json::array();
-  for (auto c : cards) {
+  for (int c : cards) {
     if (c >= 0) out.push_back(card_code(deck, c));
   }
   return out;
@@ -31,11 +42,40 @@ const Json& member(const Json& body, const char* name) {
   return body[name];
 }
 
+void check_members(const Json& body) {
+  for (const auto& [name, value] : body.items()) {
+    if (std::find(kMembers.begin(), kMembers.end(), name) == kMembers.end()) {
+      bad(
+          fmt::format("unknown member \"{}\"; expected phase, to_move, board, pawns, scores, "
+                      "treasure, locked, swapped, turn, winner",
+                      name));
+    }
+  }
+}
+
 int seat_of(const Json& j, const char* name) {
-  if (!j.is_number_integer() || j.get<int>() < 0 || j.get<int>() > 1) {
-    bad(fmt::format("\"{}\" must be 0 (Green) or 1 (Purple)", name));
+  if (!j.is_number_integer() || j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > 1) {
+    bad(fmt::format("\"{}\" must be 0 (Green) or 1 (Purple), got {}", name, j.dump()));
   }
   return j.get<int>();
+}
+
+std::int64_t integer_in(const Json& j, const char* name, std::int64_t max) {
+  if (!j.is_number_integer() || j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > max) {
+    bad(fmt::format("\"{}\" must be an integer in 0..{}, got {}", name, max, j.dump()));
+  }
+  return j.get<std::int64_t>();
+}
+
+Phase read_phase(const Json& body) {
+  const Json& phase = member(body, "phase");
+  const std::string name = phase.is_string() ? phase.get<std::string>() : "";
+  const auto it = std::find(kPhaseNames.begin(), kPhaseNames.end(), name);
+  if (it == kPhaseNames.end()) {
+    bad(fmt::format("\"phase\" must be one of deal, choose_first, swap, step, over; got {}",
+                    phase.dump()));
+  }
+  return static_cast<Phase>(it - kPhaseNames.begin());
 }
 
 }  // namespace
@@ -44,7 +84,9 @@ Json State::board_json() const {
   Json board = Json::array();
   for (int r = 0; r < kSize; ++r) {
     Json row = Json::array();
-    for (int c = 0; c < kSize; ++c) row.push_back(card_or_null(config_.deck, card_at_[r * kSize + c]));
+    for (int c = 0; c < kSize; ++c) {
+      row.push_back(card_or_null(config_.deck, card_at_[r * kSize + c]));
+    }
     board.push_back(std::move(row));
   }
   return board;
@@ -58,86 +100,136 @@ Json State::to_json() const {
   j["pawns"] = {cell_name(pawn_[0]), cell_name(pawn_[1])};
   j["scores"] = {score_[0], score_[1]};
   j["treasure"] = card_code(config_.deck, treasure_);
-  j["locked"] = card_pair(config_.deck, locked_);
-  j["swapped"] = card_pair(config_.deck, swapped_);
+  j["locked"] = card_list(config_.deck, locked_cards());
+  j["swapped"] = card_list(config_.deck, swapped_cards());
   j["turn"] = turn_;
   j["winner"] = winner_ < 0 ? Json(nullptr) : Json(winner_);
   return j;
 }
 
-State State::from_json(const Json& body, const Options& options) {
-  if (!body.is_object()) bad("expected a JSON object");
-  State s = initial(options);
-  const DeckKind deck = s.config_.deck;
-
-  const Json& phase = member(body, "phase");
-  auto it = std::find(kPhaseNames.begin(), kPhaseNames.end(), phase.is_string() ? phase.get<std::string>() : "");
-  if (it == kPhaseNames.end()) bad("\"phase\" must be one of deal, choose_first, swap, step, over");
-  s.phase_ = static_cast<Phase>(it - kPhaseNames.begin());
-
+// "board": 5 rows of 5 card codes, null for cells not dealt yet (dealt in row-major order).
+void State::read_board(const Json& body) {
+  const DeckKind deck = config_.deck;
   const Json& board = member(body, "board");
   if (!board.is_array() || board.size() != kSize) bad("\"board\" must be 5 rows of 5 cards");
   for (int r = 0; r < kSize; ++r) {
-    if (!board[r].is_array() || board[r].size() != kSize) bad(fmt::format("board row {} must hold 5 cards", r + 1));
+    if (!board[r].is_array() || board[r].size() != kSize) {
+      bad(fmt::format("board row {} must hold 5 cards", r + 1));
+    }
     for (int c = 0; c < kSize; ++c) {
       const Json& cell = board[r][c];
       const int index = r * kSize + c;
       if (cell.is_null()) continue;
       const int card = cell.is_string() ? parse_card_code(deck, cell.get<std::string>()) : -1;
-      if (card < 0) bad(fmt::format("{} on {} is not a card of the {} deck", cell.dump(), cell_name(index), deck == DeckKind::kStandard ? "standard" : "specialized"));
-      if (s.cell_of_[card] >= 0) bad(fmt::format("{} appears twice", card_code(deck, card)));
-      s.card_at_[index] = static_cast<std::int8_t>(card);
-      s.cell_of_[card] = static_cast<std::int8_t>(index);
-      s.undealt_ &= ~(1u << card);
+      if (card < 0) {
+        bad(fmt::format("{} on {} is not a card of the {} deck", cell.dump(), cell_name(index),
+                        deck_name(deck)));
+      }
+      if (cell_of_[card] >= 0) bad(fmt::format("{} appears twice", card_code(deck, card)));
+      card_at_[index] = static_cast<std::int8_t>(card);
+      cell_of_[card] = static_cast<std::int8_t>(index);
+      undealt_ &= ~(1u << card);
     }
   }
-  s.dealt_ = static_cast<std::int8_t>(kNumCards - std::popcount(s.undealt_));
+  dealt_ = static_cast<std::int8_t>(kNumCards - std::popcount(undealt_));
   for (int i = 0; i < kCells; ++i) {
-    if ((s.card_at_[i] >= 0) != (i < s.dealt_)) bad("cards are dealt in row-major order: the dealt cells must come first");
+    if ((card_at_[i] >= 0) != (i < dealt_)) {
+      bad("cards are dealt in row-major order: the dealt cells must come first");
+    }
   }
-  if (s.phase_ != Phase::kDeal && s.dealt_ != kCells) bad("every cell needs a card once the deal is over");
-  if (s.phase_ == Phase::kDeal && s.dealt_ == kCells) bad("a complete board is not in the deal phase");
+  if (phase_ != Phase::kDeal && dealt_ != kCells) {
+    bad("every cell needs a card once the deal is over");
+  }
+  if (phase_ == Phase::kDeal && dealt_ == kCells) bad("a complete board is not in the deal phase");
+}
 
-  s.to_move_ = static_cast<std::int8_t>(seat_of(body.value("to_move", Json(0)), "to_move"));
-  if (s.phase_ == Phase::kDeal || s.phase_ == Phase::kChooseFirst) return s;
+// "locked" / "swapped": no card or the two cards of one swap (same row or column).
+std::uint32_t State::read_swap_cells(const Json& body, const char* name) const {
+  const Json& list = body.contains(name) ? body[name] : Json::array();
+  if (!list.is_array() || (list.size() != 0 && list.size() != 2)) {
+    bad(fmt::format("\"{}\" must list no card or the two cards of one swap, got {}", name,
+                    list.dump()));
+  }
+  std::uint32_t cells = 0;
+  for (const Json& item : list) {
+    const int card = item.is_string() ? parse_card_code(config_.deck, item.get<std::string>()) : -1;
+    if (card < 0) bad(fmt::format("\"{}\" holds {}, not a card of this deck", name, item.dump()));
+    cells |= 1u << cell_of_[card];
+  }
+  if (cells != 0) {
+    const int a = std::countr_zero(cells), b = 31 - std::countl_zero(cells);
+    const Cell ca = Board::cell(a), cb = Board::cell(b);
+    if (a == b || (ca.row != cb.row && ca.col != cb.col)) {
+      bad(fmt::format("\"{}\" must be two different cards in one row or column (rule 1)", name));
+    }
+  }
+  return cells;
+}
 
+// Pawns, scores, Treasure Marker, the rule-3 cards, turn and winner (once the deal is over).
+void State::read_play(const Json& body) {
   const Json& pawns = member(body, "pawns");
-  if (!pawns.is_array() || pawns.size() != 2) bad("\"pawns\" must list Green's and Purple's cells");
+  if (!pawns.is_array() || pawns.size() != 2) {
+    bad("\"pawns\" must list Green's and Purple's cells, like [\"c3\", \"c3\"]");
+  }
   for (int p = 0; p < 2; ++p) {
     const int cell = pawns[p].is_string() ? parse_cell(pawns[p].get<std::string>()) : -1;
-    if (cell < 0) bad(fmt::format("pawn {} must be on a cell a1..e5, got {}", p, pawns[p].dump()));
-    s.pawn_[p] = static_cast<std::int8_t>(cell);
+    if (cell < 0)
+      bad(fmt::format("{}'s pawn must be on a cell a1..e5, got {}", kSeatNames[p],
+                      pawns[p].dump()));
+    pawn_[p] = static_cast<std::int8_t>(cell);
   }
   const Json& scores = member(body, "scores");
-  if (!scores.is_array() || scores.size() != 2 || !scores[0].is_number_integer() || !scores[1].is_number_integer() ||
-      scores[0].get<int>() < 0 || scores[1].get<int>() < 0) {
-    bad("\"scores\" must be two non-negative integers");
+  if (!scores.is_array() || scores.size() != 2) bad("\"scores\" must be two integers");
+  for (int p = 0; p < 2; ++p) {
+    score_[p] = static_cast<std::int16_t>(
+        integer_in(scores[p], "scores", std::numeric_limits<std::int16_t>::max()));
   }
-  s.score_ = {scores[0].get<std::int16_t>(), scores[1].get<std::int16_t>()};
   const Json& treasure = member(body, "treasure");
-  const int t = treasure.is_string() ? parse_card_code(deck, treasure.get<std::string>()) : -1;
-  if (t < 0 || !is_treasure(deck, t)) bad(fmt::format("\"treasure\" must be a treasure card, got {}", treasure.dump()));
-  s.treasure_ = static_cast<std::int8_t>(t);
+  const int t =
+      treasure.is_string() ? parse_card_code(config_.deck, treasure.get<std::string>()) : -1;
+  if (t < 0 || !is_treasure(config_.deck, t)) {
+    bad(fmt::format("\"treasure\" must be a treasure card, got {}", treasure.dump()));
+  }
+  treasure_ = static_cast<std::int8_t>(t);
+  locked_cells_ = read_swap_cells(body, "locked");
+  swapped_cells_ = read_swap_cells(body, "swapped");
+  if (phase_ == Phase::kStep && swapped_cells_ == 0) {
+    bad("in the step phase \"swapped\" must name this turn's two cards");
+  }
+  if (phase_ != Phase::kStep && swapped_cells_ != 0) {
+    bad("\"swapped\" is only set in the step phase");
+  }
+  if ((swapped_cells_ & locked_cells_) != 0) {
+    bad("\"swapped\" may not include a \"locked\" card (rule 3)");
+  }
+  const std::uint32_t carried = 1u << pawn_[0] | 1u << pawn_[1] | 1u << cell_of_[treasure_];
+  if ((swapped_cells_ & carried) != 0) {
+    bad("\"swapped\" cards cannot carry a pawn or the Treasure Marker (rule 2)");
+  }
+  turn_ =
+      static_cast<std::int32_t>(integer_in(body.contains("turn") ? body["turn"] : Json(0), "turn",
+                                           std::numeric_limits<std::int32_t>::max() - 1));
+  const Json& winner = body.contains("winner") ? body["winner"] : Json(nullptr);
+  if (!winner.is_null()) {
+    if (phase_ != Phase::kOver) bad("only a finished game has a winner");
+    winner_ = static_cast<std::int8_t>(seat_of(winner, "winner"));
+  }
+}
 
-  auto read_pair = [&](const char* name, std::array<std::int8_t, 2>& out) {
-    const Json& list = body.value(name, Json::array());
-    if (!list.is_array() || list.size() > 2) bad(fmt::format("\"{}\" must list at most two cards", name));
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const int card = list[i].is_string() ? parse_card_code(deck, list[i].get<std::string>()) : -1;
-      if (card < 0) bad(fmt::format("\"{}\" holds {}, not a card", name, list[i].dump()));
-      out[i] = static_cast<std::int8_t>(card);
-    }
-  };
-  read_pair("locked", s.locked_);
-  read_pair("swapped", s.swapped_);
-  if (s.phase_ == Phase::kStep && s.swapped_[1] < 0) bad("in the step phase \"swapped\" must name this turn's two cards");
-  if (s.phase_ != Phase::kStep && s.swapped_[0] >= 0) bad("\"swapped\" is only set in the step phase");
-  const Json& turn = body.value("turn", Json(0));
-  if (!turn.is_number_integer() || turn.get<int>() < 0) bad("\"turn\" must be a non-negative integer");
-  s.turn_ = turn.get<std::int16_t>();
-  const Json& winner = body.value("winner", Json(nullptr));
-  if (!winner.is_null()) s.winner_ = static_cast<std::int8_t>(seat_of(winner, "winner"));
-  if (s.phase_ != Phase::kOver && !winner.is_null()) bad("only a finished game has a winner");
+State State::from_json(const Json& body, const Options& options) {
+  if (!body.is_object()) bad(fmt::format("expected a JSON object, got {}", body.type_name()));
+  check_members(body);
+  State s = initial(options);
+  s.phase_ = read_phase(body);
+  s.read_board(body);
+  s.to_move_ = static_cast<std::int8_t>(
+      seat_of(body.contains("to_move") ? body["to_move"] : Json(0), "to_move"));
+  if (s.phase_ == Phase::kChooseFirst && s.config_.first_player >= 0) {
+    bad("the choose_first phase needs the option firstPlayer=random");
+  }
+  if (s.phase_ == Phase::kDeal || s.phase_ == Phase::kChooseFirst) return s;
+  s.read_play(body);
   return s;
 }
 
@@ -145,14 +237,17 @@ Json State::view(Player observer) const {
   // Perfect information: every observer sees the whole position.
   Json v;
   v["game"] = "treasure-hunt";
-  v["observer"] = observer >= 0 ? Json(observer) : Json(observer == kSpectator ? "spectator" : "omniscient");
+  v["observer"] =
+      observer >= 0 ? Json(observer) : Json(observer == kSpectator ? "spectator" : "omniscient");
   v["seats"] = {kSeatNames[0], kSeatNames[1]};
-  v["deck"] = config_.deck == DeckKind::kStandard ? "standard" : "specialized";
+  v["deck"] = deck_name(config_.deck);
   Json key = Json::object();
   for (int card = 0; card < kNumCards; ++card) {
     const std::string code = card_code(config_.deck, card);
-    const std::string group = config_.deck == DeckKind::kStandard ? code.substr(code.size() - 1) : (card < 9 ? "T" : code.substr(0, 1));
-    key[group] = dir_name(config_.card_dir[card]);
+    const std::string group = config_.deck == DeckKind::kStandard ? code.substr(code.size() - 1)
+                              : card < 9                          ? "T"
+                                                                  : code.substr(0, 1);
+    key[group] = dir_name(config_.dir(card));
   }
   v["key"] = std::move(key);
   Json body = to_json();

@@ -2,20 +2,87 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
+#include <memory>
+#include <mutex>
 
 #include "core/error.h"
 #include "core/hash.h"
+#include "games/treasure_hunt/swap_kernels.h"
 
 namespace mw::treasure_hunt {
 namespace {
 
-bool same_line(int a, int b) {
-  const Cell ca = Board::cell(a), cb = Board::cell(b);
-  return ca.row == cb.row || ca.col == cb.col;
+constexpr std::uint32_t bit(int cell) {
+  return 1u << cell;
+}
+
+// For each cell a, the cells b > a in its row or column: the partners of the swaps a * 25 + b.
+constexpr std::array<std::uint32_t, kCells> kPartnersAfter = [] {
+  std::array<std::uint32_t, kCells> out{};
+  for (int a = 0; a < kCells; ++a) {
+    for (int b = a + 1; b < kCells; ++b) {
+      const Cell ca = Board::cell(a), cb = Board::cell(b);
+      if (ca.row == cb.row || ca.col == cb.col) out[a] |= bit(b);
+    }
+  }
+  return out;
+}();
+
+// The step actions that stay on the board from each cell, in action order.
+struct Steps {
+  std::array<Action, 4> actions{};
+  int count = 0;
+};
+constexpr std::array<Steps, kCells> kSteps = [] {
+  std::array<Steps, kCells> out{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (Dir d : kAllDirs) {
+      if (Board::contains(Board::cell(cell).step(d))) {
+        out[cell].actions[out[cell].count++] = kStepBase + static_cast<int>(d);
+      }
+    }
+  }
+  return out;
+}();
+
+constexpr int cell_delta(Dir d) {
+  return row_delta(d) * kSize + col_delta(d);
+}
+
+Player higher_score(const std::array<std::int16_t, 2>& score) {
+  return score[0] > score[1] ? 0 : score[1] > score[0] ? 1 : -1;
+}
+
+CardMoves build_moves(DeckKind deck, const std::array<Dir, kNumCards>& dirs) {
+  CardMoves m;
+  m.deck = deck;
+  m.dir = dirs;
+  for (int card = 0; card < kNumCards; ++card) {
+    const int value = card_value(deck, card);
+    m.value[card] = static_cast<std::int8_t>(value);
+    m.delta[card] = static_cast<std::int8_t>(cell_delta(dirs[card]) * value);
+    for (int cell = 0; cell < kCells; ++cell) {
+      if (Board::contains(Board::cell(cell).step(dirs[card], value))) m.from[card] |= bit(cell);
+    }
+  }
+  return m;
 }
 
 }  // namespace
+
+const CardMoves* CardMoves::get(DeckKind deck, const std::array<Dir, kNumCards>& dirs) {
+  // At most 24 standard keys and 32 specialized ones exist; states point at one of these.
+  static std::mutex mutex;
+  static std::vector<std::unique_ptr<const CardMoves>> tables;
+  const std::lock_guard lock(mutex);
+  for (const auto& t : tables) {
+    if (t->deck == deck && t->dir == dirs) return t.get();
+  }
+  tables.push_back(std::make_unique<const CardMoves>(build_moves(deck, dirs)));
+  return tables.back().get();
+}
 
 State State::initial(const Options& options) {
   State s(Config::from_options(options));
@@ -24,62 +91,37 @@ State State::initial(const Options& options) {
   return s;
 }
 
-Player State::current_player() const {
-  switch (phase_) {
-    case Phase::kDeal:
-    case Phase::kChooseFirst: return kChancePlayer;
-    case Phase::kSwap:
-    case Phase::kStep: return to_move_;
-    case Phase::kOver: return kTerminalPlayer;
-  }
-  return kTerminalPlayer;
-}
-
 // Rule (2): no pawn and no Treasure Marker; rule (3): not a card the opponent just swapped.
-bool State::cell_blocked_for_swap(int cell) const {
-  const int card = card_at_[cell];
-  return cell == pawn_[0] || cell == pawn_[1] || card == treasure_ || card == locked_[0] ||
-         card == locked_[1];
+std::uint32_t State::swap_blocked_cells() const {
+  return bit(pawn_[0]) | bit(pawn_[1]) | bit(cell_of_[treasure_]) | locked_cells_;
 }
 
 void State::legal_actions(ActionList& out) const {
-  out.clear();
   switch (phase_) {
     case Phase::kDeal:
+      out.clear();
       for (std::uint32_t m = undealt_; m != 0; m &= m - 1) {
         out.push_back(kDealBase + std::countr_zero(m));
       }
       return;
     case Phase::kChooseFirst:
-      out.push_back(kFirstPlayerBase);
-      out.push_back(kFirstPlayerBase + 1);
+      out.assign({kFirstPlayerBase, kFirstPlayerBase + 1});
       return;
     case Phase::kSwap: {
-      // Generated in increasing action order: same-row partners come before same-column ones.
-      std::uint32_t blocked = 0;
-      for (int cell = 0; cell < kCells; ++cell) {
-        if (cell_blocked_for_swap(cell)) blocked |= 1u << cell;
-      }
-      for (int a = 0; a < kCells; ++a) {
-        if (blocked >> a & 1u) continue;
-        const int row_end = (a / kSize + 1) * kSize;
-        for (int b = a + 1; b < row_end; ++b) {
-          if (!(blocked >> b & 1u)) out.push_back(kSwapBase + a * kCells + b);
-        }
-        for (int b = a + kSize; b < kCells; b += kSize) {
-          if (!(blocked >> b & 1u)) out.push_back(kSwapBase + a * kCells + b);
-        }
-      }
+      // The hot path of every rollout (swap_kernels.h).
+      out.resize(kNumSwapPairs);
+      out.resize(write_free_swaps(swap_blocked_cells(), out.data()));
       return;
     }
     case Phase::kStep: {
-      const Cell from = Board::cell(pawn_[to_move_]);
-      for (Dir d : kAllDirs) {
-        if (Board::contains(from.step(d))) out.push_back(kStepBase + static_cast<int>(d));
-      }
+      const Steps& steps = kSteps[pawn_[to_move_]];
+      out.resize(static_cast<std::size_t>(steps.count));
+      std::copy_n(steps.actions.begin(), steps.count, out.begin());
       return;
     }
-    case Phase::kOver: return;
+    case Phase::kOver:
+      out.clear();
+      return;
   }
 }
 
@@ -106,67 +148,93 @@ Action State::sample_chance(Rng& rng) const {
   return kDealBase + std::countr_zero(m);
 }
 
+bool State::is_legal_swap(Action a) const {
+  if (a < kSwapBase || a >= kStepBase) return false;
+  const int x = static_cast<int>(a / kCells), y = static_cast<int>(a % kCells);
+  return (kPartnersAfter[x] & bit(y)) != 0 && (swap_blocked_cells() & (bit(x) | bit(y))) == 0;
+}
+
 std::string State::swap_illegal_reason(int a, int b) const {
   if (a == b) return "a swap needs two different cards";
-  if (!same_line(a, b)) {
+  if (a > b) {
+    return fmt::format("a swap of cells a < b is encoded a * 25 + b: {}-{} is {}", cell_name(b),
+                       cell_name(a), kSwapBase + b * kCells + a);
+  }
+  if ((kPartnersAfter[a] & bit(b)) == 0) {
     return fmt::format("{} and {} are not in the same row or column (rule 1)",
                        card_code(config_.deck, card_at_[a]), card_code(config_.deck, card_at_[b]));
   }
   for (int cell : {a, b}) {
     const std::string card = card_code(config_.deck, card_at_[cell]);
     for (Player p : {0, 1}) {
-      if (pawn_[p] == cell) return fmt::format("{} carries {}'s pawn (rule 2)", card, kSeatNames[p]);
+      if (pawn_[p] == cell) {
+        return fmt::format("{} carries {}'s pawn (rule 2)", card, kSeatNames[p]);
+      }
     }
-    if (card_at_[cell] == treasure_) return fmt::format("{} carries the Treasure Marker (rule 2)", card);
-    if (card_at_[cell] == locked_[0] || card_at_[cell] == locked_[1]) {
+    if (card_at_[cell] == treasure_) {
+      return fmt::format("{} carries the Treasure Marker (rule 2)", card);
+    }
+    if ((locked_cells_ & bit(cell)) != 0) {
       return fmt::format("{} was moved by {} on the prior turn (rule 3)", card,
                          kSeatNames[1 - to_move_]);
     }
   }
-  return "";
+  return {};  // legal
 }
 
+std::string State::deal_illegal_reason(Action a) const {
+  if (a < kDealBase || a >= kFirstPlayerBase) return "the cards are being dealt";
+  if ((undealt_ & bit(static_cast<int>(a - kDealBase))) == 0) {
+    return fmt::format("{} is already dealt",
+                       card_code(config_.deck, static_cast<int>(a - kDealBase)));
+  }
+  return {};  // legal
+}
+
+std::string State::step_illegal_reason(Action a) const {
+  if (a < kStepBase || a >= kDealBase) return "the swap is done; now step the pawn";
+  const Dir d = static_cast<Dir>(a - kStepBase);
+  if (!Board::contains(Board::cell(pawn_[to_move_]).step(d))) {
+    return fmt::format("stepping {} leaves the board", dir_name(d));
+  }
+  return {};  // legal
+}
+
+// Called by State::apply for every action of a match: the legal case returns an empty string
+// (no allocation, no formatting) after a few comparisons.
 std::string State::illegal_reason(Action a) const {
   if (phase_ == Phase::kOver) return "the game is over";
   if (a < 0 || a >= kNumActions) return fmt::format("{} is not a Treasure Hunt action", a);
   switch (phase_) {
     case Phase::kDeal:
-      if (a < kDealBase || a >= kFirstPlayerBase) return "the cards are being dealt";
-      if (!(undealt_ >> (a - kDealBase) & 1u)) {
-        return fmt::format("{} is already dealt", card_code(config_.deck, static_cast<int>(a - kDealBase)));
-      }
-      return "";
+      return deal_illegal_reason(a);
     case Phase::kChooseFirst:
       return a >= kFirstPlayerBase ? "" : "the first player is being chosen";
     case Phase::kSwap:
+      if (is_legal_swap(a)) return {};
       if (a >= kStepBase) return "first swap two cards; the step comes after the swap";
       return swap_illegal_reason(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
-    case Phase::kStep: {
-      if (a < kStepBase || a >= kDealBase) return "the swap is done; now step the pawn";
-      const Dir d = static_cast<Dir>(a - kStepBase);
-      if (!Board::contains(Board::cell(pawn_[to_move_]).step(d))) {
-        return fmt::format("stepping {} leaves the board", dir_name(d));
-      }
-      return "";
-    }
-    case Phase::kOver: break;
+    case Phase::kStep:
+      return step_illegal_reason(a);
+    case Phase::kOver:
+      break;
   }
   return "the game is over";
 }
 
 int State::involuntary_destination(int cell) const {
-  std::uint32_t visited = 1u << cell;
+  const CardMoves& moves = *config_.moves;
+  std::uint32_t visited = bit(cell);
   for (;;) {
     const int card = card_at_[cell];
     if (card == treasure_) return cell;  // G3.3: the Treasure Card always stops movement
-    const Cell target = Board::cell(cell).step(config_.card_dir[card], card_value(config_.deck, card));
-    if (!Board::contains(target)) return cell;  // no partial moves (A-G3-8)
-    const int next = Board::index(target);
-    if (visited >> next & 1u) {
+    if ((moves.from[card] & bit(cell)) == 0) return cell;  // no partial moves (A-G3-8)
+    const int next = cell + moves.delta[card];
+    if ((visited & bit(next)) != 0) {
       // A-G3-3: a cycle stops the chain, before or on the repeated card.
       return config_.cycle_rule == CycleRule::kStopBeforeRepeat ? cell : next;
     }
-    visited |= 1u << next;
+    visited |= bit(next);
     cell = next;
   }
 }
@@ -187,7 +255,7 @@ void State::apply_legal(Action a) {
       const auto card = static_cast<std::int8_t>(a - kDealBase);
       card_at_[dealt_] = card;
       cell_of_[card] = dealt_;
-      undealt_ &= ~(1u << card);
+      undealt_ &= ~bit(card);
       if (++dealt_ == kCells) finish_deal();
       return;
     }
@@ -195,57 +263,74 @@ void State::apply_legal(Action a) {
       to_move_ = static_cast<std::int8_t>(a - kFirstPlayerBase);
       phase_ = Phase::kSwap;
       return;
-    case Phase::kSwap: {
-      const int x = static_cast<int>(a / kCells), y = static_cast<int>(a % kCells);
-      std::swap(card_at_[x], card_at_[y]);
-      cell_of_[card_at_[x]] = static_cast<std::int8_t>(x);
-      cell_of_[card_at_[y]] = static_cast<std::int8_t>(y);
-      swapped_ = {card_at_[x], card_at_[y]};
-      phase_ = Phase::kStep;
+    case Phase::kSwap:
+      apply_swap(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
       return;
-    }
-    case Phase::kStep: {
-      const Dir d = static_cast<Dir>(a - kStepBase);
-      const int stepped = Board::index(Board::cell(pawn_[to_move_]).step(d));
-      const int cell = involuntary_destination(stepped);
-      pawn_[to_move_] = static_cast<std::int8_t>(cell);
-      if (card_at_[cell] == treasure_) {
-        score_[to_move_] = static_cast<std::int16_t>(score_[to_move_] + card_value(config_.deck, treasure_));
-        if (config_.deck == DeckKind::kStandard && treasure_ == num_treasures(config_.deck) - 1) {
-          phase_ = Phase::kOver;  // the King of Diamonds is scored
-          winner_ = score_[0] > score_[1] ? 0 : score_[1] > score_[0] ? 1 : -1;
-        } else {
-          treasure_ = static_cast<std::int8_t>((treasure_ + 1) % num_treasures(config_.deck));
-        }
-      }
-      if (phase_ != Phase::kOver && config_.deck == DeckKind::kSpecialized &&
-          score_[to_move_] >= config_.target_score) {
-        phase_ = Phase::kOver;  // only the mover scores, so only the mover is checked (A-G3-14)
-        winner_ = to_move_;
-      }
-      end_turn();
+    case Phase::kStep:
+      apply_step(static_cast<Dir>(a - kStepBase));
       return;
-    }
-    case Phase::kOver: return;
+    case Phase::kOver:
+      return;
   }
 }
 
+void State::apply_swap(int a, int b) {
+  std::swap(card_at_[a], card_at_[b]);
+  cell_of_[card_at_[a]] = static_cast<std::int8_t>(a);
+  cell_of_[card_at_[b]] = static_cast<std::int8_t>(b);
+  swapped_cells_ = bit(a) | bit(b);
+  phase_ = Phase::kStep;
+}
+
+void State::apply_step(Dir d) {
+  const int cell = involuntary_destination(pawn_[to_move_] + cell_delta(d));
+  pawn_[to_move_] = static_cast<std::int8_t>(cell);
+  if (card_at_[cell] == treasure_) score_treasure();
+  // Specialized deck: only the mover scores, so only the mover is checked (A-G3-14).
+  if (phase_ != Phase::kOver && config_.deck == DeckKind::kSpecialized &&
+      score_[to_move_] >= config_.target_score) {
+    finish(to_move_);
+  }
+  end_turn();
+}
+
+// G3.3 step 4: the mover scores the Treasure Card and the marker moves to the next one; the
+// King of Diamonds ends the game, the Nine of Treasures sends the marker back to the One.
+void State::score_treasure() {
+  score_[to_move_] = static_cast<std::int16_t>(score_[to_move_] + config_.moves->value[treasure_]);
+  const int count = num_treasures(config_.deck);
+  if (config_.deck == DeckKind::kStandard && treasure_ == count - 1) {
+    finish(higher_score(score_));  // 91 points in all: never a tie
+  } else {
+    treasure_ = static_cast<std::int8_t>((treasure_ + 1) % count);
+  }
+}
+
+void State::finish(Player winner) {
+  phase_ = Phase::kOver;
+  winner_ = static_cast<std::int8_t>(winner);
+}
+
 void State::end_turn() {
-  locked_ = swapped_;
-  swapped_ = {-1, -1};
+  locked_cells_ = swapped_cells_;
+  swapped_cells_ = 0;
   ++turn_;
   to_move_ = static_cast<std::int8_t>(1 - to_move_);
   if (phase_ == Phase::kOver) return;
   phase_ = Phase::kSwap;
   if (config_.turn_limit > 0 && turn_ >= config_.turn_limit) {
-    phase_ = Phase::kOver;  // the most points wins, as at the normal end; equal is a draw
-    winner_ = score_[0] > score_[1] ? 0 : score_[1] > score_[0] ? 1 : -1;
+    finish(higher_score(score_));  // the most points wins, as at the normal end; equal is a draw
   }
 }
 
 std::vector<double> State::returns() const {
   if (phase_ != Phase::kOver || winner_ < 0) return {0.0, 0.0};
   return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+}
+
+std::array<int, 2> State::cards_on(std::uint32_t cells) const {
+  if (cells == 0) return {-1, -1};
+  return {card_at_[std::countr_zero(cells)], card_at_[31 - std::countl_zero(cells)]};
 }
 
 std::uint64_t State::information_state_key(Player) const {
@@ -256,8 +341,7 @@ std::uint64_t State::information_state_key(Player) const {
   h.add(static_cast<std::uint64_t>(pawn_[0])).add(static_cast<std::uint64_t>(pawn_[1]));
   h.add(static_cast<std::uint64_t>(score_[0])).add(static_cast<std::uint64_t>(score_[1]));
   h.add(static_cast<std::uint64_t>(treasure_));
-  for (auto c : locked_) h.add(static_cast<std::uint64_t>(c + 1));
-  for (auto c : swapped_) h.add(static_cast<std::uint64_t>(c + 1));
+  h.add(locked_cells_).add(swapped_cells_);
   if (config_.turn_limit > 0) h.add(static_cast<std::uint64_t>(turn_));
   return h.value();
 }

@@ -26,26 +26,43 @@ using Board = RectGrid<kSize, kSize>;
 inline constexpr int kCells = Board::kCells;
 inline constexpr int kNumCards = 25;
 inline constexpr int kCenterCell = 12;
+inline constexpr std::uint32_t kAllCells = (1u << kCells) - 1;
 
 inline constexpr Action kSwapBase = 0;
 inline constexpr Action kStepBase = 625;
 inline constexpr Action kDealBase = 629;
 inline constexpr Action kFirstPlayerBase = 654;
 inline constexpr Action kNumActions = 656;
+// 5 rows and 5 columns of C(5, 2) = 10 pairs each.
+inline constexpr int kNumSwapPairs = 100;
 
 enum class DeckKind : std::uint8_t { kStandard, kSpecialized };
 enum class CycleRule : std::uint8_t { kStopBeforeRepeat, kStopOnRepeat };
 enum class Phase : std::uint8_t { kDeal, kChooseFirst, kSwap, kStep, kOver };
 
+// How each card id moves a pawn under one map key: precomputed once per key and shared by every
+// state (a pointer in the state keeps the state small; see CardMoves::get).
+struct CardMoves {
+  DeckKind deck = DeckKind::kStandard;
+  std::array<Dir, kNumCards> dir{};             // the map key applied to each card id
+  std::array<std::int8_t, kNumCards> value{};   // rank: how far it moves, and a treasure's points
+  std::array<std::int8_t, kNumCards> delta{};   // the move as a change of cell index
+  std::array<std::uint32_t, kNumCards> from{};  // cells from which the move stays on the board
+
+  // The one shared table for this deck and key (thread-safe; lives as long as the program).
+  static const CardMoves* get(DeckKind deck, const std::array<Dir, kNumCards>& dirs);
+};
+
 // The rule options of one game, resolved once from Options (std::string-free: copied per state).
 struct Config {
+  const CardMoves* moves = nullptr;
+  std::int32_t target_score = 50;  // specialized deck only
+  std::int32_t turn_limit = 0;     // 0: none
   DeckKind deck = DeckKind::kStandard;
   CycleRule cycle_rule = CycleRule::kStopBeforeRepeat;
   std::int8_t first_player = -1;  // -1: decided by a chance node
-  std::array<Dir, 25> card_dir{};  // the map key applied to each card id
-  int target_score = 50;           // specialized deck only
-  int turn_limit = 0;              // 0: none
 
+  Dir dir(int card) const { return moves->dir[card]; }
   static Config from_options(const Options& options);
 };
 
@@ -65,13 +82,19 @@ int parse_cell(std::string_view text);                      // -1 when not a cel
 
 inline constexpr std::array<const char*, 2> kSeatNames = {"Green", "Purple"};
 
+// One position. Small and trivially copyable (searches copy it millions of times): cards as bytes,
+// sets of cells as 25-bit masks, and the shared per-key move table behind a pointer.
 class State {
  public:
   static State initial(const Options& options);
   static State from_json(const Json& body, const Options& options);
 
   int num_players() const { return 2; }
-  Player current_player() const;
+  // Inline: the rollout loop asks before every action.
+  Player current_player() const {
+    if (phase_ == Phase::kSwap || phase_ == Phase::kStep) return to_move_;
+    return phase_ == Phase::kOver ? kTerminalPlayer : kChancePlayer;
+  }
   bool is_terminal() const { return phase_ == Phase::kOver; }
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
@@ -97,10 +120,14 @@ class State {
   int pawn(Player p) const { return pawn_[p]; }
   int score(Player p) const { return score_[p]; }
   int treasure() const { return treasure_; }  // the current Treasure Card's id
+  int treasure_cell() const { return cell_of_[treasure_]; }
   int turn() const { return turn_; }
   Player winner() const { return winner_; }  // -1: none (yet, or a draw)
-  // The cards the opponent swapped on the immediately prior turn (rule 3); -1 when none.
-  const std::array<std::int8_t, 2>& locked_cards() const { return locked_; }
+  // The cards the opponent swapped on the immediately prior turn (rule 3), in cell order; -1 when
+  // none.
+  std::array<int, 2> locked_cards() const { return cards_on(locked_cells_); }
+  // The cards swapped this turn (step phase only), in cell order; -1 when none.
+  std::array<int, 2> swapped_cards() const { return cards_on(swapped_cells_); }
 
   // Where a pawn that has just arrived on `cell` ends after involuntary movement (G3.3 step 3).
   int involuntary_destination(int cell) const;
@@ -108,27 +135,40 @@ class State {
  private:
   explicit State(const Config& config) : config_(config) {}
   void finish_deal();
+  void apply_swap(int a, int b);
+  void apply_step(Dir d);
+  void score_treasure();
   void end_turn();
-  bool cell_blocked_for_swap(int cell) const;
+  void finish(Player winner);
+  std::uint32_t swap_blocked_cells() const;
+  bool is_legal_swap(Action a) const;
   std::string swap_illegal_reason(int a, int b) const;
+  std::string deal_illegal_reason(Action a) const;
+  std::string step_illegal_reason(Action a) const;
+  std::array<int, 2> cards_on(std::uint32_t cells) const;
   Action parse_swap(std::string_view first, std::string_view second) const;
   int parse_card_or_cell(std::string_view text) const;
   Json board_json() const;
+  void read_board(const Json& body);
+  void read_play(const Json& body);
+  std::uint32_t read_swap_cells(const Json& body, const char* name) const;
 
   Config config_;
-  std::array<std::int8_t, kCells> card_at_{};   // card id on each cell; -1 before it is dealt
+  std::array<std::int8_t, kCells> card_at_{};     // card id on each cell; -1 before it is dealt
   std::array<std::int8_t, kNumCards> cell_of_{};  // cell of each card id; -1 before it is dealt
-  std::uint32_t undealt_ = (1u << kNumCards) - 1;  // bit i: card id i not yet dealt
-  std::int8_t dealt_ = 0;
-  Phase phase_ = Phase::kDeal;
-  std::int8_t to_move_ = 0;
-  std::array<std::int8_t, 2> pawn_ = {kCenterCell, kCenterCell};
+  std::uint32_t undealt_ = kAllCells;             // bit i: card id i not yet dealt
+  // Rule 3 by cells: the opponent's two cards stay where they were put until this turn's swap,
+  // which may not touch them.
+  std::uint32_t locked_cells_ = 0;   // the opponent's last swap
+  std::uint32_t swapped_cells_ = 0;  // this turn's swap, locked for the opponent next
+  std::int32_t turn_ = 0;            // completed turns
   std::array<std::int16_t, 2> score_ = {0, 0};
+  std::array<std::int8_t, 2> pawn_ = {kCenterCell, kCenterCell};
+  std::int8_t dealt_ = 0;
   std::int8_t treasure_ = 0;
-  std::array<std::int8_t, 2> locked_ = {-1, -1};   // opponent's last swap
-  std::array<std::int8_t, 2> swapped_ = {-1, -1};  // this turn's swap, locked for the opponent next
-  std::int16_t turn_ = 0;                          // completed turns
+  std::int8_t to_move_ = 0;
   std::int8_t winner_ = -1;
+  Phase phase_ = Phase::kDeal;
 };
 
 }  // namespace mw::treasure_hunt

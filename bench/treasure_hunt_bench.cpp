@@ -1,0 +1,188 @@
+// Treasure Hunt speed: the figures behind "templates over a concept vs a thin virtual interface"
+// (docs/rules/treasure-hunt.md, docs/architecture.md). items_per_second counts decisions, i.e.
+// actions chosen by a seat; the 25 deals and the first-player draw are chance and not counted.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "core/state.h"
+#include "games/all_games.h"
+#include "games/treasure_hunt/swap_kernels.h"
+#include "games/treasure_hunt/treasure_hunt.h"
+
+namespace {
+
+namespace th = mw::treasure_hunt;
+
+const mw::Game& game() {
+  static const mw::Game g = mw::builtin_games().load("treasure-hunt");
+  return g;
+}
+
+// A position a few turns into a seeded random game, in the swap phase.
+th::State midgame_swap_position() {
+  th::State s = th::State::initial(game().options());
+  mw::Rng rng(42);
+  mw::ActionList scratch;
+  while (s.phase() != th::Phase::kSwap || s.turn() < 10) {
+    mw::play_random_actions(s, rng, 1, scratch);
+  }
+  return s;
+}
+
+// Every completed turn is two decisions (a swap and a step), and games end at the end of a turn.
+std::int64_t decisions(const th::State& s) {
+  return 2 * static_cast<std::int64_t>(s.turn());
+}
+
+void BM_CopyConcrete(benchmark::State& bs) {
+  const th::State s = midgame_swap_position();
+  for (auto _ : bs) {
+    th::State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+  bs.SetLabel(std::to_string(sizeof(th::State)) + " bytes");
+}
+BENCHMARK(BM_CopyConcrete);
+
+void BM_CopyErased(benchmark::State& bs) {
+  const mw::State s = mw::make_state(game(), midgame_swap_position());
+  for (auto _ : bs) {
+    mw::State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_CopyErased);
+
+void BM_LegalActionsSwap(benchmark::State& bs) {
+  const th::State s = midgame_swap_position();
+  mw::ActionList out;
+  for (auto _ : bs) {
+    s.legal_actions(out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  bs.SetLabel(std::to_string(out.size()) + " swaps");
+}
+BENCHMARK(BM_LegalActionsSwap);
+
+// The three ways of listing the swaps (legal_actions uses the fastest the CPU offers).
+void BM_SwapKernel(benchmark::State& bs, th::swap_kernels::Kernel kernel) {
+  if (kernel == nullptr) {
+    bs.SkipWithError("this CPU lacks the instructions");
+    return;
+  }
+  const th::State s = midgame_swap_position();
+  const std::uint32_t blocked = 1u << s.pawn(0) | 1u << s.pawn(1) | 1u << s.treasure_cell();
+  mw::Action out[th::kNumSwapPairs];
+  for (auto _ : bs) {
+    benchmark::DoNotOptimize(kernel(blocked, out));
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK_CAPTURE(BM_SwapKernel, portable, th::swap_kernels::portable);
+BENCHMARK_CAPTURE(BM_SwapKernel, avx2, th::swap_kernels::avx2());
+BENCHMARK_CAPTURE(BM_SwapKernel, avx512, th::swap_kernels::avx512());
+
+// One whole turn on a copy (the copy is included: searches copy before they apply).
+void BM_ApplySwapStep(benchmark::State& bs) {
+  const th::State s = midgame_swap_position();
+  mw::ActionList swaps, steps;
+  s.legal_actions(swaps);
+  std::size_t i = 0;
+  for (auto _ : bs) {
+    th::State copy = s;
+    copy.apply_legal(swaps[i]);
+    copy.apply_legal(th::kStepBase + static_cast<mw::Action>(i % 2));  // up or right
+    benchmark::DoNotOptimize(copy);
+    if (++i == swaps.size()) i = 0;
+  }
+  bs.SetItemsProcessed(static_cast<std::int64_t>(bs.iterations()) * 2);
+}
+BENCHMARK(BM_ApplySwapStep);
+
+void BM_IllegalReasonLegal(benchmark::State& bs) {
+  const th::State s = midgame_swap_position();
+  mw::ActionList swaps;
+  s.legal_actions(swaps);
+  std::size_t i = 0;
+  for (auto _ : bs) {
+    benchmark::DoNotOptimize(s.illegal_reason(swaps[i]));
+    if (++i == swaps.size()) i = 0;
+  }
+}
+BENCHMARK(BM_IllegalReasonLegal);
+
+void BM_RandomGameConcrete(benchmark::State& bs) {
+  const th::State initial = th::State::initial(game().options());
+  mw::Rng rng(1);
+  mw::ActionList scratch;
+  std::int64_t total = 0;
+  for (auto _ : bs) {
+    th::State s = initial;
+    mw::play_random_actions(s, rng, 1'000'000, scratch);
+    total += decisions(s);
+  }
+  bs.SetItemsProcessed(total);
+}
+BENCHMARK(BM_RandomGameConcrete);
+
+void BM_RandomGameErasedPlayRandom(benchmark::State& bs) {
+  const mw::State initial = game().new_initial_state();
+  mw::Rng rng(1);
+  std::int64_t total = 0;
+  for (auto _ : bs) {
+    mw::State s = initial;
+    s.play_random(rng, 1'000'000);
+    total += decisions(s.as<th::State>());
+  }
+  bs.SetItemsProcessed(total);
+}
+BENCHMARK(BM_RandomGameErasedPlayRandom);
+
+// The generic loop a tool written against the handle runs: virtual calls at every step.
+void BM_RandomGameErasedPerStep(benchmark::State& bs) {
+  const mw::State initial = game().new_initial_state();
+  mw::Rng rng(1);
+  mw::ActionList legal;
+  std::int64_t total = 0;
+  for (auto _ : bs) {
+    mw::State s = initial;
+    while (!s.is_terminal()) {
+      if (s.is_chance_node()) {
+        s.apply_legal(s.sample_chance(rng));
+      } else {
+        s.legal_actions(legal);
+        s.apply_legal(legal[rng.below(legal.size())]);
+      }
+    }
+    total += decisions(s.as<th::State>());
+  }
+  bs.SetItemsProcessed(total);
+}
+BENCHMARK(BM_RandomGameErasedPerStep);
+
+// As the match runner does it: every action checked through State::apply (illegal_reason).
+void BM_RandomGameErasedChecked(benchmark::State& bs) {
+  const mw::State initial = game().new_initial_state();
+  mw::Rng rng(1);
+  mw::ActionList legal;
+  std::int64_t total = 0;
+  for (auto _ : bs) {
+    mw::State s = initial;
+    while (!s.is_terminal()) {
+      if (s.is_chance_node()) {
+        s.apply(s.sample_chance(rng));
+      } else {
+        s.legal_actions(legal);
+        s.apply(legal[rng.below(legal.size())]);
+      }
+    }
+    total += decisions(s.as<th::State>());
+  }
+  bs.SetItemsProcessed(total);
+}
+BENCHMARK(BM_RandomGameErasedChecked);
+
+}  // namespace
+
+BENCHMARK_MAIN();

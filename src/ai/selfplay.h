@@ -1,0 +1,64 @@
+#pragma once
+// Self-play: many games between agents, spread over threads, with results that depend only on the
+// run's seed. Game i is seeded derive_seed(seed, i) and played by play_match; games are grouped in
+// fixed blocks whose totals are added in block order, so even the floating-point sums are the same
+// whatever the thread count.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/json.h"
+
+namespace mw {
+
+struct SelfplayConfig {
+  std::vector<std::string> agents;  // one spec per seat
+  std::int64_t games = 100;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  int max_actions = 1'000'000;  // per game; a longer game counts as truncated
+};
+
+struct SelfplaySummary {
+  std::int64_t games = 0;
+  int threads = 0;                  // the threads actually used
+  std::vector<std::int64_t> wins;   // per seat: its return strictly above every other seat's
+  std::int64_t draws = 0;           // finished games without a single best seat
+  std::int64_t truncated = 0;       // games stopped at max_actions
+  std::int64_t decisions = 0;       // actions chosen by seats
+  std::int64_t chance_actions = 0;  // chance outcomes sampled
+  std::vector<double> return_sums;  // per seat
+  double seconds = 0;
+
+  double mean_actions() const;
+  double mean_chance_actions() const;
+  double games_per_sec() const;
+  double actions_per_sec() const;  // decisions per second
+};
+
+// Called from the calling thread, a few times a second and once at the end.
+using SelfplayProgress = std::function<void(std::int64_t done, std::int64_t total)>;
+
+// Throws Error(kUnknownAgent) for a bad spec, Error(kBadRequest) for a bad configuration, and
+// rethrows the first error a game raised.
+SelfplaySummary run_selfplay(const Game& game, const SelfplayConfig& config,
+                             const SelfplayProgress& progress = {});
+
+// The JSON report of `mazeworks selfplay --json` (docs/cli.md lists the fields).
+Json selfplay_json(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary);
+
+// "a,b" to {"a", "b"}. A piece "key=value" without a name continues the previous spec's
+// parameters, so "mcts:iters=100,c=1.4,random" is {"mcts:iters=100,c=1.4", "random"}.
+std::vector<std::string> split_agent_specs(std::string_view text);
+
+// The 95% Wilson score interval of a proportion wins/n: {low, high}, {0, 1} when n is 0.
+struct Interval {
+  double low = 0;
+  double high = 1;
+};
+Interval wilson_interval(std::int64_t wins, std::int64_t n, double z = 1.959963984540054);
+
+}  // namespace mw

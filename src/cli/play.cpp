@@ -1,0 +1,358 @@
+// `mazeworks play <game>`: a whole game in the terminal between humans (hot-seat) and computer
+// players. Seeding follows play_match (chance from chance_rng(seed), seat p from seat_rng(seed,
+// p)), so a game between computer players only is exactly the one play_match plays.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <random>
+#include <utility>
+
+#include "ai/agents.h"
+#include "cli/commands.h"
+#include "cli/terminal.h"
+#include "core/error.h"
+#include "core/match.h"
+#include "games/all_games.h"
+
+namespace mw::cli {
+namespace {
+
+constexpr std::string_view kHuman = "human";
+
+// The random streams of a game in progress. They are saved at each human decision so that `undo`
+// takes back the dice too: replaying the same move meets the same outcomes and replies.
+struct Streams {
+  Rng chance;
+  std::vector<Rng> seats;
+
+  static Streams seeded(std::uint64_t seed, int players) {
+    Streams s{chance_rng(seed), {}};
+    for (Player p = 0; p < players; ++p) s.seats.push_back(seat_rng(seed, p));
+    return s;
+  }
+};
+
+// What to do after one line typed at a human's prompt.
+enum class Next { kPromptAgain, kPositionChanged, kQuit };
+
+class Session {
+ public:
+  Session(const Game& game, std::vector<std::string> specs, std::uint64_t seed, std::istream& in,
+          std::ostream& out, RenderStyle style, bool out_is_tty)
+      : game_(game),
+        specs_(std::move(specs)),
+        seed_(seed),
+        state_(game.new_initial_state()),
+        streams_(Streams::seeded(seed, game.num_players())),
+        names_(seat_names(state_)),
+        in_(in),
+        out_(out),
+        style_(style),
+        out_is_tty_(out_is_tty) {
+    record_.game = game.id();
+    record_.options = game.options().to_json();
+    record_.seed = seed;
+    record_.players = specs_;
+    make_agents();
+  }
+
+  int run() {
+    introduce();
+    while (!state_.is_terminal()) {
+      const Player p = state_.current_player();
+      if (p == kChancePlayer) {
+        apply(state_.sample_chance(streams_.chance));
+      } else if (!is_human(p)) {
+        play_computer(p);
+      } else if (!play_human(p)) {
+        return 0;
+      }
+    }
+    show_end();
+    return 0;
+  }
+
+ private:
+  // ---- the turn loop ----
+
+  void play_computer(Player p) {
+    if (human_count() == 0) show_board(kSpectator);
+    const Action a = agents_[p]->choose(Observation(state_, p), streams_.seats[p]);
+    out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p], state_.action_to_string(a));
+    apply(a);
+  }
+
+  // Returns false when the player quits (or the input ends).
+  bool play_human(Player p) {
+    snapshots_.try_emplace(record_.actions.size(), streams_);
+    if (!hand_over_to(p)) return false;
+    show_board(p);
+    out_ << fmt::format("{} to move.\n", names_[p]);
+    show_moves();
+    while (true) {
+      const auto line = prompt_line(in_, out_, fmt::format("{}> ", names_[p]));
+      if (!line) {
+        out_ << "\nend of input: quitting (the game is not finished; 'save <file>' keeps one)\n";
+        return false;
+      }
+      const Next next = handle_line(trim(*line));
+      if (next == Next::kQuit) return false;
+      if (next == Next::kPositionChanged) return true;
+    }
+  }
+
+  Next handle_line(const std::string& line) {
+    const auto space = line.find(' ');
+    const std::string command = line.substr(0, space);
+    const std::string argument = space == std::string::npos ? "" : trim(line.substr(space));
+    if (line.empty()) return Next::kPromptAgain;
+    if (command == "help" || command == "?") return show_help();
+    if (command == "moves" || command == "legal") return show_moves();
+    if (command == "undo") return undo();
+    if (command == "save") return save(argument);
+    if (command == "load") return load(argument);
+    if (command == "quit" || command == "exit") return Next::kQuit;
+    return try_move(line);
+  }
+
+  // Nothing changes when the text is not notation or the move is not legal: say why, ask again.
+  Next try_move(const std::string& text) {
+    try {
+      const Action a = state_.parse_action(text);
+      if (const std::string reason = state_.illegal_reason(a); !reason.empty()) {
+        out_ << fmt::format("  '{}' is not legal now: {}\n", text, reason);
+        return Next::kPromptAgain;
+      }
+      apply(a);
+      return Next::kPositionChanged;
+    } catch (const Error& e) {
+      out_ << fmt::format("  {}\n  (type 'moves' for the legal moves, 'help' for commands)\n",
+                          e.what());
+      return Next::kPromptAgain;
+    }
+  }
+
+  void apply(Action a) {
+    state_.apply(a);
+    record_.actions.push_back(a);
+  }
+
+  // ---- commands ----
+
+  Next show_help() {
+    out_ << "commands:\n"
+            "  <move>        play a move in the game's notation (one of the legal moves)\n"
+            "  moves, legal  list the legal moves\n"
+            "  undo          take back to your previous decision\n"
+            "  save <file>   write the game record (JSON) to <file>\n"
+            "  load <file>   continue the game recorded in <file>\n"
+            "  quit          stop playing\n";
+    const auto moves = legal_move_names();
+    if (!moves.empty()) {
+      out_ << fmt::format("notation: type a move as listed, e.g. '{}' (case does not matter)\n",
+                          moves.front());
+    }
+    return show_moves();
+  }
+
+  Next show_moves() {
+    out_ << "legal moves:\n" << wrap_list(legal_move_names(), "    ");
+    return Next::kPromptAgain;
+  }
+
+  // Back to the latest earlier decision of a human: replay the record without the actions after
+  // it (chance outcomes are in the record, so they replay identically).
+  Next undo() {
+    const auto target = previous_human_decision();
+    if (!target) {
+      out_ << "  nothing to undo\n";
+      return Next::kPromptAgain;
+    }
+    record_.actions.resize(*target);
+    state_ = replay(builtin_games(), record_);
+    if (auto it = snapshots_.find(*target); it != snapshots_.end()) streams_ = it->second;
+    snapshots_.erase(snapshots_.upper_bound(*target), snapshots_.end());
+    for (auto& agent : agents_) {
+      if (agent) agent->reset();
+    }
+    out_ << fmt::format("  taken back to {}'s move\n", names_[state_.current_player()]);
+    return Next::kPositionChanged;
+  }
+
+  std::optional<std::size_t> previous_human_decision() const {
+    State state = replay(builtin_games(), record_, 0);
+    std::optional<std::size_t> found;
+    for (std::size_t i = 0; i < record_.actions.size(); ++i) {
+      if (is_human(state.current_player())) found = i;
+      state.apply_legal(record_.actions[i]);
+    }
+    return found;
+  }
+
+  Next save(const std::string& path) {
+    if (path.empty()) return usage("save <file>");
+    try {
+      write_record_file(path, record_);
+      out_ << fmt::format("  saved {} actions to {}\n", record_.actions.size(), path);
+    } catch (const Error& e) {
+      out_ << "  " << e.what() << "\n";
+    }
+    return Next::kPromptAgain;
+  }
+
+  Next load(const std::string& path) {
+    if (path.empty()) return usage("load <file>");
+    try {
+      adopt(read_record_file(path));
+      out_ << fmt::format("  loaded {} ({} actions)\n", path, record_.actions.size());
+      return Next::kPositionChanged;
+    } catch (const Error& e) {
+      out_ << "  " << e.what() << "\n";
+      return Next::kPromptAgain;
+    }
+  }
+
+  // Continues the recorded game with the seats of this session. The streams go on from a seed
+  // mixed with the record's length, so the dice after a load do not repeat the game's first ones.
+  void adopt(GameRecord record) {
+    if (record.game != game_.id()) {
+      throw Error(ErrorCode::kBadRecord,
+                  fmt::format("that is a {} game; this is {}", record.game, game_.id()));
+    }
+    State state = replay(builtin_games(), record);
+    if (state.num_players() != game_.num_players()) {
+      throw Error(ErrorCode::kBadRecord, fmt::format("that game has {} seats; this one has {}",
+                                                     state.num_players(), game_.num_players()));
+    }
+    game_ = state.game();
+    state_ = std::move(state);
+    seed_ = record.seed;
+    streams_ = Streams::seeded(derive_seed(seed_, record.actions.size()), game_.num_players());
+    record.players = specs_;
+    record_ = std::move(record);
+    snapshots_.clear();
+    make_agents();
+  }
+
+  Next usage(std::string_view form) {
+    out_ << fmt::format("  usage: {}\n", form);
+    return Next::kPromptAgain;
+  }
+
+  // ---- display ----
+
+  void introduce() {
+    out_ << fmt::format("{} · seed {}\n", game_.info().name, seed_);
+    for (Player p = 0; p < game_.num_players(); ++p) {
+      out_ << fmt::format("  {} (seat {}): {}\n", names_[p], p,
+                          is_human(p) ? "human" : "computer, " + specs_[p]);
+    }
+    out_ << "type a move at your prompt, or 'help'\n";
+  }
+
+  // Hot-seat: one human's view must not stay on screen for the next human to read.
+  bool hand_over_to(Player p) {
+    const bool other_human_was_here = human_count() > 1 && on_screen_ >= 0 && on_screen_ != p;
+    on_screen_ = p;
+    if (!other_human_was_here) return true;
+    clear_screen(out_, out_is_tty_);
+    return prompt_line(in_, out_,
+                       fmt::format("pass the device to {} (seat {}), press Enter ", names_[p], p))
+        .has_value();
+  }
+
+  void show_board(Player observer) { out_ << "\n" << game_.render(state_.view(observer), style_); }
+
+  void show_end() {
+    show_board(kOmniscient);
+    const auto returns = state_.returns();
+    out_ << fmt::format("game over: {}\nresult: {}\n", describe_winner(returns, names_),
+                        format_returns(returns, names_));
+  }
+
+  // ---- seats ----
+
+  bool is_human(Player p) const { return p >= 0 && specs_[p] == kHuman; }
+  int human_count() const {
+    return static_cast<int>(std::count(specs_.begin(), specs_.end(), kHuman));
+  }
+
+  void make_agents() {
+    agents_.clear();
+    for (const auto& spec : specs_) {
+      agents_.push_back(spec == kHuman ? nullptr : make_agent(game_, spec));
+    }
+    for (auto& agent : agents_) {
+      if (agent) agent->reset();
+    }
+  }
+
+  std::vector<std::string> legal_move_names() const {
+    std::vector<std::string> names;
+    for (Action a : state_.legal_actions()) names.push_back(state_.action_to_string(a));
+    return names;
+  }
+
+  Game game_;
+  std::vector<std::string> specs_;  // per seat: "human" or an agent spec
+  std::uint64_t seed_;
+  State state_;
+  GameRecord record_;
+  Streams streams_;
+  std::map<std::size_t, Streams> snapshots_;    // by record length at a human decision
+  std::vector<std::unique_ptr<Agent>> agents_;  // null for human seats
+  std::vector<std::string> names_;
+  Player on_screen_ = kSpectator;  // the human whose view was drawn last
+  std::istream& in_;
+  std::ostream& out_;
+  RenderStyle style_;
+  bool out_is_tty_;
+};
+
+// "1=greedy" to {1, "greedy"}; nullopt unless it is SEAT=SPEC with SEAT one of the game's seats.
+std::optional<std::pair<std::size_t, std::string>> parse_seat(const Game& game,
+                                                              std::string_view text) {
+  const auto eq = text.find('=');
+  if (eq == std::string_view::npos || eq + 1 == text.size()) return std::nullopt;
+  int seat = -1;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + eq, seat);
+  if (ec != std::errc() || end != text.data() + eq || seat < 0 || seat >= game.num_players()) {
+    return std::nullopt;
+  }
+  return std::pair{static_cast<std::size_t>(seat), std::string(text.substr(eq + 1))};
+}
+
+// "--seat" assignments over the defaults: seat 0 human, the others the game's best agent.
+std::vector<std::string> seat_specs(const Game& game, const std::vector<std::string>& assignments) {
+  std::vector<std::string> specs(static_cast<std::size_t>(game.num_players()), default_agent(game));
+  specs[0] = kHuman;
+  for (const auto& text : assignments) {
+    const auto seat = parse_seat(game, text);
+    if (!seat) {
+      throw Error(ErrorCode::kBadRequest,
+                  fmt::format("--seat expects SEAT=human or SEAT=<agent spec> with SEAT in 0..{}, "
+                              "got '{}'",
+                              game.num_players() - 1, text));
+    }
+    specs[seat->first] = seat->second;
+  }
+  for (const auto& spec : specs) {
+    if (spec != kHuman) make_agent(game, spec);  // an unknown agent fails before the game starts
+  }
+  return specs;
+}
+
+}  // namespace
+
+int run_play(const PlayArgs& args) {
+  const Game game = load_game(args.game, args.options);
+  const std::uint64_t seed = args.seed ? *args.seed : std::random_device{}();
+  Session session(game, seat_specs(game, args.seats), seed, std::cin, std::cout,
+                  stdout_style(args.ascii), is_tty(stdout));
+  return session.run();
+}
+
+}  // namespace mw::cli

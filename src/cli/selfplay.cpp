@@ -1,0 +1,83 @@
+// `mazeworks selfplay`: many games between agents, summarised as a table or one JSON object.
+#include "ai/selfplay.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <optional>
+
+#include "ai/agents.h"
+#include "cli/commands.h"
+#include "cli/terminal.h"
+#include "core/error.h"
+
+namespace mw::cli {
+namespace {
+
+std::vector<std::string> agents_per_seat(const Game& game, const std::string& text) {
+  std::vector<std::string> specs =
+      text.empty() ? std::vector<std::string>{default_agent(game)} : split_agent_specs(text);
+  // One spec plays every seat.
+  if (specs.size() == 1) specs.assign(static_cast<std::size_t>(game.num_players()), specs[0]);
+  if (static_cast<int>(specs.size()) != game.num_players()) {
+    throw Error(ErrorCode::kBadRequest, fmt::format("--agents names {} agents but {} has {} seats",
+                                                    specs.size(), game.id(), game.num_players()));
+  }
+  return specs;
+}
+
+std::string percent(double fraction) {
+  return fmt::format("{:.1f}%", fraction * 100);
+}
+
+void print_table(const Game& game, const SelfplayConfig& config, const SelfplaySummary& s) {
+  const auto names = seat_names(game.new_initial_state());
+  fmt::print("{}: {} games, seed {}, {} thread{}, {:.2f} s ({:.0f} games/s, {:.0f} actions/s)\n\n",
+             game.id(), s.games, config.seed, s.threads, s.threads == 1 ? "" : "s", s.seconds,
+             s.games_per_sec(), s.actions_per_sec());
+  fmt::print("  {:<16} {:<16} {:>8} {:>9}  {:<17} {:>11}\n", "seat", "agent", "wins", "win rate",
+             "95% CI (Wilson)", "mean return");
+  for (std::size_t p = 0; p < s.wins.size(); ++p) {
+    const double n = static_cast<double>(s.games);
+    const Interval ci = wilson_interval(s.wins[p], s.games);
+    fmt::print("  {:<16} {:<16} {:>8} {:>9}  {:<17} {:>11.3f}\n", fmt::format("{} {}", p, names[p]),
+               config.agents[p], s.wins[p], percent(n > 0 ? static_cast<double>(s.wins[p]) / n : 0),
+               fmt::format("[{}, {}]", percent(ci.low), percent(ci.high)),
+               n > 0 ? s.return_sums[p] / n : 0.0);
+  }
+  const Interval draw_ci = wilson_interval(s.draws, s.games);
+  fmt::print("\n  draws {} ({}, 95% CI [{}, {}]), truncated {}\n", s.draws,
+             percent(s.games > 0 ? static_cast<double>(s.draws) / static_cast<double>(s.games) : 0),
+             percent(draw_ci.low), percent(draw_ci.high), s.truncated);
+  fmt::print("  per game: {:.1f} decisions, {:.1f} chance actions\n", s.mean_actions(),
+             s.mean_chance_actions());
+}
+
+}  // namespace
+
+int run_selfplay(const SelfplayArgs& args) {
+  const Game game = load_game(args.game, args.options);
+  SelfplayConfig config;
+  config.agents = agents_per_seat(game, args.agents);
+  config.games = args.games;
+  config.seed = args.seed;
+  config.threads = args.threads;
+  config.max_actions = args.max_actions;
+
+  std::optional<ProgressBar> bar;
+  if (!args.json && is_tty(stderr)) bar.emplace(stderr, "self-play");
+  const SelfplayProgress progress = [&bar](std::int64_t done, std::int64_t total) {
+    if (bar) bar->draw(done, total);
+  };
+  const SelfplaySummary summary = run_selfplay(game, config, progress);
+  if (bar) bar->finish();
+
+  if (args.json) {
+    fmt::print("{}\n", selfplay_json(game, config, summary).dump());
+  } else {
+    print_table(game, config, summary);
+  }
+  return 0;
+}
+
+}  // namespace mw::cli

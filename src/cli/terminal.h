@@ -1,0 +1,82 @@
+#pragma once
+// What the interactive commands (play, replay, selfplay) share: how the terminal behaves (colour,
+// Unicode, clearing, a progress bar, line input) and how a command line names a game or a record.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/record.h"
+#include "core/types.h"
+
+namespace mw::cli {
+
+// ---- the terminal ----
+
+bool is_tty(std::FILE* stream);
+// Colour when `stream` is a terminal, unless NO_COLOR is set (https://no-color.org) or TERM=dumb.
+bool color_enabled(std::FILE* stream);
+// Unicode card symbols when the locale says UTF-8 (LC_ALL, LC_CTYPE, then LANG).
+bool unicode_enabled();
+// The style for drawing boards on standard output.
+RenderStyle stdout_style(bool force_ascii);
+
+// Clears a terminal screen; on a pipe only draws a separator, since escapes would pollute a log.
+void clear_screen(std::ostream& out, bool is_tty);
+// Prints `prompt`, flushes, and reads one line (a trailing '\r' removed); nullopt at end of input.
+// Input that is not typed at a terminal (a script) is echoed, so the transcript reads like a game.
+std::optional<std::string> prompt_line(std::istream& in, std::ostream& out,
+                                       std::string_view prompt);
+std::string trim(std::string_view text);
+// Items separated by `separator`, wrapped at `width` columns, each line starting with `indent`.
+std::string wrap_list(const std::vector<std::string>& items, std::string_view indent,
+                      std::size_t width = 100, std::string_view separator = "  ");
+
+// A one-line progress bar redrawn in place ("\r" + erase line); call finish() to end the line.
+class ProgressBar {
+ public:
+  ProgressBar(std::FILE* stream, std::string label);
+  ~ProgressBar() { finish(); }
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+  void draw(std::int64_t done, std::int64_t total);
+  void finish();
+
+ private:
+  std::FILE* stream_;
+  std::string label_;
+  std::chrono::steady_clock::time_point start_;
+  bool drawn_ = false;
+};
+
+// ---- what a command line names ----
+
+// The game `id` with "name=value" option assignments (kUnknownGame lists the known ids,
+// kBadOption says what the option expects).
+Game load_game(std::string_view id, const std::vector<std::string>& option_assignments);
+
+// The computer player a seat gets by default: the game's own agent when it has one (games register
+// their strongest first), else "random".
+std::string default_agent(const Game& game);
+
+// Seat names from the game's view ("seats": ["Green", "Purple"]), else "seat 0", "seat 1", ...
+std::vector<std::string> seat_names(const State& state);
+
+// "Green 1, Purple -1"
+std::string format_returns(const std::vector<double>& returns,
+                           const std::vector<std::string>& names);
+// "Green wins" / "a draw" (several seats share the best return).
+std::string describe_winner(const std::vector<double>& returns,
+                            const std::vector<std::string>& names);
+
+// Throws Error(kIo) when the file cannot be read, Error(kBadRecord) when it is not a record.
+GameRecord read_record_file(const std::string& path);
+// Throws Error(kIo) when the file cannot be written.
+void write_record_file(const std::string& path, const GameRecord& record);
+
+}  // namespace mw::cli

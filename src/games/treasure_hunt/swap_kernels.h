@@ -1,0 +1,27 @@
+#pragma once
+// The inner loop of random play and of every search: listing the legal swaps. A swap is one of
+// the 100 same-line cell pairs (rule 1) whose two cells are both free of pawns, the Treasure
+// Marker and the opponent's last swap (rules 2 and 3), i.e. a pair whose cell mask misses one
+// `blocked` mask. The vector versions, chosen once at run time from what the CPU offers, are
+// several times faster than the portable one (bench/treasure_hunt_bench.cpp); all three must
+// agree exactly (swap_kernels_test.cpp).
+#include <cstddef>
+#include <cstdint>
+
+#include "core/types.h"
+
+namespace mw::treasure_hunt {
+
+// Writes the free swaps in increasing action order to out[0..); returns how many. `out` must
+// have room for all 100 pairs (the vector versions store whole groups of lanes).
+std::size_t write_free_swaps(std::uint32_t blocked, Action* out);
+
+namespace swap_kernels {
+using Kernel = std::size_t (*)(std::uint32_t blocked, Action* out);
+std::size_t portable(std::uint32_t blocked, Action* out);
+// nullptr when the CPU (or the compiler) lacks the instructions.
+Kernel avx2();
+Kernel avx512();
+}  // namespace swap_kernels
+
+}  // namespace mw::treasure_hunt

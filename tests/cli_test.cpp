@@ -1,0 +1,241 @@
+// The `mazeworks` program as a user meets it: commands run with piped input, their output, files
+// and exit codes. MAZEWORKS_BINARY is the built program (tests/CMakeLists.txt defines it).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ai/random_agent.h"
+#include "cli/terminal.h"
+#include "core/match.h"
+#include "games/all_games.h"
+
+namespace mw {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// A fresh directory per test, so tests can run in parallel.
+fs::path scratch_dir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const fs::path dir =
+      fs::temp_directory_path() /
+      fmt::format("mazeworks_cli_test_{}_{}_{}", ::getpid(), info->test_suite_name(), info->name());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Runs `mazeworks <args>` with `input` on stdin; NO_COLOR keeps escapes out of the output.
+CliRun mazeworks(const fs::path& dir, const std::string& args, const std::string& input = "") {
+  std::ofstream(dir / "stdin.txt") << input;
+  const std::string command = fmt::format(
+      "NO_COLOR=1 LANG=C '{}' {} < '{}' > '{}' 2> '{}'", MAZEWORKS_BINARY, args,
+      (dir / "stdin.txt").string(), (dir / "stdout.txt").string(), (dir / "stderr.txt").string());
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout.txt"),
+          slurp(dir / "stderr.txt")};
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Seed 3 deals a board on which Green, to move first, may swap 3H-4C and then step left.
+constexpr const char* kPlay = "play treasure-hunt --seed 3 --seat 1=random";
+
+TEST(CliPlay, RefusesAnIllegalMoveWithItsReasonAndPlaysOn) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(dir, kPlay, "up\nfoo\n3H-4C\nmoves\nquit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("'up' is not legal now: first swap two cards"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("'foo' is not Treasure Hunt notation"), std::string::npos);
+  // The swap was taken: Green is asked again, now for the step.
+  EXPECT_EQ(count(run.out, "Green to move."), 2) << run.out;
+  EXPECT_NE(run.out.find("legal moves:\n    up  right  down  left"), std::string::npos);
+}
+
+TEST(CliPlay, EndOfInputQuitsWithAMessage) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(dir, kPlay, "");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_NE(run.out.find("end of input"), std::string::npos);
+}
+
+TEST(CliPlay, SavesARecordThatReplayReads) {
+  const auto dir = scratch_dir();
+  const std::string file = (dir / "game.json").string();
+  const CliRun run = mazeworks(dir, kPlay, fmt::format("3H-4C\nleft\nsave {}\nquit\n", file));
+  ASSERT_EQ(run.code, 0) << run.err;
+  const Json record = Json::parse(slurp(file));
+  EXPECT_EQ(record["game"], "treasure-hunt");
+  EXPECT_EQ(record["seed"], 3);
+  EXPECT_EQ(record["players"], Json::array({"human", "random"}));
+  EXPECT_EQ(record["actions"].size(), 26u + 4u);  // the deal, Green's turn, Purple's turn
+  EXPECT_EQ(record["notation"][26], "3H-4C");
+
+  const CliRun shown = mazeworks(dir, "replay " + file);
+  EXPECT_EQ(shown.code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("action 27: Green plays 3H-4C"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("action 28: Green plays left"), std::string::npos);
+  const CliRun stepped = mazeworks(dir, "replay --step --seat 1 " + file, "\n\nb\nq\n");
+  EXPECT_EQ(stepped.code, 0) << stepped.err;
+  EXPECT_EQ(count(stepped.out, "== step 1/"), 2);  // once forward, once back
+}
+
+TEST(CliPlay, UndoTakesBackToTheHumansPreviousDecision) {
+  const auto dir = scratch_dir();
+  const std::string file = (dir / "game.json").string();
+  const CliRun run =
+      mazeworks(dir, kPlay, fmt::format("3H-4C\nleft\nundo\nundo\nsave {}\nquit\n", file));
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_EQ(count(run.out, "taken back"), 2);
+  EXPECT_EQ(Json::parse(slurp(file))["actions"].size(), 26u);  // only the deal is left
+}
+
+TEST(CliPlay, LoadContinuesASavedGame) {
+  const auto dir = scratch_dir();
+  const std::string file = (dir / "game.json").string();
+  ASSERT_EQ(mazeworks(dir, kPlay, fmt::format("3H-4C\nsave {}\nquit\n", file)).code, 0);
+  const CliRun run =
+      mazeworks(dir, "play treasure-hunt --seed 99 --seat 1=random",
+                fmt::format("load {}\nload {}/missing.json\nquit\n", file, dir.string()));
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("loaded"), std::string::npos);
+  EXPECT_NE(run.out.find("legal moves:\n    up  right  down  left"), std::string::npos);
+  EXPECT_NE(run.out.find("cannot read"), std::string::npos);  // reported, and play goes on
+}
+
+TEST(CliPlay, HotSeatHidesOneHumansViewFromTheNext) {
+  const auto dir = scratch_dir();
+  const CliRun run =
+      mazeworks(dir, "play treasure-hunt --seed 3 --seat 1=human", "3H-4C\nleft\n\nquit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("pass the device to Purple"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Purple to move."), std::string::npos);
+}
+
+TEST(CliPlay, ComputerOnlyGameIsPlayMatchs) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(dir, "play treasure-hunt --seed 5 --seat 0=random --seat 1=random");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const Game game = builtin_games().load("treasure-hunt");
+  RandomAgent a, b;
+  MatchConfig config;
+  config.seed = 5;
+  const MatchResult match = play_match(game, {&a, &b}, config);
+  const std::string expected =
+      "result: " + cli::format_returns(match.returns, {"Green", "Purple"}) + "\n";
+  EXPECT_NE(run.out.find(expected), std::string::npos) << expected;
+  EXPECT_EQ(count(run.out, " (random) plays "), match.decisions);
+}
+
+Json selfplay_json(const fs::path& dir, int threads) {
+  const CliRun run = mazeworks(
+      dir, fmt::format("selfplay treasure-hunt --agents random,random --games 200 --seed 11 "
+                       "--json --threads {}",
+                       threads));
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_TRUE(run.err.empty()) << "no progress bar when stderr is not a terminal";
+  Json j = Json::parse(run.out);
+  EXPECT_EQ(j["threads"], threads);
+  for (const char* key : {"threads", "seconds", "games_per_sec", "actions_per_sec"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+    j.erase(key);
+  }
+  return j;
+}
+
+TEST(CliSelfplay, JsonIsTheSameWhateverTheThreads) {
+  const auto dir = scratch_dir();
+  const Json one = selfplay_json(dir, 1);
+  for (const char* key : {"game", "options", "games", "seed", "agents", "wins", "draws",
+                          "truncated", "mean_actions", "mean_chance_actions"}) {
+    EXPECT_TRUE(one.contains(key)) << key;
+  }
+  EXPECT_EQ(one["games"], 200);
+  EXPECT_EQ(one, selfplay_json(dir, 2));
+}
+
+TEST(CliSelfplay, TableShowsWinRatesWithIntervals) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(dir, "selfplay treasure-hunt --agents random --games 20 --seed 1");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("95% CI"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Purple"), std::string::npos);
+}
+
+TEST(CliAgents, ListsTheGamesAgentsAsJson) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(dir, "agents treasure-hunt --json");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const Json j = Json::parse(run.out);
+  EXPECT_EQ(j["game"], "treasure-hunt");
+  EXPECT_EQ(j["agents"][0]["name"], "random");
+}
+
+struct BadCall {
+  const char* args;
+  const char* message;
+};
+
+TEST(CliErrors, BadArgumentsExitTwoWithAMessage) {
+  const auto dir = scratch_dir();
+  const BadCall calls[] = {
+      {"play no-such-game", "unknown game 'no-such-game'; known: treasure-hunt"},
+      {"play treasure-hunt --option deck=foo", "option 'deck' expects one of"},
+      {"selfplay treasure-hunt --option nope=1", "unknown option 'nope'"},
+      {"play treasure-hunt --seat 7=random", "--seat expects SEAT=human"},
+      {"play treasure-hunt --seat 1=nobody", "unknown agent 'nobody'"},
+      {"selfplay treasure-hunt --agents random,random,random", "--agents names 3 agents"},
+      {"selfplay treasure-hunt --games -1", "--games"},
+      {"replay /no/such/record.json", "cannot read '/no/such/record.json'"},
+      {"play", "game is required"},
+      {"frobnicate", "unknown command 'frobnicate'; commands: games, agents"},
+  };
+  for (const auto& call : calls) {
+    const CliRun run = mazeworks(dir, call.args);
+    EXPECT_EQ(run.code, 2) << call.args;
+    EXPECT_NE(run.err.find(call.message), std::string::npos) << call.args << ": " << run.err;
+  }
+}
+
+TEST(CliErrors, BadRecordsAreNamed) {
+  const auto dir = scratch_dir();
+  std::ofstream(dir / "not_json.json") << "nope";
+  std::ofstream(dir / "bad_action.json") << R"({"game": "treasure-hunt", "actions": [1]})";
+  std::ofstream(dir / "no_actions.json") << R"({"game": "treasure-hunt"})";
+  const std::pair<const char*, const char*> cases[] = {
+      {"not_json.json", "is not JSON"},
+      {"bad_action.json", "action #1 (1) does not apply"},
+      {"no_actions.json", "\"actions\" must be an array"},
+  };
+  for (const auto& [file, message] : cases) {
+    const CliRun run = mazeworks(dir, "replay " + (dir / file).string());
+    EXPECT_EQ(run.code, 2) << file;
+    EXPECT_NE(run.err.find(message), std::string::npos) << file << ": " << run.err;
+    EXPECT_EQ(run.err.rfind("mazeworks: ", 0), 0u) << run.err;
+  }
+}
+
+}  // namespace
+}  // namespace mw

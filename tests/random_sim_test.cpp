@@ -1,0 +1,650 @@
+// The shared randomized suite (after OpenSpiel's RandomSimTest). Every registered game, under its
+// default options and under each declared variant, is played at random to the end while the
+// contract of the state API (core/state.h) is checked. It uses the erased API only, so a game is
+// covered the moment it is registered. docs/testing.md lists the invariants and the knobs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ai/random_agent.h"
+#include "core/error.h"
+#include "core/hash.h"
+#include "core/match.h"
+#include "core/record.h"
+#include "core/state.h"
+#include "games/all_games.h"
+
+namespace mw {
+namespace {
+
+// ---- Budget -------------------------------------------------------------------------------------
+
+// A random game that has not ended after this many actions is taken to be endless.
+constexpr int kActionCap = 100'000;
+// Deep checks (JSON, views, resampling, notation of every legal action) cost ~1-2 ms a node, so
+// after the first games they run at this many uniformly chosen nodes of each game, plus its last.
+constexpr int kSampledNodesPerGame = 1;
+#ifdef NDEBUG
+constexpr int kDefaultGames = 300;
+constexpr int kFullyCheckedGames = 1;  // of the default option set: deep checks at every node
+#else
+// Debug and sanitizer builds run 5-10x slower: fewer games, and deep checks at sampled nodes only.
+constexpr int kDefaultGames = 50;
+constexpr int kFullyCheckedGames = 0;
+#endif
+
+int env_int(const char* name, int fallback) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  const long value = std::strtol(text, nullptr, 10);
+  return value > 0 ? static_cast<int>(value) : fallback;
+}
+
+// MAZEWORKS_RANDOM_GAMES scales the suite: random games of each game under its default options;
+// its variants share half as many (at least 1 each). MAZEWORKS_RANDOM_SEED replays one seed, with
+// deep checks at every node.
+int games_per_default_set() {
+  return env_int("MAZEWORKS_RANDOM_GAMES", kDefaultGames);
+}
+std::optional<std::uint64_t> only_seed() {
+  const char* text = std::getenv("MAZEWORKS_RANDOM_SEED");
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  return std::strtoull(text, nullptr, 10);
+}
+
+// Separate random streams per game seed: what is played never depends on what is checked.
+constexpr std::uint64_t kPlayStream = 0;
+constexpr std::uint64_t kPickStream = 1;   // which nodes are checked deeply
+constexpr std::uint64_t kCheckStream = 2;  // resampling, illegal candidates (per node)
+
+// ---- Cases: every game x {defaults, each variant} -----------------------------------------------
+
+struct SimCase {
+  std::string game;   // registry id
+  std::string label;  // "default" or "name=value"
+  Json options;       // overrides of the defaults
+  int games = 0;      // random games to play
+  int fully_checked = 0;
+  std::string test_name;
+};
+
+void PrintTo(const SimCase& c, std::ostream* os) {
+  *os << c.game << " [" << c.label << "]";
+}
+
+std::string value_text(const Json& v) {
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+std::string identifier(std::string text) {
+  for (char& c : text) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return text;
+}
+
+// The variants tried one at a time: every other value of a choice or a bool, and every other
+// player count. Other integers (scores, limits) are tuning, not rules, and keep their defaults.
+std::vector<Json> variant_values(const OptionSpec& spec) {
+  std::vector<Json> out;
+  switch (spec.type) {
+    case OptionType::kChoice:
+      for (const auto& c : spec.choices) {
+        if (Json(c) != spec.default_value) out.emplace_back(c);
+      }
+      break;
+    case OptionType::kBool:
+      out.emplace_back(!spec.default_value.get<bool>());
+      break;
+    case OptionType::kInt:
+      if (spec.name == "players" && spec.max - spec.min <= 16) {
+        for (std::int64_t n = spec.min; n <= spec.max; ++n) {
+          if (Json(n) != spec.default_value) out.emplace_back(n);
+        }
+      }
+      break;
+  }
+  return out;
+}
+
+std::vector<SimCase> all_cases() {
+  const int games = games_per_default_set();
+  std::vector<SimCase> out;
+  for (const GameEntry* entry : builtin_games().entries()) {
+    const std::string& id = entry->info.id;
+    out.push_back({id, "default", Json::object(), games, kFullyCheckedGames, identifier(id)});
+    const std::size_t first_variant = out.size();
+    for (const OptionSpec& spec : entry->info.options) {
+      for (const Json& value : variant_values(spec)) {
+        Json options = Json::object();
+        options[spec.name] = value;
+        const std::string label = spec.name + "=" + value_text(value);
+        out.push_back({id, label, options, 0, 0, identifier(id + "_" + label)});
+      }
+    }
+    const auto variants = static_cast<int>(out.size() - first_variant);
+    for (std::size_t i = first_variant; i < out.size(); ++i) {
+      out[i].games = std::max(1, games / (2 * variants));
+    }
+  }
+  return out;
+}
+
+// ---- Failure context ----------------------------------------------------------------------------
+
+// Where a check runs; streamed into every failure so it names game, variant, seed and action.
+struct Where {
+  const SimCase* sim = nullptr;
+  std::uint64_t seed = 0;
+  std::size_t action = 0;  // the node after this many actions
+  const char* check = "";  // the invariant being checked
+};
+
+std::ostream& operator<<(std::ostream& os, const Where& at) {
+  return os << "\n  in " << at.sim->game << " [" << at.sim->label << "] seed " << at.seed
+            << ", node after " << at.action << " actions, checking " << at.check
+            << "\n  rerun: MAZEWORKS_RANDOM_SEED=" << at.seed
+            << " tests/random_sim_test --gtest_filter='random_sim/*/" << at.sim->test_name << "'";
+}
+
+ActionList sorted(ActionList list) {
+  std::sort(list.begin(), list.end());
+  return list;
+}
+
+bool contains(const ActionList& list, Action a) {
+  return std::find(list.begin(), list.end(), a) != list.end();
+}
+
+std::vector<Player> seats(const State& s) {
+  std::vector<Player> out;
+  for (Player p = 0; p < s.num_players(); ++p) out.push_back(p);
+  return out;
+}
+
+std::vector<Player> observers(const State& s) {
+  std::vector<Player> out = seats(s);
+  out.push_back(kSpectator);
+  out.push_back(kOmniscient);
+  return out;
+}
+
+// ---- Node invariants (cheap: every node of every game) ------------------------------------------
+
+void check_player_and_terminal(Where& at, const Game& game, const State& s) {
+  at.check = "current_player / is_terminal";
+  const Player p = s.current_player();
+  EXPECT_EQ(s.num_players(), game.num_players()) << at;
+  EXPECT_TRUE((p >= 0 && p < s.num_players()) || p == kChancePlayer || p == kTerminalPlayer)
+      << "current_player() = " << p << at;
+  EXPECT_EQ(p == kTerminalPlayer, s.is_terminal()) << "current_player() = " << p << at;
+  if (p == kChancePlayer) {
+    EXPECT_TRUE(game.info().has_chance)
+        << "a chance node, but GameInfo says has_chance = false" << at;
+  }
+}
+
+void check_legal_list(Where& at, const State& s, const ActionList& legal) {
+  at.check = "legal_actions";
+  if (s.is_terminal()) {
+    EXPECT_TRUE(legal.empty()) << "a terminal node has legal actions" << at;
+    return;
+  }
+  EXPECT_FALSE(legal.empty()) << "a non-terminal node has no legal action" << at;
+  const ActionList order = sorted(legal);
+  EXPECT_EQ(std::adjacent_find(order.begin(), order.end()), order.end())
+      << "legal_actions() lists an action twice" << at;
+}
+
+void check_chance_outcomes(Where& at, const State& s, const ActionList& legal) {
+  at.check = "chance_outcomes";
+  double total = 0;
+  ActionList actions;
+  for (const ChanceOutcome& o : s.chance_outcomes()) {
+    EXPECT_GT(o.probability, 0.0) << "outcome " << o.action << at;
+    total += o.probability;
+    actions.push_back(o.action);
+  }
+  EXPECT_NEAR(total, 1.0, 1e-9) << at;
+  EXPECT_EQ(sorted(actions), sorted(legal)) << "chance outcomes are not the legal actions" << at;
+}
+
+void check_returns(Where& at, const State& s) {
+  at.check = "returns";
+  const std::vector<double> returns = s.returns();
+  ASSERT_EQ(returns.size(), static_cast<std::size_t>(s.num_players())) << at;
+  for (double r : returns) {
+    if (s.is_terminal()) {
+      EXPECT_TRUE(std::isfinite(r) && std::abs(r) <= 1.0) << "return " << r << at;
+    } else {
+      EXPECT_EQ(r, 0.0) << "a non-zero return before the end" << at;
+    }
+  }
+}
+
+void check_node(Where& at, const Game& game, const State& s) {
+  check_player_and_terminal(at, game, s);
+  const ActionList legal = s.legal_actions();
+  check_legal_list(at, s, legal);
+  if (s.is_chance_node()) check_chance_outcomes(at, s, legal);
+  check_returns(at, s);
+}
+
+// ---- Deep invariants (every node of the first games, sampled nodes of the others) ---------------
+
+// What tools can observe of a state, taken once per state: a view costs ~50 us to build.
+struct Observed {
+  Json body;
+  Player to_act = kTerminalPlayer;
+  ActionList legal;
+  std::vector<double> returns;
+  std::vector<std::uint64_t> keys;  // information_state_key of each seat
+  std::vector<Json> views;          // view of each seat, then kSpectator, then kOmniscient
+
+  const Json& view(Player p) const {
+    const auto seats = keys.size();
+    return views[p >= 0 ? static_cast<std::size_t>(p) : p == kSpectator ? seats : seats + 1];
+  }
+};
+
+Observed observe(const State& s) {
+  Observed o{s.to_json(), s.current_player(), s.legal_actions(), s.returns(), {}, {}};
+  for (Player p : seats(s)) o.keys.push_back(s.information_state_key(p));
+  for (Player p : observers(s)) o.views.push_back(s.view(p));
+  return o;
+}
+
+// Two states that must be the same position look the same to every observer and tool.
+void expect_same_position(Where& at, const Observed& a, const Observed& b) {
+  EXPECT_EQ(a.body, b.body) << at;
+  EXPECT_EQ(a.to_act, b.to_act) << at;
+  EXPECT_EQ(a.legal, b.legal) << at;
+  EXPECT_EQ(a.returns, b.returns) << at;
+  EXPECT_EQ(a.keys, b.keys) << "information_state_key of the seats" << at;
+  EXPECT_EQ(a.views, b.views) << "views of the seats, spectator, omniscient" << at;
+}
+
+void check_views_are_objects(Where& at, const Observed& seen) {
+  at.check = "views";
+  for (const Json& view : seen.views) EXPECT_TRUE(view.is_object()) << view.dump() << at;
+}
+
+void check_renders(Where& at, const Game& game, const Observed& seen) {
+  at.check = "render";
+  for (const Json& view : seen.views) {
+    for (const RenderStyle style : {RenderStyle{true, true}, RenderStyle{false, false}}) {
+      EXPECT_FALSE(game.render(view, style).empty()) << "render of " << view.dump() << at;
+    }
+  }
+}
+
+void expect_notation_round_trip(Where& at, const State& s, Action a) {
+  const std::string text = s.action_to_string(a);
+  try {
+    EXPECT_EQ(s.parse_action(text), a) << "'" << text << "'" << at;
+  } catch (const Error& e) {
+    ADD_FAILURE() << "parse_action('" << text << "') of legal action " << a
+                  << " threw: " << e.what() << at;
+  }
+}
+
+// Every listed action is legal, applies, and round-trips through notation; copies do not share.
+void check_legal_actions_apply(Where& at, const State& s, const Observed& seen) {
+  for (Action a : seen.legal) {
+    at.check = "legal action applies on a copy";
+    EXPECT_EQ(s.illegal_reason(a), "") << "legal action " << a << at;
+    State copy = s;
+    copy.apply(a);
+    at.check = "notation round trip";
+    expect_notation_round_trip(at, s, a);
+  }
+  at.check = "copies are independent";
+  EXPECT_EQ(s.to_json(), seen.body) << "applying actions to copies changed the original" << at;
+}
+
+// Actions outside the list are refused with a reason, and a refused apply changes nothing.
+void check_illegal_actions_rejected(Where& at, const State& s, const Observed& seen, Rng& rng) {
+  at.check = "illegal actions are rejected";
+  ActionList candidates = {-1, std::numeric_limits<Action>::min(),
+                           std::numeric_limits<Action>::max(), Action{1} << 40};
+  const ActionList& legal = seen.legal;
+  const Action top = legal.empty() ? 1024 : *std::max_element(legal.begin(), legal.end()) + 1;
+  for (int i = 0; i < 4; ++i) {
+    const auto a = static_cast<Action>(rng.below(static_cast<std::uint64_t>(2 * top + 64)));
+    if (!contains(legal, a)) candidates.push_back(a);
+  }
+  for (Action a : candidates) {
+    EXPECT_NE(s.illegal_reason(a), "")
+        << "action " << a << " is not listed but has no reason" << at;
+    State copy = s;
+    try {
+      copy.apply(a);
+      ADD_FAILURE() << "apply(" << a << ") of an unlisted action did not throw" << at;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::kIllegalAction) << e.what() << at;
+    }
+    EXPECT_EQ(copy.to_json(), seen.body) << "a refused apply(" << a << ") changed the state" << at;
+  }
+}
+
+void check_garbage_notation_rejected(Where& at, const State& s) {
+  at.check = "garbage notation is rejected";
+  for (const char* text : {"", "#!?", "zzzz qqqq xxxx yyyy", "\xff\xfe\x01"}) {
+    try {
+      const Action a = s.parse_action(text);
+      ADD_FAILURE() << "parse_action('" << text << "') returned " << a << at;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::kParse) << e.what() << at;
+    }
+  }
+}
+
+// The body reloads to the same position, and so does the document after a trip through text.
+void check_json_round_trip(Where& at, const Game& game, const State& s, const Observed& seen) {
+  at.check = "JSON body round trip";
+  expect_same_position(at, seen, observe(game.state_from_json(seen.body)));
+  at.check = "JSON document round trip";
+  const State reloaded = builtin_games().state_from_document(Json::parse(s.to_document().dump()));
+  EXPECT_TRUE(reloaded.game() == s.game()) << at;
+  expect_same_position(at, seen, observe(reloaded));
+}
+
+// Remembers, per seat, the view each information-state key was seen with: different views under
+// one key would make a search merge positions its player can tell apart.
+class KeyBook {
+ public:
+  void add(Where& at, const Observed& seen) {
+    at.check = "information_state_key separates views";
+    seen_.resize(seen.keys.size());
+    for (std::size_t p = 0; p < seen.keys.size(); ++p) {
+      const std::string view = seen.views[p].dump();
+      const std::uint64_t digest = Hasher().add(view).value();
+      const auto [it, inserted] = seen_[p].try_emplace(seen.keys[p], digest);
+      EXPECT_TRUE(inserted || it->second == digest)
+          << "seat " << p << " has key " << it->first << " for two different views; this one is "
+          << view << at;
+    }
+  }
+
+ private:
+  std::vector<std::unordered_map<std::uint64_t, std::uint64_t>> seen_;  // key -> view digest
+};
+
+// resample(p) re-randomizes all that p does not know, so a hidden fact leaking into view(p) shows
+// up as a changed view; and a world p cannot tell apart must offer p the same choices.
+void check_resample(Where& at, const Game& game, const State& s, const Observed& seen, Player p,
+                    Rng& rng, KeyBook& keys) {
+  at.check = "resample";
+  Rng same = rng;
+  const State world = s.resample(p, rng);
+  const Observed w = observe(world);
+  EXPECT_EQ(s.resample(p, same).to_json(), w.body)
+      << "resample(" << p << ") is not a function of the Rng" << at;
+  EXPECT_EQ(w.view(p), seen.view(p)) << "view(" << p << ") changed under resample(" << p
+                                     << "): it shows something seat " << p << " may not see" << at;
+  EXPECT_EQ(w.keys[p], seen.keys[p]) << "information_state_key(" << p << ")" << at;
+  EXPECT_EQ(w.view(kSpectator), seen.view(kSpectator))
+      << "resample(" << p << ") changed a public fact" << at;
+  if (seen.to_act == p) {
+    EXPECT_EQ(sorted(w.legal), sorted(seen.legal)) << "seat " << p << " to act" << at;
+  }
+  if (game.info().perfect_information) {
+    EXPECT_EQ(w.body, seen.body) << "perfect information, yet resample changed the state" << at;
+  }
+  at.check = "resampled world is a valid state";
+  EXPECT_EQ(game.state_from_json(w.body).to_json(), w.body) << at;
+  check_node(at, game, world);
+  keys.add(at, w);
+}
+
+// Returns what it observed, for checks that need it afterwards (renders at the end).
+Observed check_deeply(Where& at, const Game& game, const State& s, KeyBook& keys) {
+  // Seeded by the node, so a node checks the same whether sampled or in a rerun of its seed.
+  Rng rng(derive_seed(derive_seed(at.seed, kCheckStream), at.action));
+  Observed seen = observe(s);
+  check_views_are_objects(at, seen);
+  check_legal_actions_apply(at, s, seen);
+  check_illegal_actions_rejected(at, s, seen, rng);
+  check_garbage_notation_rejected(at, s);
+  check_json_round_trip(at, game, s, seen);
+  keys.add(at, seen);
+  for (Player p : seats(s)) check_resample(at, game, s, seen, p, rng, keys);
+  return seen;
+}
+
+// ---- Records and replays ------------------------------------------------------------------------
+
+struct Sample {
+  std::size_t action;  // the node after this many actions
+  State state;
+};
+
+// Reservoir sampling: keeps kSampledNodesPerGame nodes uniformly chosen among all seen so far.
+void offer_sample(std::vector<Sample>& samples, const State& s, std::size_t action, Rng& pick) {
+  if (samples.size() < kSampledNodesPerGame) {
+    samples.push_back({action, s});
+  } else if (const auto slot = pick.below(action + 1); slot < kSampledNodesPerGame) {
+    samples[slot] = {action, s};
+  }
+}
+
+// The record replays to the end and to the sampled prefixes, and a game resumed from the JSON body
+// of a sampled node plays on to the same end: the body holds the whole position.
+void check_replays(Where& at, const GameRecord& record, const std::vector<Sample>& samples,
+                   const State& last) {
+  const Registry& registry = builtin_games();
+  at.check = "replay of the record";
+  at.action = record.actions.size();
+  EXPECT_EQ(replay(registry, record).to_json(), last.to_json()) << at;
+  for (const Sample& sample : samples) {
+    at.action = sample.action;
+    at.check = "replay of a prefix of the record";
+    EXPECT_EQ(replay(registry, record, sample.action).to_json(), sample.state.to_json()) << at;
+    at.check = "game resumed from the JSON body plays on identically";
+    GameRecord resumed = record;
+    resumed.start = sample.state.to_json();
+    resumed.actions.erase(resumed.actions.begin(),
+                          resumed.actions.begin() + static_cast<std::ptrdiff_t>(sample.action));
+    EXPECT_EQ(replay(registry, resumed).to_json(), last.to_json()) << at;
+  }
+}
+
+// ---- One random game ----------------------------------------------------------------------------
+
+Action random_action(const State& s, Rng& rng) {
+  if (s.is_chance_node()) return s.sample_chance(rng);
+  const ActionList legal = s.legal_actions();
+  return legal[rng.below(legal.size())];
+}
+
+// Cheap checks at every node; deep checks at every node (`fully_checked`) or at a sampled node and
+// the last one; renders of the last node; then the replays. Stops at the first failing node.
+void play_and_check(Where& at, const Game& game, bool fully_checked, KeyBook& keys) {
+  using ::testing::Test;
+  Rng play(derive_seed(at.seed, kPlayStream));
+  Rng pick(derive_seed(at.seed, kPickStream));
+  State s = game.new_initial_state();
+  GameRecord record{game.id(), game.options().to_json(), at.seed, std::nullopt, {}, {}};
+  std::vector<Sample> samples;
+  for (std::size_t i = 0;; ++i) {
+    at.action = i;
+    check_node(at, game, s);
+    if (Test::HasFailure()) return;
+    if (fully_checked) check_deeply(at, game, s, keys);
+    if (s.is_terminal() || Test::HasFailure()) break;
+    offer_sample(samples, s, i, pick);
+    if (i == kActionCap) {
+      at.check = "the game ends";
+      ADD_FAILURE() << "no end within " << kActionCap << " random actions" << at;
+      return;
+    }
+    const Action a = random_action(s, play);
+    at.check = "the chosen action applies";
+    s.apply(a);  // sample_chance() and legal_actions() must give actions that apply
+    record.actions.push_back(a);
+  }
+  if (Test::HasFailure()) return;
+  check_renders(at, game, fully_checked ? observe(s) : check_deeply(at, game, s, keys));
+  if (!fully_checked) {
+    for (const Sample& sample : samples) {
+      at.action = sample.action;
+      check_deeply(at, game, sample.state, keys);
+    }
+  }
+  check_replays(at, record, samples, s);
+}
+
+// The descriptor agrees with the game it describes.
+void check_descriptor(const SimCase& sim, const Game& game) {
+  const GameInfo& info = game.info();
+  EXPECT_FALSE(info.id.empty());
+  EXPECT_LE(1, info.min_players);
+  EXPECT_LE(info.min_players, game.num_players()) << sim.label;
+  EXPECT_LE(game.num_players(), info.max_players) << sim.label;
+  EXPECT_EQ(game.new_initial_state().num_players(), game.num_players()) << sim.label;
+  EXPECT_EQ(Options::resolve(info.options, sim.options), game.options()) << sim.label;
+}
+
+class RandomSimTest : public ::testing::TestWithParam<SimCase> {
+ protected:
+  Game load() const { return builtin_games().load(GetParam().game, GetParam().options); }
+};
+
+TEST_P(RandomSimTest, RandomGamesKeepTheStateContract) {
+  const SimCase& sim = GetParam();
+  const Game game = load();
+  check_descriptor(sim, game);
+  KeyBook keys;
+  Where at{&sim};
+  const auto one = only_seed();
+  const int games = one ? 1 : sim.games;
+  for (int i = 0; i < games && !HasFailure(); ++i) {
+    at.seed = one ? *one : static_cast<std::uint64_t>(i);
+    try {
+      play_and_check(at, game, one.has_value() || i < sim.fully_checked, keys);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "unexpected exception: " << e.what() << at;
+    }
+  }
+}
+
+// play_match is a pure function of (game, agents, seed); its record replays to its result and
+// survives a trip through its JSON form.
+TEST_P(RandomSimTest, MatchesAreDeterministicAndReplay) {
+  const Game game = load();
+  const Registry& registry = builtin_games();
+  const int matches = GetParam().label == "default" ? 8 : 2;
+  auto run = [&](std::uint64_t seed) {
+    std::vector<RandomAgent> agents(static_cast<std::size_t>(game.num_players()));
+    std::vector<Agent*> seats;
+    for (auto& agent : agents) seats.push_back(&agent);
+    return play_match(game, seats, {seed, kActionCap, true});
+  };
+  std::set<ActionList> distinct;
+  for (std::uint64_t seed = 0; seed < static_cast<std::uint64_t>(matches); ++seed) {
+    SCOPED_TRACE(testing::Message() << game.id() << " [" << GetParam().label << "] seed " << seed);
+    const MatchResult a = run(seed);
+    const MatchResult b = run(seed);
+    EXPECT_EQ(a.record.actions, b.record.actions);
+    EXPECT_EQ(a.returns, b.returns);
+    EXPECT_FALSE(a.truncated);
+    EXPECT_EQ(static_cast<std::size_t>(a.decisions + a.chance_actions), a.record.actions.size());
+    if (!game.info().has_chance) {
+      EXPECT_EQ(a.chance_actions, 0);
+    }
+    const State end = replay(registry, a.record);
+    EXPECT_TRUE(end.is_terminal());
+    EXPECT_EQ(end.returns(), a.returns);
+
+    const Json json = Json::parse(a.record.to_json(registry).dump());
+    EXPECT_EQ(json["notation"].size(), a.record.actions.size());
+    EXPECT_EQ(json["returns"].get<std::vector<double>>(), a.returns);
+    const GameRecord back = GameRecord::from_json(json);
+    EXPECT_EQ(back.game, a.record.game);
+    EXPECT_EQ(back.options, a.record.options);
+    EXPECT_EQ(back.seed, a.record.seed);
+    EXPECT_EQ(back.actions, a.record.actions);
+    EXPECT_EQ(replay(registry, back).to_json(), end.to_json());
+    distinct.insert(a.record.actions);
+  }
+  if (matches >= 4) {
+    EXPECT_GT(distinct.size(), 1u) << "every seed played the same game";
+  }
+}
+
+// A damaged body (a member dropped or of the wrong type) is refused with kBadState, or yields a
+// position that is itself well-formed and playable: never a crash or another kind of error.
+TEST_P(RandomSimTest, DamagedStateJsonIsRefusedCleanly) {
+  const Game game = load();
+  for (const Json& junk : {Json(nullptr), Json(42), Json("state"), Json::array()}) {
+    try {
+      game.state_from_json(junk);
+      ADD_FAILURE() << "accepted " << junk.dump() << " as a state body";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::kBadState) << e.what();
+    }
+  }
+  const SimCase& sim = GetParam();
+  const Json junk_values[] = {nullptr, -1, 12345, "junk", Json::array(), Json::object(), true};
+  const int positions = sim.label == "default" ? 4 : 1;
+  for (int seed = 0; seed < positions; ++seed) {
+    Rng rng(derive_seed(static_cast<std::uint64_t>(seed), kCheckStream));
+    State s = game.new_initial_state();
+    s.play_random(rng, static_cast<int>(rng.below(400)));
+    const Json body = s.to_json();
+    ASSERT_TRUE(body.is_object()) << sim.game;
+    std::vector<Json> damaged;
+    for (const auto& [name, value] : body.items()) {
+      Json without = body;
+      without.erase(name);
+      damaged.push_back(without);
+      for (const Json& junk : junk_values) {
+        Json copy = body;
+        copy[name] = junk;
+        damaged.push_back(copy);
+        if (value.is_array() && !value.empty()) {
+          copy = body;
+          copy[name][0] = junk;
+          damaged.push_back(copy);
+        }
+      }
+    }
+    Where at{&sim, static_cast<std::uint64_t>(seed)};
+    for (const Json& d : damaged) {
+      try {
+        const State loaded = game.state_from_json(d);
+        State played = loaded;
+        at.action = 0;
+        check_node(at, game, played);
+        EXPECT_EQ(game.state_from_json(loaded.to_json()).to_json(), loaded.to_json()) << d.dump();
+        played.play_random(rng, kActionCap);
+        EXPECT_TRUE(played.is_terminal())
+            << "an accepted body does not play to the end: " << d.dump();
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), ErrorCode::kBadState) << e.what() << "\n  body: " << d.dump();
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "unexpected exception: " << e.what() << "\n  body: " << d.dump();
+      }
+    }
+  }
+}
+
+// ctest selects these by the "random_sim" prefix (ctest -R random_sim).
+INSTANTIATE_TEST_SUITE_P(random_sim, RandomSimTest, ::testing::ValuesIn(all_cases()),
+                         [](const auto& param) { return param.param.test_name; });
+
+}  // namespace
+}  // namespace mw

@@ -1,0 +1,108 @@
+// Self-play results depend on the run's seed alone: not on the thread count, not on timing.
+#include "ai/selfplay.h"
+
+#include <gtest/gtest.h>
+
+#include "core/error.h"
+#include "games/all_games.h"
+
+namespace mw {
+namespace {
+
+Json without_timing(Json j) {
+  for (const char* key : {"threads", "seconds", "games_per_sec", "actions_per_sec"}) j.erase(key);
+  return j;
+}
+
+Json run(const Game& game, std::uint64_t seed, int threads, std::int64_t games = 100) {
+  SelfplayConfig config;
+  config.agents = {"random", "random"};
+  config.games = games;
+  config.seed = seed;
+  config.threads = threads;
+  return selfplay_json(game, config, run_selfplay(game, config));
+}
+
+TEST(Selfplay, SameSeedSameSummaryWhateverTheThreads) {
+  const Game game = builtin_games().load("treasure-hunt");
+  const Json one = run(game, 7, 1);
+  EXPECT_EQ(one["threads"], 1);
+  const Json two = run(game, 7, 2);
+  EXPECT_EQ(two["threads"], 2);
+  EXPECT_EQ(without_timing(one), without_timing(two));
+  EXPECT_EQ(without_timing(one), without_timing(run(game, 7, 3)));
+}
+
+TEST(Selfplay, DifferentSeedsDiffer) {
+  const Game game = builtin_games().load("treasure-hunt");
+  EXPECT_NE(without_timing(run(game, 1, 1)), without_timing(run(game, 2, 1)));
+}
+
+TEST(Selfplay, EveryGameIsAWinADrawOrTruncated) {
+  const Game game = builtin_games().load("treasure-hunt");
+  SelfplayConfig config;
+  config.agents = {"random", "random"};
+  config.games = 50;
+  config.max_actions = 300;  // short enough that some random games are cut off
+  config.threads = 2;
+  const SelfplaySummary s = run_selfplay(game, config);
+  EXPECT_EQ(s.games, 50);
+  EXPECT_EQ(s.wins[0] + s.wins[1] + s.draws + s.truncated, 50);
+  EXPECT_GT(s.truncated, 0);
+  EXPECT_GT(s.decisions, 0);
+  EXPECT_GE(s.chance_actions, 50 * 25);  // the deal
+}
+
+TEST(Selfplay, JsonHasTheDocumentedFields) {
+  const Json j = run(builtin_games().load("treasure-hunt"), 3, 2, 20);
+  for (const char* key :
+       {"game", "options", "games", "seed", "agents", "threads", "wins", "draws", "truncated",
+        "mean_actions", "mean_chance_actions", "actions_per_sec", "games_per_sec", "seconds"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["games"], 20);
+  EXPECT_EQ(j["agents"], Json::array({"random", "random"}));
+}
+
+TEST(Selfplay, ZeroGamesIsAnEmptySummary) {
+  const Json j = run(builtin_games().load("treasure-hunt"), 3, 2, 0);
+  EXPECT_EQ(j["games"], 0);
+  EXPECT_EQ(j["mean_actions"], 0.0);
+}
+
+TEST(Selfplay, RejectsAWrongNumberOfAgentsAndUnknownAgents) {
+  const Game game = builtin_games().load("treasure-hunt");
+  SelfplayConfig config;
+  config.agents = {"random"};
+  EXPECT_THROW(run_selfplay(game, config), Error);
+  config.agents = {"random", "no-such-agent"};
+  try {
+    run_selfplay(game, config);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kUnknownAgent);
+  }
+}
+
+TEST(Selfplay, SplitsAgentSpecsKeepingTheirParameters) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(split_agent_specs("random,greedy"), (V{"random", "greedy"}));
+  EXPECT_EQ(split_agent_specs("mcts:iters=100,c=1.4,random"),
+            (V{"mcts:iters=100,c=1.4", "random"}));
+  EXPECT_EQ(split_agent_specs("random"), (V{"random"}));
+}
+
+TEST(Selfplay, WilsonInterval) {
+  const Interval half = wilson_interval(50, 100);
+  EXPECT_NEAR(half.low, 0.4038, 1e-3);
+  EXPECT_NEAR(half.high, 0.5962, 1e-3);
+  const Interval none = wilson_interval(0, 10);
+  EXPECT_EQ(none.low, 0.0);
+  EXPECT_NEAR(none.high, 0.2775, 1e-3);
+  const Interval empty = wilson_interval(0, 0);
+  EXPECT_EQ(empty.low, 0.0);
+  EXPECT_EQ(empty.high, 1.0);
+}
+
+}  // namespace
+}  // namespace mw
