@@ -5,8 +5,10 @@
 
 #include <cstdint>
 
+#include "core/agent.h"
 #include "core/state.h"
 #include "games/all_games.h"
+#include "games/treasure_hunt/greedy_agent.h"
 #include "games/treasure_hunt/swap_kernels.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
@@ -73,7 +75,7 @@ void BM_SwapKernel(benchmark::State& bs, th::swap_kernels::Kernel kernel) {
   }
   const th::State s = midgame_swap_position();
   const std::uint32_t blocked = 1u << s.pawn(0) | 1u << s.pawn(1) | 1u << s.treasure_cell();
-  mw::Action out[th::kNumSwapPairs];
+  mw::Action out[th::kSwapBufferSize];
   for (auto _ : bs) {
     benchmark::DoNotOptimize(kernel(blocked, out));
     benchmark::ClobberMemory();
@@ -182,6 +184,16 @@ void BM_RandomGameErasedChecked(benchmark::State& bs) {
   bs.SetItemsProcessed(total);
 }
 BENCHMARK(BM_RandomGameErasedChecked);
+
+// One swap-phase decision of the greedy agent: every (swap, step) pair, then the defence check.
+void BM_GreedySwapDecision(benchmark::State& bs) {
+  const mw::State s = mw::make_state(game(), midgame_swap_position());
+  th::GreedyAgent agent(th::GreedyAgent::Params{});
+  mw::Rng rng(1);
+  for (auto _ : bs)
+    benchmark::DoNotOptimize(agent.choose(mw::Observation(s, s.current_player()), rng));
+}
+BENCHMARK(BM_GreedySwapDecision);
 
 }  // namespace
 

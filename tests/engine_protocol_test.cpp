@@ -1,6 +1,5 @@
 // The engine protocol (docs/protocol.md): one test per request and error path, a scripted session,
 // a fuzz of garbled lines, the stream loop, and the examples of docs/protocol.md replayed.
-// Suites are named engine_* so that `ctest -R engine` (case-sensitive) selects them.
 
 #include <gtest/gtest.h>
 
@@ -174,7 +173,7 @@ std::string source_file(const std::string& relative) {
 
 // --- one test per request
 
-TEST(engine_protocol, VersionMatchesTheProject) {
+TEST(EngineProtocol, VersionMatchesTheProject) {
   EngineSession s(builtin_games());
   const Json reply = ok(s, Json{{"id", 1}, {"request", "version"}});
   EXPECT_EQ(reply["protocol"], kProtocolVersion);
@@ -186,7 +185,7 @@ TEST(engine_protocol, VersionMatchesTheProject) {
   EXPECT_EQ(m[1].str(), kEngineVersion) << "update kEngineVersion in src/cli/engine_session.h";
 }
 
-TEST(engine_protocol, GamesListsGamesWithTheirAgents) {
+TEST(EngineProtocol, GamesListsGamesWithTheirAgents) {
   EngineSession s(builtin_games());
   const Json reply = ok(s, Json{{"id", 1}, {"request", "games"}});
   ASSERT_FALSE(reply["games"].empty());
@@ -196,7 +195,7 @@ TEST(engine_protocol, GamesListsGamesWithTheirAgents) {
       reply["games"][0]["agents"].end());
 }
 
-TEST(engine_protocol, NewRunsTheDealUnlessAskedNotTo) {
+TEST(EngineProtocol, NewRunsTheDealUnlessAskedNotTo) {
   EngineSession s(builtin_games());
   Json reply = new_th(s);
   EXPECT_EQ(reply["applied"].size(), 26u);  // 25 cards and who goes first
@@ -223,7 +222,7 @@ TEST(engine_protocol, NewRunsTheDealUnlessAskedNotTo) {
   EXPECT_EQ(reply["current_player"], 1);
 }
 
-TEST(engine_protocol, NewErrorsKeepThePreviousGame) {
+TEST(EngineProtocol, NewErrorsKeepThePreviousGame) {
   EngineSession s(builtin_games());
   new_th(s);
   const std::string before = snapshot(s);
@@ -246,7 +245,7 @@ TEST(engine_protocol, NewErrorsKeepThePreviousGame) {
          "bad_request");
 }
 
-TEST(engine_protocol, EveryGameRequestNeedsAGame) {
+TEST(EngineProtocol, EveryGameRequestNeedsAGame) {
   EngineSession s(builtin_games());
   for (const char* request : {"state", "view", "legal", "play", "chance", "undo", "ai", "record"}) {
     const Json reply = call(s, Json{{"id", request}, {"request", request}});
@@ -256,7 +255,7 @@ TEST(engine_protocol, EveryGameRequestNeedsAGame) {
   }
 }
 
-TEST(engine_protocol, StateSummarizesThePosition) {
+TEST(EngineProtocol, StateSummarizesThePosition) {
   EngineSession s(builtin_games());
   const Json created = new_th(s);
   Json state = ok(s, Json{{"id", 2}, {"request", "state"}});
@@ -274,7 +273,7 @@ TEST(engine_protocol, StateSummarizesThePosition) {
   EXPECT_EQ(state["returns"].size(), 2u);
 }
 
-TEST(engine_protocol, ViewOfSeatsAndObservers) {
+TEST(EngineProtocol, ViewOfSeatsAndObservers) {
   EngineSession s(builtin_games());
   new_th(s);
   EXPECT_EQ(ok(s, Json{{"id", 1}, {"request", "view"}, {"player", 1}})["view"]["observer"], 1);
@@ -296,7 +295,7 @@ TEST(engine_protocol, ViewOfSeatsAndObservers) {
   EXPECT_EQ(error_code(call(s, Json{{"id", 1}, {"request", "view"}})), "bad_request");
 }
 
-TEST(engine_protocol, LegalListsActionsOrChanceOutcomes) {
+TEST(EngineProtocol, LegalListsActionsOrChanceOutcomes) {
   EngineSession s(builtin_games());
   new_th(s, 7, false);
   Json legal = ok(s, Json{{"id", 1}, {"request", "legal"}});
@@ -317,7 +316,7 @@ TEST(engine_protocol, LegalListsActionsOrChanceOutcomes) {
   EXPECT_EQ(played["applied"][0]["action"], first["action"]);
 }
 
-TEST(engine_protocol, PlayTakesTextOrNumbersAndRefusesWithoutChange) {
+TEST(EngineProtocol, PlayTakesTextOrNumbersAndRefusesWithoutChange) {
   EngineSession s(builtin_games());
   new_th(s);
   const Json legal = ok(s, Json{{"id", 1}, {"request", "legal"}});
@@ -344,7 +343,7 @@ TEST(engine_protocol, PlayTakesTextOrNumbersAndRefusesWithoutChange) {
   EXPECT_EQ(reply["history_length"], 27);
 }
 
-TEST(engine_protocol, PlayForcesChanceOutcomes) {
+TEST(EngineProtocol, PlayForcesChanceOutcomes) {
   EngineSession s(builtin_games());
   new_th(s, 7, false);
   Json reply = ok(s, Json{{"id", 1}, {"request", "play"}, {"action", "deal 10D"}});
@@ -353,7 +352,7 @@ TEST(engine_protocol, PlayForcesChanceOutcomes) {
             "illegal_action");  // already dealt
 }
 
-TEST(engine_protocol, ChanceSamplesUntilADecision) {
+TEST(EngineProtocol, ChanceSamplesUntilADecision) {
   EngineSession s(builtin_games());
   new_th(s, 7, false);
   Json reply = ok(s, Json{{"id", 1}, {"request", "chance"}, {"count", 1}});
@@ -371,7 +370,7 @@ TEST(engine_protocol, ChanceSamplesUntilADecision) {
             "bad_request");
 }
 
-TEST(engine_protocol, UndoReplaysAndRestoresTheStreams) {
+TEST(EngineProtocol, UndoReplaysAndRestoresTheStreams) {
   EngineSession s(builtin_games());
   const Json start = new_th(s);
   EXPECT_EQ(error_code(call(s, Json{{"id", 1}, {"request", "undo"}})),
@@ -392,7 +391,7 @@ TEST(engine_protocol, UndoReplaysAndRestoresTheStreams) {
             asked["action"]);
 }
 
-TEST(engine_protocol, UndoWithAutomaticChanceCountsDecisions) {
+TEST(EngineProtocol, UndoWithAutomaticChanceCountsDecisions) {
   EngineSession s(coin_registry());
   ok(s, Json{{"id", 1}, {"request", "new"}, {"game", "coin-race"}, {"seed", 3}});
   ok(s, Json{{"id", 2}, {"request", "play"}, {"action", "+1"}});  // + a coin
@@ -416,7 +415,7 @@ TEST(engine_protocol, UndoWithAutomaticChanceCountsDecisions) {
   EXPECT_EQ(one["current_player"], -1);
 }
 
-TEST(engine_protocol, AiAsksWithoutPlayingUnlessTold) {
+TEST(EngineProtocol, AiAsksWithoutPlayingUnlessTold) {
   EngineSession s(builtin_games());
   new_th(s);
   const std::string before = snapshot(s);
@@ -445,7 +444,7 @@ TEST(engine_protocol, AiAsksWithoutPlayingUnlessTold) {
       "bad_request");
 }
 
-TEST(engine_protocol, AiErrors) {
+TEST(EngineProtocol, AiErrors) {
   EngineSession s(builtin_games());
   new_th(s, 7, false);
   const std::string before = snapshot(s);
@@ -478,7 +477,7 @@ TEST(engine_protocol, AiErrors) {
 
 // A session where `ai ... play` moves every seat and chance runs by itself plays the same game as
 // play_match with the same seed: the streams are the same streams.
-TEST(engine_protocol, AiSessionReplaysSelfplay) {
+TEST(EngineProtocol, AiSessionReplaysSelfplay) {
   const Registry& registry = builtin_games();
   const Game game = registry.load("treasure-hunt");
   auto a0 = make_agent(game, "random"), a1 = make_agent(game, "random");
@@ -493,7 +492,7 @@ TEST(engine_protocol, AiSessionReplaysSelfplay) {
   EXPECT_EQ(reply["returns"], Json(match.returns));
 }
 
-TEST(engine_protocol, RecordAndLoadRoundTrip) {
+TEST(EngineProtocol, RecordAndLoadRoundTrip) {
   EngineSession s(builtin_games());
   new_th(s, 5);
   for (int i = 0; i < 6; ++i) {
@@ -534,7 +533,7 @@ TEST(engine_protocol, RecordAndLoadRoundTrip) {
             -1);
 }
 
-TEST(engine_protocol, LoadErrorsKeepThePreviousGame) {
+TEST(EngineProtocol, LoadErrorsKeepThePreviousGame) {
   EngineSession s(builtin_games());
   new_th(s);
   const Json document = ok(s, Json{{"id", 1}, {"request", "state"}})["document"];
@@ -574,7 +573,7 @@ TEST(engine_protocol, LoadErrorsKeepThePreviousGame) {
   expect({{"record", record}, {"seed", "x"}}, "bad_request");
 }
 
-TEST(engine_protocol, QuitEndsTheSession) {
+TEST(EngineProtocol, QuitEndsTheSession) {
   EngineSession s(builtin_games());
   EXPECT_FALSE(s.finished());
   const Json reply = ok(s, Json{{"id", "bye"}, {"request", "quit"}});
@@ -584,7 +583,7 @@ TEST(engine_protocol, QuitEndsTheSession) {
 
 // --- framing
 
-TEST(engine_protocol, MalformedLinesGetAnErrorWithTheIdWhenReadable) {
+TEST(EngineProtocol, MalformedLinesGetAnErrorWithTheIdWhenReadable) {
   EngineSession s(builtin_games());
   auto expect = [&](std::string_view line, const Json& id, const char* code = "bad_request") {
     const Json reply = s.handle(line);
@@ -618,7 +617,7 @@ TEST(engine_protocol, MalformedLinesGetAnErrorWithTheIdWhenReadable) {
   EXPECT_TRUE(ok(s, Json{{"id", std::string(200, '[')}, {"request", "version"}})["ok"]);
 }
 
-TEST(engine_protocol, ClientsMayAddFieldsAndSendNulls) {
+TEST(EngineProtocol, ClientsMayAddFieldsAndSendNulls) {
   EngineSession s(builtin_games());
   EXPECT_TRUE(s.handle("{\"id\":1,\"request\":\"version\",\"extra\":{\"a\":[1]}}")["ok"]);
   const Json reply = s.handle(
@@ -636,7 +635,7 @@ TEST(engine_protocol, ClientsMayAddFieldsAndSendNulls) {
 
 // --- a scripted session
 
-TEST(engine_protocol, ScriptedSession) {
+TEST(EngineProtocol, ScriptedSession) {
   EngineSession s(builtin_games());
   const Json created = new_th(s, 3);
   const Json legal = ok(s, Json{{"id", 2}, {"request", "legal"}});
@@ -856,7 +855,7 @@ class Fuzzer {
   Rng rng_;
 };
 
-TEST(engine_protocol, FuzzedLinesAlwaysGetOneWellFormedReply) {
+TEST(EngineProtocol, FuzzedLinesAlwaysGetOneWellFormedReply) {
   EngineSession s(builtin_games());
   new_th(s);
   Fuzzer fuzz(2024);
@@ -886,7 +885,7 @@ TEST(engine_protocol, FuzzedLinesAlwaysGetOneWellFormedReply) {
 
 // --- the stream loop
 
-TEST(engine_loop, OneFlushedReplyPerLineUntilQuit) {
+TEST(EngineLoop, OneFlushedReplyPerLineUntilQuit) {
   std::istringstream in(
       "{\"id\":1,\"request\":\"version\"}\n"
       "garbage\n"
@@ -907,7 +906,7 @@ TEST(engine_loop, OneFlushedReplyPerLineUntilQuit) {
   EXPECT_EQ(lines[4], (Json{{"id", 3}, {"ok", true}}));
 }
 
-TEST(engine_loop, EndOfInputEndsAndALastLineNeedsNoNewline) {
+TEST(EngineLoop, EndOfInputEndsAndALastLineNeedsNoNewline) {
   std::istringstream in(std::string(3 * kMaxLineBytes, 'x') +
                         "\n{\"id\":9,\"request\":\"version\"}");
   std::ostringstream out;
@@ -990,7 +989,7 @@ std::vector<Block> fenced_blocks(const std::string& markdown) {
   return blocks;
 }
 
-TEST(engine_docs, ExamplesInProtocolMdAreRealOutput) {
+TEST(EngineDocs, ExamplesInProtocolMdAreRealOutput) {
   const std::string markdown = source_file("docs/protocol.md");
   ASSERT_FALSE(markdown.empty()) << "docs/protocol.md not found (MAZEWORKS_SOURCE_DIR?)";
   const std::vector<Block> blocks = fenced_blocks(markdown);

@@ -255,8 +255,8 @@ struct Observed {
   std::vector<Json> views;          // view of each seat, then kSpectator, then kOmniscient
 
   const Json& view(Player p) const {
-    const auto seats = keys.size();
-    return views[p >= 0 ? static_cast<std::size_t>(p) : p == kSpectator ? seats : seats + 1];
+    const std::size_t n = keys.size();
+    return views[p >= 0 ? static_cast<std::size_t>(p) : p == kSpectator ? n : n + 1];
   }
 };
 

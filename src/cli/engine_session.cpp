@@ -405,13 +405,12 @@ Json EngineSession::on_load(const Json& req) {
         try {
           next->apply(r.actions[i], next->streams);
         } catch (const Error& e) {
-          throw Error(ErrorCode::kBadRecord, fmt::format("game record: action #{} ({}) does not "
-                                                         "apply: {}",
-                                                         i + 1, r.actions[i], e.what()));
+          const std::string what = fmt::format("game record: action #{} ({}) does not apply: {}",
+                                               i + 1, r.actions[i], e.what());
+          throw Error(ErrorCode::kBadRecord, what);
         }
       }
       next->players = r.players;
-      return 0;
     });
   }
   Json j;

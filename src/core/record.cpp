@@ -15,6 +15,15 @@ State starting_state(const Registry& registry, const GameRecord& record) {
   return record.start ? game.state_from_json(*record.start) : game.new_initial_state();
 }
 
+void apply_recorded(State& state, Action a, std::size_t index) {
+  std::string reason = state.is_terminal() ? "the game is over" : state.illegal_reason(a);
+  if (!reason.empty()) {
+    throw Error(ErrorCode::kBadRecord,
+                fmt::format("game record: action #{} ({}) does not apply: {}", index + 1, a, reason));
+  }
+  state.apply_legal(a);
+}
+
 }  // namespace
 
 Json GameRecord::to_json(const Registry& registry) const {
@@ -29,9 +38,9 @@ Json GameRecord::to_json(const Registry& registry) const {
   j["actions"] = actions;
   State state = starting_state(registry, *this);
   Json notation = Json::array();
-  for (Action a : actions) {
-    notation.push_back(state.action_to_string(a));
-    state.apply(a);
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    notation.push_back(state.action_to_string(actions[i]));
+    apply_recorded(state, actions[i], i);
   }
   j["notation"] = std::move(notation);
   if (state.is_terminal()) j["returns"] = state.returns();
@@ -76,15 +85,7 @@ GameRecord GameRecord::from_json(const Json& j) {
 State replay(const Registry& registry, const GameRecord& record, std::size_t count) {
   State state = starting_state(registry, record);
   const std::size_t n = std::min(count, record.actions.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const Action a = record.actions[i];
-    std::string reason = state.is_terminal() ? "the game is over" : state.illegal_reason(a);
-    if (!reason.empty()) {
-      throw Error(ErrorCode::kBadRecord,
-                  fmt::format("game record: action #{} ({}) does not apply: {}", i + 1, a, reason));
-    }
-    state.apply_legal(a);
-  }
+  for (std::size_t i = 0; i < n; ++i) apply_recorded(state, record.actions[i], i);
   return state;
 }
 

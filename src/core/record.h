@@ -20,7 +20,8 @@ struct GameRecord {
   ActionList actions;
   std::vector<std::string> players;  // who sat where (agent specs or "human"); informational
 
-  // Adds "notation" (each action as text) and "returns" when it can replay against `registry`.
+  // Adds "notation" (each action as text) and, at the end of a game, "returns". Throws
+  // Error(kBadRecord) like replay() when an action does not apply.
   Json to_json(const Registry& registry) const;
   // Checks the shape; throws Error(kBadRecord) saying which field is wrong.
   static GameRecord from_json(const Json& j);

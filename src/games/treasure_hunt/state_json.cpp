@@ -17,6 +17,9 @@ constexpr std::array<const char*, 10> kMembers = {"phase",  "to_move",  "board",
                                                   "scores", "treasure", "locked", "swapped",
                                                   "turn",   "winner"};
 
+// Scores are 16-bit; this leaves room for the largest treasure (13) on top.
+constexpr std::int64_t kMaxScore = 30000;
+
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "treasure-hunt state: " + what);
 }
@@ -182,8 +185,7 @@ void State::read_play(const Json& body) {
   const Json& scores = member(body, "scores");
   if (!scores.is_array() || scores.size() != 2) bad("\"scores\" must be two integers");
   for (int p = 0; p < 2; ++p) {
-    score_[p] = static_cast<std::int16_t>(
-        integer_in(scores[p], "scores", std::numeric_limits<std::int16_t>::max()));
+    score_[p] = static_cast<std::int16_t>(integer_in(scores[p], "scores", kMaxScore));
   }
   const Json& treasure = member(body, "treasure");
   const int t =

@@ -12,8 +12,11 @@
 
 namespace mw::treasure_hunt {
 
-// Writes the free swaps in increasing action order to out[0..); returns how many. `out` must
-// have room for all 100 pairs (the vector versions store whole groups of lanes).
+// Room `out` must have: the 100 pairs, plus the lanes the vector versions store past the last
+// free pair (they store whole groups and keep only the leading ones).
+inline constexpr std::size_t kSwapBufferSize = 104;
+
+// Writes the free swaps in increasing action order to out[0..); returns how many.
 std::size_t write_free_swaps(std::uint32_t blocked, Action* out);
 
 namespace swap_kernels {

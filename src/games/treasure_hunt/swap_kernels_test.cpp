@@ -24,7 +24,7 @@ ActionList plain_reading(std::uint32_t blocked) {
 }
 
 ActionList run(swap_kernels::Kernel kernel, std::uint32_t blocked) {
-  ActionList out(kNumSwapPairs, -1);
+  ActionList out(kSwapBufferSize, -1);
   out.resize(kernel(blocked, out.data()));
   return out;
 }
@@ -54,7 +54,7 @@ TEST(TreasureHuntSwapKernels, EveryAvailableKernelAgreesWithThePlainReading) {
     for (const auto& [name, kernel] : kernels) {
       ASSERT_EQ(run(kernel, blocked), expected) << name << " blocked=" << blocked;
     }
-    ActionList chosen(kNumSwapPairs);
+    ActionList chosen(kSwapBufferSize);
     chosen.resize(write_free_swaps(blocked, chosen.data()));
     ASSERT_EQ(chosen, expected) << "blocked=" << blocked;
   }

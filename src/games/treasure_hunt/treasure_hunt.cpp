@@ -109,7 +109,7 @@ void State::legal_actions(ActionList& out) const {
       return;
     case Phase::kSwap: {
       // The hot path of every rollout (swap_kernels.h).
-      out.resize(kNumSwapPairs);
+      out.resize(kSwapBufferSize);
       out.resize(write_free_swaps(swap_blocked_cells(), out.data()));
       return;
     }
