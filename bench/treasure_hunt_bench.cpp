@@ -141,8 +141,10 @@ void BM_RandomGameErasedPlayRandom(benchmark::State& bs) {
 }
 BENCHMARK(BM_RandomGameErasedPlayRandom);
 
-// The generic loop a tool written against the handle runs: virtual calls at every step.
-void BM_RandomGameErasedPerStep(benchmark::State& bs) {
+// Random games stepped through the erased handle: virtual calls at every step, and with `Checked`
+// every action goes through State::apply (illegal_reason), as the match runner does.
+template <bool Checked>
+void random_games_per_step(benchmark::State& bs) {
   const mw::State initial = game().new_initial_state();
   mw::Rng rng(1);
   mw::ActionList legal;
@@ -150,39 +152,28 @@ void BM_RandomGameErasedPerStep(benchmark::State& bs) {
   for (auto _ : bs) {
     mw::State s = initial;
     while (!s.is_terminal()) {
+      mw::Action a;
       if (s.is_chance_node()) {
-        s.apply_legal(s.sample_chance(rng));
+        a = s.sample_chance(rng);
       } else {
         s.legal_actions(legal);
-        s.apply_legal(legal[rng.below(legal.size())]);
+        a = legal[rng.below(legal.size())];
+      }
+      if constexpr (Checked) {
+        s.apply(a);
+      } else {
+        s.apply_legal(a);
       }
     }
     total += decisions(s.as<th::State>());
   }
   bs.SetItemsProcessed(total);
 }
+
+void BM_RandomGameErasedPerStep(benchmark::State& bs) { random_games_per_step<false>(bs); }
 BENCHMARK(BM_RandomGameErasedPerStep);
 
-// As the match runner does it: every action checked through State::apply (illegal_reason).
-void BM_RandomGameErasedChecked(benchmark::State& bs) {
-  const mw::State initial = game().new_initial_state();
-  mw::Rng rng(1);
-  mw::ActionList legal;
-  std::int64_t total = 0;
-  for (auto _ : bs) {
-    mw::State s = initial;
-    while (!s.is_terminal()) {
-      if (s.is_chance_node()) {
-        s.apply(s.sample_chance(rng));
-      } else {
-        s.legal_actions(legal);
-        s.apply(legal[rng.below(legal.size())]);
-      }
-    }
-    total += decisions(s.as<th::State>());
-  }
-  bs.SetItemsProcessed(total);
-}
+void BM_RandomGameErasedChecked(benchmark::State& bs) { random_games_per_step<true>(bs); }
 BENCHMARK(BM_RandomGameErasedChecked);
 
 // One swap-phase decision of the greedy agent: every (swap, step) pair, then the defence check.
