@@ -97,4 +97,16 @@ std::unique_ptr<Agent> make_agent(const Game& game, std::string_view text) {
                                                     spec.name, game.id(), known_agents(game)));
 }
 
+Json game_catalog(const Registry& registry) {
+  Json games = Json::array();
+  for (const GameEntry* e : registry.entries()) {
+    Json g = e->info.to_json();
+    Json agents = Json::array();
+    for (const auto& a : list_agents(registry.load(e->info.id))) agents.push_back(a.name);
+    g["agents"] = std::move(agents);
+    games.push_back(std::move(g));
+  }
+  return games;
+}
+
 }  // namespace mw

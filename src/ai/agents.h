@@ -9,6 +9,7 @@
 #include "core/agent.h"
 #include "core/game.h"
 #include "core/json.h"
+#include "core/registry.h"
 
 namespace mw {
 
@@ -29,5 +30,9 @@ struct AgentListing {
 // Throws Error(kUnknownAgent) naming the agents this game offers.
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec);
 std::vector<AgentListing> list_agents(const Game& game);
+
+// Every game's descriptor (GameInfo::to_json) plus "agents": the names of the agents it offers. The
+// catalogue `mazeworks games --json` prints and the engine's `games` request returns.
+Json game_catalog(const Registry& registry);
 
 }  // namespace mw

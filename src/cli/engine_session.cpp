@@ -334,14 +334,7 @@ Json EngineSession::on_version() {
 }
 
 Json EngineSession::on_games() {
-  Json games = Json::array();
-  for (const GameEntry* e : registry_.entries()) {
-    Json g = e->info.to_json();
-    Json agents = Json::array();
-    for (const auto& a : list_agents(registry_.load(e->info.id))) agents.push_back(a.name);
-    g["agents"] = std::move(agents);
-    games.push_back(std::move(g));
-  }
+  Json games = game_catalog(registry_);
   Json j;
   j["games"] = std::move(games);
   return j;

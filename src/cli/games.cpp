@@ -12,15 +12,7 @@ namespace mw::cli {
 int run_games(const GamesArgs& args) {
   const Registry& registry = builtin_games();
   if (args.json) {
-    Json out = Json::array();
-    for (const GameEntry* e : registry.entries()) {
-      Json j = e->info.to_json();
-      Json agents = Json::array();
-      for (const auto& a : list_agents(registry.load(e->info.id))) agents.push_back(a.name);
-      j["agents"] = std::move(agents);
-      out.push_back(std::move(j));
-    }
-    fmt::print("{}\n", out.dump());
+    fmt::print("{}\n", game_catalog(registry).dump());
     return 0;
   }
   for (const GameEntry* e : registry.entries()) {
