@@ -201,7 +201,8 @@ struct BadCall {
 TEST(CliErrors, BadArgumentsExitTwoWithAMessage) {
   const auto dir = scratch_dir();
   const BadCall calls[] = {
-      {"play no-such-game", "unknown game 'no-such-game'; known: treasure-hunt"},
+      {"play no-such-game", "unknown game 'no-such-game'; known: "},
+      {"selfplay treasure-hunt --players 3", "unknown option 'players'"},
       {"play treasure-hunt --option deck=foo", "option 'deck' expects one of"},
       {"selfplay treasure-hunt --option nope=1", "unknown option 'nope'"},
       {"play treasure-hunt --seat 7=random", "--seat expects SEAT=human"},

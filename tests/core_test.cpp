@@ -470,6 +470,34 @@ TEST(core, ReplayNamesTheFirstActionThatDoesNotApply) {
   error_of(ErrorCode::kUnknownGame, [&] { replay(registry, unknown); });
 }
 
+TEST(core, ApplyAllAppliesEveryActionOrNone) {
+  State s = first_game().new_initial_state();
+  Rng rng(11);
+  while (s.is_chance_node()) s.apply(s.sample_chance(rng));
+  ASSERT_FALSE(s.is_terminal());
+  const Action first = s.legal_actions().front();
+  State after_first = s;
+  after_first.apply(first);
+  ASSERT_FALSE(after_first.is_terminal());
+  const Action second = after_first.legal_actions().front();
+  State expected = after_first;
+  expected.apply(second);
+
+  const Json before = s.to_json();
+  EXPECT_NE(error_of(ErrorCode::kIllegalAction, [&] { s.apply_all({first, -1}); })
+                .find("action 2 of 2"),
+            std::string::npos);
+  EXPECT_EQ(s.to_json(), before) << "a refused sequence changed the state";
+  error_of(ErrorCode::kIllegalAction, [&] { s.apply_all({}); });
+  EXPECT_EQ(s.to_json(), before);
+
+  s.apply_all({first, second});
+  EXPECT_EQ(s.to_json(), expected.to_json());
+  // A game without multi-action notation reads one action per text.
+  EXPECT_EQ(expected.parse_actions(expected.action_to_string(expected.legal_actions().front())),
+            std::vector<Action>{expected.legal_actions().front()});
+}
+
 // ---- Matches ------------------------------------------------------------------------------------
 
 TEST(core, PlayMatchIsDeterministicPerSeed) {

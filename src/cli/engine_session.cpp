@@ -467,20 +467,28 @@ Json EngineSession::on_play(const Json& req) {
   Match next = match();
   const Json* v = field(req, "action");
   if (v == nullptr) bad_request("missing \"action\" (notation text or an action number)");
-  Action a = kNoAction;
+  std::vector<Action> actions;
   if (v->is_string()) {
-    a = next.state.parse_action(v->get<std::string>());
+    actions = next.state.parse_actions(v->get<std::string>());
   } else if (v->is_number_integer() &&
              !(v->is_number_unsigned() &&
                v->get<std::uint64_t>() >
                    static_cast<std::uint64_t>(std::numeric_limits<Action>::max()))) {
-    a = v->get<Action>();
+    actions.push_back(v->get<Action>());
   } else {
     wrong_type("action", "notation text or an action number", *v);
   }
   Json j;
   j["applied"] = Json::array();
-  j["applied"].push_back(next.apply(a, next.streams));
+  // Text may stand for several decisions (a whole path); they apply all or none.
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    try {
+      j["applied"].push_back(next.apply(actions[i], next.streams));
+    } catch (const Error& e) {
+      if (actions.size() == 1) throw;
+      throw Error(e.code(), fmt::format("action {} of {}: {}", i + 1, actions.size(), e.what()));
+    }
+  }
   if (next.auto_chance) next.run_chance(j["applied"]);
   append(j, next.summary());
   *match_ = std::move(next);

@@ -31,6 +31,15 @@ CLI::Option* add_repeatable(CLI::App* app, const std::string& name, std::vector<
   return app->add_option(name, to, help)->allow_extra_args(false)->type_size(1);
 }
 
+// `--players N` is short for `--option players=N` (games for 2-4 players have that option).
+void add_players(CLI::App* app, std::vector<std::string>& options) {
+  app->add_option_function<int>(
+         "--players",
+         [&options](const int& n) { options.push_back(fmt::format("players={}", n)); },
+         "number of players (short for --option players=N)")
+      ->check(CLI::Range(1, 16));
+}
+
 void add_game_id(CLI::App* app, std::string& to) {
   app->add_option("game", to, "game id (see `mazeworks games`)")->required();
 }
@@ -45,6 +54,7 @@ CLI::App* add_agents(CLI::App& app, AgentsArgs& args) {
   auto* cmd = app.add_subcommand("agents", "list the computer players of a game");
   add_game_id(cmd, args.game);
   add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  add_players(cmd, args.options);
   cmd->add_flag("--json", args.json, "print JSON");
   return cmd;
 }
@@ -56,6 +66,7 @@ CLI::App* add_play(CLI::App& app, PlayArgs& args, std::uint64_t& seed) {
                  "SEAT=human or SEAT=<agent spec>, e.g. 1=greedy (repeatable; default: seat 0 "
                  "human, the others the game's best agent)");
   add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  add_players(cmd, args.options);
   cmd->add_option("--seed", seed, "seed of the deal and the computer players (default: fresh)");
   cmd->add_flag("--ascii", args.ascii, "no colour and no Unicode symbols");
   return cmd;
@@ -68,6 +79,7 @@ CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
                   "agent specs per seat, comma-separated (one spec: every seat; default: the "
                   "game's best agent)");
   add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  add_players(cmd, args.options);
   cmd->add_option("--games", args.games, "number of games")->check(CLI::Range(0, kMaxCount));
   cmd->add_option("--seed", args.seed, "run seed; game i is seeded derive_seed(seed, i)");
   cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")

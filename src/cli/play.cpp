@@ -121,12 +121,21 @@ class Session {
   // Nothing changes when the text is not notation or the move is not legal: say why, ask again.
   Next try_move(const std::string& text) {
     try {
-      const Action a = state_.parse_action(text);
-      if (const std::string reason = state_.illegal_reason(a); !reason.empty()) {
-        out_ << fmt::format("  '{}' is not legal now: {}\n", text, reason);
+      const std::vector<Action> actions = state_.parse_actions(text);
+      if (actions.size() == 1) {
+        if (const std::string reason = state_.illegal_reason(actions[0]); !reason.empty()) {
+          out_ << fmt::format("  '{}' is not legal now: {}\n", text, reason);
+          return Next::kPromptAgain;
+        }
+      }
+      // Several actions (a whole path, a whole setup) apply all or none.
+      try {
+        state_.apply_all(actions);
+      } catch (const Error& e) {
+        out_ << fmt::format("  '{}' is not legal now: {}\n", text, e.what());
         return Next::kPromptAgain;
       }
-      apply(a);
+      record_.actions.insert(record_.actions.end(), actions.begin(), actions.end());
       return Next::kPositionChanged;
     } catch (const Error& e) {
       out_ << fmt::format("  {}\n  (type 'moves' for the legal moves, 'help' for commands)\n",

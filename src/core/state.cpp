@@ -2,7 +2,21 @@
 
 #include <fmt/format.h>
 
+#include <exception>
+#include <string>
+
 namespace mw {
+namespace {
+
+std::string action_to_string_or_number(const State& s, Action a) {
+  try {
+    return s.action_to_string(a);
+  } catch (const std::exception&) {
+    return std::to_string(a);
+  }
+}
+
+}  // namespace
 
 void State::apply(Action a) {
   if (is_terminal()) throw Error(ErrorCode::kIllegalAction, "the game is over");
@@ -11,6 +25,22 @@ void State::apply(Action a) {
     throw Error(ErrorCode::kIllegalAction, fmt::format("illegal action {}: {}", a, reason));
   }
   impl_->apply_legal(a);
+}
+
+void State::apply_all(const std::vector<Action>& actions) {
+  if (actions.empty()) throw Error(ErrorCode::kIllegalAction, "no action given");
+  if (actions.size() == 1) return apply(actions.front());
+  State next = *this;
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    try {
+      next.apply(actions[i]);
+    } catch (const Error& e) {
+      throw Error(ErrorCode::kIllegalAction,
+                  fmt::format("action {} of {} ({}): {}", i + 1, actions.size(),
+                              action_to_string_or_number(next, actions[i]), e.what()));
+    }
+  }
+  *this = std::move(next);
 }
 
 Json State::to_document() const {

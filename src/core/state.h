@@ -51,6 +51,15 @@ concept FastChanceSampling = requires(const S& cs, Rng& rng) {
   { cs.sample_chance(rng) } -> std::same_as<Action>;
 };
 
+// Optional capability: text that stands for several consecutive decisions of the seat to act (a
+// whole path, a whole home grid), for people who type moves. The game returns them in order; the
+// sequence ends where another seat or chance would have to act, and the caller checks each action
+// where it falls (State::apply_all). Games without it take one action per text.
+template <class S>
+concept MultiActionParsing = requires(const S& cs, std::string_view text) {
+  { cs.parse_actions(text) } -> std::same_as<std::vector<Action>>;
+};
+
 template <GameState S>
 Action sample_chance_outcome(const S& state, Rng& rng) {
   if constexpr (FastChanceSampling<S>) {
@@ -102,6 +111,7 @@ class StateConcept {
   virtual std::vector<double> returns() const = 0;
   virtual std::string action_to_string(Action a) const = 0;
   virtual Action parse_action(std::string_view text) const = 0;
+  virtual std::vector<Action> parse_actions(std::string_view text) const = 0;
   virtual Json view(Player observer) const = 0;
   virtual std::uint64_t information_state_key(Player p) const = 0;
   virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
@@ -127,6 +137,13 @@ class StateModel final : public StateConcept {
   std::vector<double> returns() const override { return s_.returns(); }
   std::string action_to_string(Action a) const override { return s_.action_to_string(a); }
   Action parse_action(std::string_view text) const override { return s_.parse_action(text); }
+  std::vector<Action> parse_actions(std::string_view text) const override {
+    if constexpr (MultiActionParsing<S>) {
+      return s_.parse_actions(text);
+    } else {
+      return {s_.parse_action(text)};
+    }
+  }
   Json view(Player observer) const override { return s_.view(observer); }
   std::uint64_t information_state_key(Player p) const override {
     return s_.information_state_key(p);
@@ -184,12 +201,19 @@ class State {
   bool is_legal(Action a) const { return illegal_reason(a).empty(); }
   // Throws Error(kIllegalAction) with the reason, and changes nothing, when `a` is not legal.
   void apply(Action a);
+  // Applies the actions in order, all or none: on the first that is not legal where it falls,
+  // throws Error(kIllegalAction) naming it (1-based) and the reason, and changes nothing.
+  void apply_all(const std::vector<Action>& actions);
   // For callers that took `a` from legal_actions() (search loops).
   void apply_legal(Action a) { impl_->apply_legal(a); }
 
   std::vector<double> returns() const { return impl_->returns(); }
   std::string action_to_string(Action a) const { return impl_->action_to_string(a); }
   Action parse_action(std::string_view text) const { return impl_->parse_action(text); }
+  // One or more actions (see MultiActionParsing); throws Error(kParse) like parse_action.
+  std::vector<Action> parse_actions(std::string_view text) const {
+    return impl_->parse_actions(text);
+  }
 
   Json view(Player observer) const { return impl_->view(observer); }
   std::uint64_t information_state_key(Player p) const {
