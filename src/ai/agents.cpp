@@ -5,6 +5,9 @@
 #include <charconv>
 #include <functional>
 
+#include "ai/alphabeta.h"
+#include "ai/ismcts.h"
+#include "ai/pimc.h"
 #include "ai/random_agent.h"
 #include "core/error.h"
 
@@ -15,12 +18,35 @@ struct GenericAgent {
   const char* name;
   const char* help;
   std::function<std::unique_ptr<Agent>(const Game&, const Json&)> make;
+  bool (*applies)(const Game&) = [](const Game&) { return true; };
 };
+
+bool two_seat_perfect_information_with_evaluation(const Game& game) {
+  return game.info().perfect_information && game.num_players() == 2 &&
+         static_cast<bool>(game.entry().evaluate);
+}
 
 const std::vector<GenericAgent>& generic_agents() {
   static const std::vector<GenericAgent> agents = {
       {"random", "uniformly random legal actions",
        [](const Game&, const Json&) { return std::make_unique<RandomAgent>(); }},
+      {"ismcts",
+       "information-set Monte Carlo tree search (params: ms=1000 or iterations=N, c=0.7, "
+       "final=visits|mean, rollout=random|heuristic, depth=0 (0: to the end), "
+       "observer=multi|single, threads=1)",
+       IsmctsAgent::make},
+      {"pimc",
+       "determinize and search: plain UCT in sampled worlds, votes summed (params: worlds=10 and "
+       "the budget, c, final, rollout, depth of ismcts)",
+       PimcAgent::make_pimc},
+      {"mcts",
+       "Monte Carlo tree search (UCT) for games of perfect information; elsewhere one sampled "
+       "world (params: ms=1000 or iterations=N, c, final, rollout, depth, worlds=1)",
+       PimcAgent::make_mcts},
+      {"alphabeta",
+       "alpha-beta with iterative deepening and a transposition table, for two-seat games of "
+       "perfect information (params: ms=1000 or depth=N, tableBits=20)",
+       AlphaBetaAgent::make, two_seat_perfect_information_with_evaluation},
   };
   return agents;
 }
@@ -50,7 +76,8 @@ AgentSpec AgentSpec::parse(std::string_view text) {
   const auto colon = text.find(':');
   spec.name = std::string(text.substr(0, colon));
   if (spec.name.empty()) {
-    throw Error(ErrorCode::kUnknownAgent, "an agent spec is name[:key=value,...], got an empty name");
+    throw Error(ErrorCode::kUnknownAgent,
+                "an agent spec is name[:key=value,...], got an empty name");
   }
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
@@ -80,7 +107,9 @@ std::string AgentSpec::to_string() const {
 
 std::vector<AgentListing> list_agents(const Game& game) {
   std::vector<AgentListing> out;
-  for (const auto& a : generic_agents()) out.push_back({a.name, a.help, false});
+  for (const auto& a : generic_agents()) {
+    if (a.applies(game)) out.push_back({a.name, a.help, false});
+  }
   for (const auto& a : game.entry().agents) out.push_back({a.name, a.help, true});
   return out;
 }
@@ -91,7 +120,7 @@ std::unique_ptr<Agent> make_agent(const Game& game, std::string_view text) {
     if (a.name == spec.name) return a.make(game, spec.params);
   }
   for (const auto& a : generic_agents()) {
-    if (a.name == spec.name) return a.make(game, spec.params);
+    if (a.name == spec.name && a.applies(game)) return a.make(game, spec.params);
   }
   throw Error(ErrorCode::kUnknownAgent, fmt::format("unknown agent '{}' for {}; known: {}",
                                                     spec.name, game.id(), known_agents(game)));

@@ -50,6 +50,10 @@ struct GameEntry {
   // Draws a view (never a State) so a terminal shows exactly what that observer may see.
   std::function<std::string(const Json& view, const RenderStyle&)> render_view;
   std::vector<GameAgentEntry> agents;
+  // Optional: the game's estimate of each seat's final return (in [-1, 1]) for a position that is
+  // not over. Searches use it where they cut a rollout short; without it such a position counts as
+  // a draw.
+  std::function<std::vector<double>(const State&)> evaluate;
 };
 
 class Game {

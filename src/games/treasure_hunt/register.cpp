@@ -1,6 +1,7 @@
 #include "games/treasure_hunt/register.h"
 
 #include "core/state.h"
+#include "games/treasure_hunt/evaluate.h"
 #include "games/treasure_hunt/greedy_agent.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
@@ -21,6 +22,7 @@ GameEntry entry() {
       /*options=*/option_specs(),
   });
   e.render_view = render_view;
+  e.evaluate = evaluate;
   e.agents.push_back({"greedy",
                       "best immediate score, then closeness to the treasure; among equals, a turn "
                       "that leaves the opponent no score (params: defend=true, defendLimit=16)",

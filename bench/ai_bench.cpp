@@ -1,0 +1,70 @@
+// Search speed on every registered game: ISMCTS iterations per second on one core from an early
+// decision of the game (random rollouts), and alpha-beta nodes per second where it applies.
+//   build/bench/ai_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "ai/alphabeta.h"
+#include "ai/ismcts.h"
+#include "core/state.h"
+#include "games/all_games.h"
+
+namespace mw {
+namespace {
+
+// The first decision after the opening chance outcomes, of a game seeded by `seed`.
+State first_decision(const Game& game, std::uint64_t seed) {
+  State s = game.new_initial_state();
+  Rng rng(seed);
+  while (s.is_chance_node()) s.apply_legal(s.sample_chance(rng));
+  return s;
+}
+
+void BM_Ismcts(benchmark::State& bs, const std::string& id, bool multi_observer) {
+  const Game game = builtin_games().load(id);
+  const State s = first_decision(game, 1);
+  IsmctsConfig config;
+  config.iterations = 2000;
+  config.multi_observer = multi_observer;
+  Rng rng(2);
+  std::int64_t iterations = 0;
+  for (auto _ : bs) {
+    const RootStatistics stats = ismcts_search(Observation(s, s.current_player()), config, rng);
+    iterations += stats.iterations;
+  }
+  bs.SetItemsProcessed(iterations);
+  bs.SetLabel("items = ISMCTS iterations");
+}
+
+void BM_AlphaBeta(benchmark::State& bs, const std::string& id) {
+  const Game game = builtin_games().load(id);
+  const State s = first_decision(game, 1);
+  std::int64_t nodes = 0;
+  for (auto _ : bs) {
+    AlphaBetaAgent agent(AlphaBetaConfig{/*max_depth=*/3, /*ms=*/0, /*table_bits=*/20});
+    nodes += agent.search(s).nodes;
+  }
+  bs.SetItemsProcessed(nodes);
+  bs.SetLabel("items = alpha-beta nodes, depth 3");
+}
+
+const int registered = [] {
+  for (const GameEntry* e : builtin_games().entries()) {
+    const std::string id = e->info.id;
+    benchmark::RegisterBenchmark(("BM_IsmctsMO/" + id).c_str(), BM_Ismcts, id, true)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("BM_IsmctsSO/" + id).c_str(), BM_Ismcts, id, false)
+        ->Unit(benchmark::kMillisecond);
+    if (e->info.perfect_information && e->evaluate) {
+      benchmark::RegisterBenchmark(("BM_AlphaBeta/" + id).c_str(), BM_AlphaBeta, id)
+          ->Unit(benchmark::kMillisecond);
+    }
+  }
+  return 0;
+}();
+
+}  // namespace
+}  // namespace mw
+
+BENCHMARK_MAIN();

@@ -1,0 +1,209 @@
+#include "ai/ismcts.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <thread>
+
+#include "ai/agent_params.h"
+#include "ai/rollout.h"
+#include "ai/search_budget.h"
+#include "core/error.h"
+#include "core/hash.h"
+
+namespace mw {
+namespace {
+
+struct PathStep {
+  SearchNode* node;
+  std::size_t edge;
+  Player actor;
+};
+
+class IsmctsWorker {
+ public:
+  IsmctsWorker(const Observation& obs, const IsmctsConfig& config, std::uint64_t seed)
+      : obs_(obs), config_(config), rng_(seed), rollout_(obs.game(), config.rollout) {}
+
+  void run(SearchClock& clock, std::int64_t max_iterations) {
+    while (iterations_ < max_iterations && clock.more(iterations_)) {
+      iterate();
+      ++iterations_;
+    }
+  }
+
+  std::int64_t iterations() const { return iterations_; }
+  std::size_t nodes() const { return tree_.size(); }
+
+  // The root's edges, restricted to the real legal actions.
+  std::vector<SearchEdge> root_edges() {
+    std::vector<SearchEdge> out;
+    SearchNode* root = tree_.find(root_key_);
+    for (const Action a : obs_.legal_actions()) {
+      SearchEdge e{a, 0, 0, 0.0};
+      if (root != nullptr) {
+        for (const SearchEdge& x : root->edges) {
+          if (x.action == a) e = x;
+        }
+      }
+      out.push_back(e);
+    }
+    return out;
+  }
+
+ private:
+  std::uint64_t key(const State& world, Player actor, int depth) const {
+    const Player observer = config_.multi_observer ? actor : obs_.player();
+    return Hasher()
+        .add(world.information_state_key(observer))
+        .add(static_cast<std::uint64_t>(actor))
+        .add(static_cast<std::uint64_t>(depth))
+        .value();
+  }
+
+  void iterate() {
+    State world = obs_.sample_world(rng_);
+    path_.clear();
+    int depth = 0;
+    bool added = false;
+    while (!world.is_terminal()) {
+      if (world.is_chance_node()) {
+        world.apply_legal(world.sample_chance(rng_));
+        continue;
+      }
+      const Player actor = world.current_player();
+      const std::uint64_t k = key(world, actor, depth);
+      if (depth == 0) root_key_ = k;
+      SearchNode* node = tree_.find(k);
+      if (node == nullptr) {
+        if (added) break;  // one new node per iteration
+        node = &tree_.insert(k);
+        added = true;
+      }
+      world.legal_actions(legal_);
+      bool untried = false;
+      const std::size_t e = select_edge(*node, legal_, config_.exploration, rng_, untried);
+      path_.push_back({node, e, actor});
+      world.apply_legal(node->edges[e].action);
+      ++depth;
+      if (untried) break;
+    }
+    const std::vector<double> returns = rollout_.finish(world, config_.rollout_depth, rng_);
+    for (const PathStep& s : path_) {
+      SearchEdge& edge = s.node->edges[s.edge];
+      ++edge.visits;
+      edge.reward += returns[static_cast<std::size_t>(s.actor)];
+    }
+  }
+
+  const Observation& obs_;
+  const IsmctsConfig& config_;
+  Rng rng_;
+  Rollout rollout_;
+  SearchTree tree_;
+  std::uint64_t root_key_ = 0;
+  std::vector<PathStep> path_;
+  ActionList legal_;
+  std::int64_t iterations_ = 0;
+};
+
+void merge_into(std::vector<SearchEdge>& total, const std::vector<SearchEdge>& part) {
+  for (std::size_t i = 0; i < total.size(); ++i) {
+    total[i].visits += part[i].visits;
+    total[i].available += part[i].available;
+    total[i].reward += part[i].reward;
+  }
+}
+
+}  // namespace
+
+IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& agent_name) {
+  AgentParams p(agent_name, params);
+  IsmctsConfig c;
+  c.iterations = p.get_int("iterations", 0, 0, 1'000'000'000);
+  c.ms = p.get_double("ms", c.iterations > 0 ? 0.0 : 1000.0, 0, 86'400'000);
+  if (c.iterations == 0 && c.ms <= 0) {
+    throw Error(ErrorCode::kUnknownAgent,
+                fmt::format("{}: give a budget: iterations > 0 or ms > 0", agent_name));
+  }
+  c.exploration = p.get_double("c", c.exploration, 0, 100);
+  c.final_move = p.get_choice("final", "visits", {"visits", "mean"}) == "mean"
+                     ? FinalMoveRule::kBestMean
+                     : FinalMoveRule::kMostVisited;
+  c.rollout = p.get_choice("rollout", "random", {"random", "heuristic"}) == "heuristic"
+                  ? RolloutPolicy::kHeuristic
+                  : RolloutPolicy::kRandom;
+  c.rollout_depth = static_cast<int>(p.get_int("depth", 0, 0, 1'000'000));
+  c.multi_observer = p.get_choice("observer", "multi", {"single", "multi"}) == "multi";
+  c.threads = static_cast<int>(p.get_int("threads", 1, 1, 256));
+  p.finish();
+  return c;
+}
+
+RootStatistics ismcts_search(const Observation& obs, const IsmctsConfig& config, Rng& rng) {
+  SearchClock clock(config.iterations, config.ms);
+  const int threads = std::max(1, config.threads);
+  std::vector<std::unique_ptr<IsmctsWorker>> workers;
+  for (int t = 0; t < threads; ++t) {
+    workers.push_back(std::make_unique<IsmctsWorker>(obs, config, rng.next()));
+  }
+  RootStatistics stats;
+  if (threads == 1) {
+    workers[0]->run(clock, std::numeric_limits<std::int64_t>::max());
+  } else {
+    // An iteration budget is split evenly so the result does not depend on scheduling.
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+      const std::int64_t share =
+          config.iterations > 0 ? config.iterations / threads + (t < config.iterations % threads)
+                                : std::numeric_limits<std::int64_t>::max();
+      pool.emplace_back([&, t, share] {
+        SearchClock own(config.iterations > 0 ? share : 0, config.ms);
+        workers[static_cast<std::size_t>(t)]->run(own, share);
+      });
+    }
+    for (auto& th : pool) th.join();
+  }
+  for (auto& w : workers) {
+    const auto edges = w->root_edges();
+    if (stats.edges.empty()) {
+      stats.edges = edges;
+    } else {
+      merge_into(stats.edges, edges);
+    }
+    stats.iterations += w->iterations();
+    stats.nodes += w->nodes();
+  }
+  return stats;
+}
+
+Action final_move(const RootStatistics& stats, FinalMoveRule rule) {
+  const auto better = [rule](const SearchEdge& a, const SearchEdge& b) {
+    if (rule == FinalMoveRule::kBestMean && a.visits > 0 && b.visits > 0 && a.mean() != b.mean()) {
+      return a.mean() > b.mean();
+    }
+    if (a.visits != b.visits) return a.visits > b.visits;
+    return a.mean() > b.mean();
+  };
+  const SearchEdge* best = &stats.edges.front();
+  for (const SearchEdge& e : stats.edges) {
+    if (better(e, *best)) best = &e;
+  }
+  return best->action;
+}
+
+std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
+  const IsmctsConfig config = IsmctsConfig::from_params(params, "ismcts");
+  check_rollout_policy(game, config.rollout, "ismcts");
+  return std::make_unique<IsmctsAgent>(config);
+}
+
+Action IsmctsAgent::choose(const Observation& obs, Rng& rng) {
+  const ActionList legal = obs.legal_actions();
+  if (legal.size() == 1) return legal.front();  // nothing to think about
+  last_ = ismcts_search(obs, config_, rng);
+  return final_move(last_, config_.final_move);
+}
+
+}  // namespace mw

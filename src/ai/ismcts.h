@@ -1,0 +1,66 @@
+#pragma once
+// Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), written once for
+// every game. Each iteration samples a world the searching seat cannot tell from the real one
+// (Observation::sample_world, i.e. the game's resample), descends a tree of information sets by
+// UCB1 over availability, adds one node, rolls out, and backs up each seat's own return.
+//
+// Single-observer (SO): every node is keyed by the searching seat's information state, so the
+// opponents' choices in the tree cannot depend on what only they know. Multiple-observer (MO): a
+// node where seat q acts is keyed by q's own information state, so in each sampled world the
+// opponents act on their (sampled) private knowledge. Nodes also carry the decision depth, so a
+// run of moves the searcher cannot see does not fold onto one node.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/rollout.h"
+#include "ai/search_tree.h"
+#include "core/agent.h"
+#include "core/game.h"
+#include "core/json.h"
+
+namespace mw {
+
+enum class FinalMoveRule { kMostVisited, kBestMean };
+
+struct IsmctsConfig {
+  std::int64_t iterations = 0;  // > 0: exactly this many (reproducible); else the time budget
+  double ms = 1000;
+  double exploration = 0.7;  // UCB1 constant, for returns in [-1, 1]
+  FinalMoveRule final_move = FinalMoveRule::kMostVisited;
+  RolloutPolicy rollout = RolloutPolicy::kRandom;
+  int rollout_depth = 0;  // > 0: stop rollouts after this many actions and evaluate
+  bool multi_observer = true;
+  int threads = 1;  // root parallel: one tree per thread, root statistics summed
+
+  // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
+  // rollout=random|heuristic, depth, observer=single|multi, threads. Throws Error(kUnknownAgent) on
+  // a bad parameter.
+  static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
+};
+
+struct RootStatistics {
+  std::vector<SearchEdge> edges;  // the root's legal actions
+  std::int64_t iterations = 0;
+  std::size_t nodes = 0;
+};
+
+// Searches from the position of `obs`, for obs.player(). Deterministic for an iteration budget:
+// the result depends only on the observation and the Rng.
+RootStatistics ismcts_search(const Observation& obs, const IsmctsConfig& config, Rng& rng);
+Action final_move(const RootStatistics& stats, FinalMoveRule rule);
+
+class IsmctsAgent final : public Agent {
+ public:
+  explicit IsmctsAgent(IsmctsConfig config) : config_(config) {}
+  static std::unique_ptr<Agent> make(const Game& game, const Json& params);
+  Action choose(const Observation& obs, Rng& rng) override;
+  const RootStatistics& last_search() const { return last_; }
+
+ private:
+  IsmctsConfig config_;
+  RootStatistics last_;
+};
+
+}  // namespace mw

@@ -1,0 +1,31 @@
+#pragma once
+// How a Monte Carlo search finishes a sampled game: random actions (fast) or the game's own
+// heuristic agent (stronger), optionally cut short and scored by the game's evaluation.
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/agent.h"
+#include "core/game.h"
+#include "core/state.h"
+
+namespace mw {
+
+enum class RolloutPolicy { kRandom, kHeuristic };
+
+// Throws Error(kUnknownAgent) when `policy` needs a heuristic agent the game does not have.
+void check_rollout_policy(const Game& game, RolloutPolicy policy, std::string_view agent_name);
+
+class Rollout {
+ public:
+  Rollout(const Game& game, RolloutPolicy policy);
+  // Plays `world` on to the end, or for `depth` actions when depth > 0, and returns each seat's
+  // return; a game left unfinished is scored by the game's evaluate, or as a draw without one.
+  std::vector<double> finish(State& world, int depth, Rng& rng);
+
+ private:
+  Game game_;
+  std::unique_ptr<Agent> heuristic_;  // null: random rollouts
+};
+
+}  // namespace mw

@@ -1,0 +1,97 @@
+#pragma once
+// The statistics of a Monte Carlo search: nodes found by a 64-bit key (an information-state key or
+// a path hash, never a string), each with one edge per action seen there. Edges count how often
+// they were available as well as taken (Cowling et al. 2012: in information-set search the legal
+// actions differ between sampled worlds, so UCB divides by availability, not by parent visits).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+#include "core/types.h"
+
+namespace mw {
+
+struct SearchEdge {
+  Action action = 0;
+  std::uint32_t visits = 0;
+  std::uint32_t available = 0;
+  double reward = 0;  // sum of the returns of the seat acting at the node
+  double mean() const { return visits == 0 ? 0.0 : reward / visits; }
+};
+
+struct SearchNode {
+  std::vector<SearchEdge> edges;  // sorted by action
+
+  std::size_t edge_index(Action a) {
+    const auto it = std::lower_bound(edges.begin(), edges.end(), a,
+                                     [](const SearchEdge& e, Action x) { return e.action < x; });
+    if (it != edges.end() && it->action == a) return static_cast<std::size_t>(it - edges.begin());
+    return static_cast<std::size_t>(edges.insert(it, SearchEdge{a, 0, 0, 0.0}) - edges.begin());
+  }
+};
+
+class SearchTree {
+ public:
+  SearchNode* find(std::uint64_t key) {
+    const auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &nodes_[it->second];
+  }
+  SearchNode& insert(std::uint64_t key) {
+    const auto [it, inserted] = index_.try_emplace(key, static_cast<std::uint32_t>(nodes_.size()));
+    if (inserted) nodes_.emplace_back();
+    return nodes_[it->second];
+  }
+  std::size_t size() const { return nodes_.size(); }
+  void clear() {
+    index_.clear();
+    nodes_.clear();
+  }
+
+ private:
+  std::unordered_map<std::uint64_t, std::uint32_t> index_;
+  std::deque<SearchNode> nodes_;  // a deque: node pointers stay valid as nodes are added
+};
+
+// Marks every legal action of `node` available (adding edges for actions first seen) and returns
+// the index of the edge to follow: an untried one at random if any, else the best by UCB1 over
+// availability. `untried` tells the caller to stop descending and roll out.
+template <class RngT>
+std::size_t select_edge(SearchNode& node, const ActionList& legal, double exploration, RngT& rng,
+                        bool& untried) {
+  thread_local std::vector<std::size_t> candidates;
+  candidates.clear();
+  std::size_t fresh = 0;
+  // Insertions shift indices: add the actions first seen, then collect the candidates.
+  for (const Action a : legal) node.edge_index(a);
+  for (const Action a : legal) {
+    const std::size_t i = node.edge_index(a);
+    ++node.edges[i].available;
+    candidates.push_back(i);
+    fresh += node.edges[i].visits == 0;
+  }
+  if (fresh > 0) {
+    untried = true;
+    std::size_t pick = rng.below(fresh);
+    for (const std::size_t i : candidates) {
+      if (node.edges[i].visits == 0 && pick-- == 0) return i;
+    }
+  }
+  untried = false;
+  std::size_t best = candidates.front();
+  double best_score = -1e300;
+  for (const std::size_t i : candidates) {
+    const SearchEdge& e = node.edges[i];
+    const double score =
+        e.mean() + exploration * std::sqrt(std::log(static_cast<double>(e.available)) / e.visits);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
+}
+
+}  // namespace mw

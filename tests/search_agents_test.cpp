@@ -1,0 +1,126 @@
+// The search agents of src/ai (ISMCTS, PIMC/MCTS, alpha-beta): their parameters, their
+// reproducibility under an iteration or depth budget, and strength checks that can fail. Every
+// game is reached through the registry and the erased State only, as tools do.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ai/agent_params.h"
+#include "ai/agents.h"
+#include "ai/ismcts.h"
+#include "ai/selfplay.h"
+#include "core/error.h"
+#include "core/match.h"
+#include "games/all_games.h"
+
+namespace mw {
+namespace {
+
+Game treasure_hunt() {
+  return builtin_games().load("treasure-hunt");
+}
+
+std::string unknown_agent_message(const Game& game, const std::string& spec) {
+  try {
+    make_agent(game, spec);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kUnknownAgent) << e.what();
+    return e.what();
+  }
+  ADD_FAILURE() << spec << " was accepted";
+  return "";
+}
+
+// A position after the deal, with Green to move.
+State dealt_position(const Game& game, std::uint64_t seed) {
+  State s = game.new_initial_state();
+  Rng rng(seed);
+  while (s.is_chance_node()) s.apply(s.sample_chance(rng));
+  return s;
+}
+
+TEST(SearchAgents, ParametersAreTypedAndChecked) {
+  const Game game = treasure_hunt();
+  EXPECT_NE(unknown_agent_message(game, "ismcts:c=x").find("ismcts: c expects a number"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:bogus=1").find("unknown parameter 'bogus'"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:ms=0").find("give a budget"), std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:rollout=smart").find("one of random, heuristic"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "pimc:threads=2").find("unknown parameter 'threads'"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
+            std::string::npos);
+  for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
+                         "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
+                         "mcts:iterations=10", "alphabeta:depth=2,tableBits=12"}) {
+    EXPECT_NO_THROW(make_agent(game, ok)) << ok;
+  }
+}
+
+TEST(SearchAgents, AlphaBetaIsOfferedOnlyWhereItApplies) {
+  bool listed = false;
+  for (const auto& a : list_agents(treasure_hunt())) listed = listed || a.name == "alphabeta";
+  EXPECT_TRUE(listed);
+  for (const GameEntry* e : builtin_games().entries()) {
+    const Game game = builtin_games().load(e->info.id);
+    const bool applies = game.info().perfect_information && game.num_players() == 2 &&
+                         static_cast<bool>(game.entry().evaluate);
+    bool offered = false;
+    for (const auto& a : list_agents(game)) offered = offered || a.name == "alphabeta";
+    EXPECT_EQ(offered, applies) << e->info.id;
+    if (!applies) unknown_agent_message(game, "alphabeta");
+  }
+}
+
+TEST(SearchAgents, IterationBudgetsAreReproducible) {
+  const Game game = treasure_hunt();
+  const State s = dealt_position(game, 3);
+  for (const char* spec : {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
+                           "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
+                           "alphabeta:depth=3"}) {
+    auto a = make_agent(game, spec);
+    auto b = make_agent(game, spec);
+    Rng ra(9), rb(9);
+    const Observation obs(s, s.current_player());
+    EXPECT_EQ(a->choose(obs, ra), b->choose(obs, rb)) << spec;
+  }
+}
+
+TEST(SearchAgents, IsmctsSpendsItsBudgetOnLegalActions) {
+  const Game game = treasure_hunt();
+  const State s = dealt_position(game, 4);
+  IsmctsConfig config;
+  config.iterations = 500;
+  Rng rng(1);
+  const RootStatistics stats = ismcts_search(Observation(s, s.current_player()), config, rng);
+  EXPECT_EQ(stats.iterations, 500);
+  std::uint64_t visits = 0;
+  for (const SearchEdge& e : stats.edges) {
+    EXPECT_TRUE(s.is_legal(e.action));
+    visits += e.visits;
+  }
+  EXPECT_EQ(stats.edges.size(), s.legal_actions().size());
+  EXPECT_EQ(visits, 500u);  // every iteration starts with a root decision
+  EXPECT_GT(stats.nodes, 1u);
+}
+
+double win_rate(const Game& game, const std::vector<std::string>& agents, int games) {
+  SelfplayConfig config;
+  config.agents = agents;
+  config.games = games;
+  config.seed = 5;
+  const SelfplaySummary s = run_selfplay(game, config);
+  return static_cast<double>(s.wins[0]) / static_cast<double>(s.games);
+}
+
+TEST(SearchAgents, SearchBeatsRandomAndAlphaBetaBeatsGreedy) {
+  const Game game = treasure_hunt();
+  EXPECT_GE(win_rate(game, {"ismcts:iterations=100,depth=8", "random"}, 6), 5.0 / 6);
+  EXPECT_GE(win_rate(game, {"alphabeta:depth=4", "greedy"}, 10), 0.7);
+}
+
+}  // namespace
+}  // namespace mw
