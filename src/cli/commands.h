@@ -42,6 +42,18 @@ struct SelfplayArgs {
 };
 int run_selfplay(const SelfplayArgs& args);
 
+struct TournamentArgs {
+  std::string game;
+  std::string agents;  // "a,b,c": at least two specs
+  std::vector<std::string> options;
+  int games = 20;  // per seat arrangement
+  std::uint64_t seed = 1;
+  int threads = 1;
+  int max_actions = 1'000'000;
+  bool json = false;
+};
+int run_tournament(const TournamentArgs& args);
+
 struct ReplayArgs {
   std::string file;
   std::optional<int> seat;  // none: omniscient

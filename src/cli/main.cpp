@@ -18,6 +18,7 @@ using mw::cli::GamesArgs;
 using mw::cli::PlayArgs;
 using mw::cli::ReplayArgs;
 using mw::cli::SelfplayArgs;
+using mw::cli::TournamentArgs;
 
 // Every exit code of a failed command is 2 (bad arguments, bad files, bad options alike), so
 // scripts need one check; 0 is success.
@@ -34,8 +35,7 @@ CLI::Option* add_repeatable(CLI::App* app, const std::string& name, std::vector<
 // `--players N` is short for `--option players=N` (games for 2-4 players have that option).
 void add_players(CLI::App* app, std::vector<std::string>& options) {
   app->add_option_function<int>(
-         "--players",
-         [&options](const int& n) { options.push_back(fmt::format("players={}", n)); },
+         "--players", [&options](const int& n) { options.push_back(fmt::format("players={}", n)); },
          "number of players (short for --option players=N)")
       ->check(CLI::Range(1, 16));
 }
@@ -90,6 +90,25 @@ CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
   return cmd;
 }
 
+CLI::App* add_tournament(CLI::App& app, TournamentArgs& args) {
+  auto* cmd =
+      app.add_subcommand("tournament", "every agent against every other in every seat arrangement");
+  add_game_id(cmd, args.game);
+  cmd->add_option("--agents", args.agents, "agent specs, comma-separated (at least two)")
+      ->required();
+  add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
+  add_players(cmd, args.options);
+  cmd->add_option("--games", args.games, "games per seat arrangement")
+      ->check(CLI::Range(1, kMaxCount));
+  cmd->add_option("--seed", args.seed, "run seed; arrangement j is seeded derive_seed(seed, j)");
+  cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as truncated")
+      ->check(CLI::Range(1, kMaxCount));
+  cmd->add_flag("--json", args.json, "print one JSON object");
+  return cmd;
+}
+
 CLI::App* add_replay(CLI::App& app, ReplayArgs& args, int& seat) {
   auto* cmd = app.add_subcommand("replay", "step through a recorded game");
   cmd->add_option("record", args.file, "a game record (JSON, as `play` saves it)")->required();
@@ -134,6 +153,7 @@ int main(int argc, char** argv) {
   AgentsArgs agents_args;
   PlayArgs play_args;
   SelfplayArgs selfplay_args;
+  TournamentArgs tournament_args;
   ReplayArgs replay_args;
   std::uint64_t play_seed = 0;
   int replay_seat = 0;
@@ -141,6 +161,7 @@ int main(int argc, char** argv) {
   auto* agents = add_agents(app, agents_args);
   auto* play = add_play(app, play_args, play_seed);
   auto* selfplay = add_selfplay(app, selfplay_args);
+  auto* tournament = add_tournament(app, tournament_args);
   auto* replay = add_replay(app, replay_args, replay_seat);
   auto* engine =
       app.add_subcommand("engine", "answer JSON-lines requests on stdin (docs/protocol.md)");
@@ -159,6 +180,7 @@ int main(int argc, char** argv) {
     if (agents->parsed()) return mw::cli::run_agents(agents_args);
     if (play->parsed()) return mw::cli::run_play(play_args);
     if (selfplay->parsed()) return mw::cli::run_selfplay(selfplay_args);
+    if (tournament->parsed()) return mw::cli::run_tournament(tournament_args);
     if (replay->parsed()) return mw::cli::run_replay(replay_args);
     if (engine->parsed()) return mw::cli::run_engine(std::cin, std::cout);
     return kFailure;

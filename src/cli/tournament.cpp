@@ -1,0 +1,86 @@
+// `mazeworks tournament`: every agent against every other in every seat arrangement.
+#include "ai/tournament.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+
+#include "cli/commands.h"
+#include "cli/terminal.h"
+#include "core/error.h"
+
+namespace mw::cli {
+namespace {
+
+std::string percent(double fraction) {
+  return fmt::format("{:.1f}%", fraction * 100);
+}
+
+void print_standings(const Game& game, const TournamentConfig& config, const TournamentResult& r) {
+  fmt::print("{}: {} agents, {} arrangements x {} games, seed {}, {:.2f} s\n\n", game.id(),
+             config.agents.size(), r.arrangements.size(), config.games, config.seed, r.seconds);
+  std::size_t width = 5;
+  for (const auto& a : config.agents) width = std::max(width, a.size());
+  fmt::print("  {:<{}} {:>6} {:>6} {:>6} {:>6} {:>7}  {:<17} {:>6}\n", "agent", width, "games",
+             "wins", "draws", "losses", "score", "win rate 95% CI", "Elo");
+  for (const Standing& s : r.standings) {
+    fmt::print("  {:<{}} {:>6} {:>6} {:>6} {:>6} {:>7}  {:<17} {:>+6.0f}\n", s.agent, width,
+               s.games, s.wins, s.draws, s.losses, percent(s.score),
+               fmt::format("[{}, {}]", percent(s.win_interval.low), percent(s.win_interval.high)),
+               s.elo);
+  }
+  fmt::print("\n  head to head: wins of the row's agent against the column's\n");
+  std::size_t label_width = 0;
+  for (std::size_t i = 0; i < config.agents.size(); ++i) {
+    label_width = std::max(label_width, fmt::format("#{} {}", i, config.agents[i]).size());
+  }
+  fmt::print("  {:<{}}", "", label_width);
+  for (std::size_t j = 0; j < config.agents.size(); ++j)
+    fmt::print(" {:>8}", fmt::format("#{}", j));
+  fmt::print("\n");
+  for (std::size_t i = 0; i < config.agents.size(); ++i) {
+    fmt::print("  {:<{}}", fmt::format("#{} {}", i, config.agents[i]), label_width);
+    for (std::size_t j = 0; j < config.agents.size(); ++j) {
+      std::string cell = "-";
+      for (const HeadToHead& p : r.pairs) {
+        if (static_cast<std::size_t>(p.a) == i && static_cast<std::size_t>(p.b) == j) {
+          cell = fmt::format("{}/{}", p.wins_a, p.games);
+        } else if (static_cast<std::size_t>(p.b) == i && static_cast<std::size_t>(p.a) == j) {
+          cell = fmt::format("{}/{}", p.wins_b, p.games);
+        }
+      }
+      fmt::print(" {:>8}", cell);
+    }
+    fmt::print("\n");
+  }
+}
+
+}  // namespace
+
+int run_tournament(const TournamentArgs& args) {
+  const Game game = load_game(args.game, args.options);
+  TournamentConfig config;
+  config.agents = split_agent_specs(args.agents);
+  config.games = args.games;
+  config.seed = args.seed;
+  config.threads = args.threads;
+  config.max_actions = args.max_actions;
+
+  std::optional<ProgressBar> bar;
+  if (!args.json && is_tty(stderr)) bar.emplace(stderr, "tournament");
+  const SelfplayProgress progress = [&bar](std::int64_t done, std::int64_t total) {
+    if (bar) bar->draw(done, total);
+  };
+  const TournamentResult result = mw::run_tournament(game, config, progress);
+  if (bar) bar->finish();
+  if (args.json) {
+    fmt::print("{}\n", tournament_json(game, config, result).dump());
+  } else {
+    print_standings(game, config, result);
+  }
+  return 0;
+}
+
+}  // namespace mw::cli
