@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libsqlitecpp-dev libboost1.81-dev
   libncurses-dev
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -21,7 +21,7 @@ namespace {
 
 // Games per unit of work. Fixed (never derived from the thread count) because block totals are
 // added in block order: that is what makes the floating-point sums thread-count independent.
-constexpr std::int64_t kBlockSize = 16;
+constexpr std::int64_t kBlockSize = kSelfplayBlock;
 
 SelfplaySummary empty_summary(int num_players) {
   SelfplaySummary s;
@@ -75,6 +75,14 @@ int thread_count(int requested, std::int64_t blocks) {
   return static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(wanted, blocks)));
 }
 
+// Threads for this shard's blocks: never more than it has blocks.
+int threads_of(const SelfplayConfig& config) {
+  const std::int64_t blocks = (config.games + kBlockSize - 1) / kBlockSize;
+  const std::int64_t own =
+      std::max<std::int64_t>(0, (blocks - config.shard + config.shards - 1) / config.shards);
+  return thread_count(config.threads, own);
+}
+
 // A pool of threads pulling block indices from an atomic counter. Each thread owns its agents.
 class Runner {
  public:
@@ -84,16 +92,14 @@ class Runner {
         num_blocks_((config.games + kBlockSize - 1) / kBlockSize),
         blocks_(static_cast<std::size_t>(num_blocks_), empty_summary(game.num_players())) {}
 
-  SelfplaySummary run(int threads, const SelfplayProgress& progress) {
+  std::vector<SelfplaySummary> run(int threads, const SelfplayProgress& progress) {
     running_ = threads;
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t) pool.emplace_back([this] { work(); });
     wait_reporting(progress);
     for (auto& thread : pool) thread.join();
     if (error_) std::rethrow_exception(error_);
-    SelfplaySummary total = empty_summary(game_.num_players());
-    for (const auto& block : blocks_) merge(total, block);
-    return total;
+    return std::move(blocks_);
   }
 
  private:
@@ -105,7 +111,10 @@ class Runner {
         agents.push_back(make_agent(game_, spec));
         seats.push_back(agents.back().get());
       }
-      for (std::int64_t b = next_block_++; b < num_blocks_ && !failed_; b = next_block_++) {
+      // The k-th block this shard owns is block shard + k * shards.
+      for (std::int64_t k = next_block_++; !failed_; k = next_block_++) {
+        const std::int64_t b = config_.shard + k * config_.shards;
+        if (b >= num_blocks_) break;
         play_block(b, seats);
       }
     } catch (...) {
@@ -139,8 +148,16 @@ class Runner {
     std::unique_lock lock(mutex_);
     while (running_ > 0) {
       finished_.wait_for(lock, std::chrono::milliseconds(200), [this] { return running_ == 0; });
-      if (progress) progress(games_done_, config_.games);
+      if (progress) progress(games_done_, games_of_shard());
     }
+  }
+
+  std::int64_t games_of_shard() const {
+    std::int64_t n = 0;
+    for (std::int64_t b = config_.shard; b < num_blocks_; b += config_.shards) {
+      n += std::min(kBlockSize, config_.games - b * kBlockSize);
+    }
+    return n;
   }
 
   const Game& game_;
@@ -164,6 +181,10 @@ void validate(const Game& game, const SelfplayConfig& config) {
   }
   if (config.games < 0) throw Error(ErrorCode::kBadRequest, "the number of games must be >= 0");
   if (config.max_actions < 1) throw Error(ErrorCode::kBadRequest, "max actions must be >= 1");
+  if (config.shards < 1 || config.shard < 0 || config.shard >= config.shards) {
+    throw Error(ErrorCode::kBadRequest,
+                fmt::format("shard {} of {} does not exist", config.shard, config.shards));
+  }
   // Fail on a bad spec here, in the caller's thread, rather than inside every worker.
   for (const auto& spec : config.agents) make_agent(game, spec);
 }
@@ -187,14 +208,25 @@ double SelfplaySummary::actions_per_sec() const {
   return per(static_cast<double>(decisions), seconds);
 }
 
+std::vector<SelfplaySummary> run_selfplay_blocks(const Game& game, const SelfplayConfig& config,
+                                                 const SelfplayProgress& progress) {
+  validate(game, config);
+  Runner runner(game, config);
+  return runner.run(threads_of(config), progress);
+}
+
+SelfplaySummary merge_blocks(int num_players, const std::vector<SelfplaySummary>& blocks) {
+  SelfplaySummary total = empty_summary(num_players);
+  for (const auto& block : blocks) merge(total, block);
+  return total;
+}
+
 SelfplaySummary run_selfplay(const Game& game, const SelfplayConfig& config,
                              const SelfplayProgress& progress) {
-  validate(game, config);
   const auto start = std::chrono::steady_clock::now();
-  Runner runner(game, config);
-  const int threads = thread_count(config.threads, (config.games + kBlockSize - 1) / kBlockSize);
-  SelfplaySummary summary = runner.run(threads, progress);
-  summary.threads = threads;
+  SelfplaySummary summary =
+      merge_blocks(game.num_players(), run_selfplay_blocks(game, config, progress));
+  summary.threads = threads_of(config);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary;
 }
@@ -207,6 +239,7 @@ Json selfplay_json(const Game& game, const SelfplayConfig& config, const Selfpla
   j["seed"] = config.seed;
   j["agents"] = config.agents;
   j["threads"] = s.threads;
+  j["ranks"] = s.ranks;
   j["max_actions"] = config.max_actions;
   j["wins"] = s.wins;
   j["draws"] = s.draws;

@@ -20,11 +20,15 @@ struct SelfplayConfig {
   std::uint64_t seed = 1;
   int threads = 1;
   int max_actions = 1'000'000;  // per game; a longer game counts as truncated
+  // Distributed runs: this process plays only the blocks b with b % shards == shard.
+  int shard = 0;
+  int shards = 1;
 };
 
 struct SelfplaySummary {
   std::int64_t games = 0;
-  int threads = 0;                  // the threads actually used
+  int threads = 0;                  // the threads actually used (per rank)
+  int ranks = 1;                    // MPI processes
   std::vector<std::int64_t> wins;   // per seat: its return strictly above every other seat's
   std::int64_t draws = 0;           // finished games without a single best seat
   std::int64_t truncated = 0;       // games stopped at max_actions
@@ -46,6 +50,14 @@ using SelfplayProgress = std::function<void(std::int64_t done, std::int64_t tota
 // rethrows the first error a game raised.
 SelfplaySummary run_selfplay(const Game& game, const SelfplayConfig& config,
                              const SelfplayProgress& progress = {});
+
+// The per-block summaries of this shard's blocks (the others stay empty), in block order: a
+// distributed run gathers them and merges them in that order, which keeps every sum identical to
+// a one-process run. Games are played in blocks of kSelfplayBlock consecutive indices.
+inline constexpr std::int64_t kSelfplayBlock = 16;
+std::vector<SelfplaySummary> run_selfplay_blocks(const Game& game, const SelfplayConfig& config,
+                                                 const SelfplayProgress& progress = {});
+SelfplaySummary merge_blocks(int num_players, const std::vector<SelfplaySummary>& blocks);
 
 // The JSON report of `mazeworks selfplay --json` (docs/cli.md lists the fields).
 Json selfplay_json(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary);

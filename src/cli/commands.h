@@ -39,6 +39,7 @@ struct SelfplayArgs {
   int threads = 1;  // 0: one per hardware thread
   int max_actions = 1'000'000;
   bool json = false;
+  bool mpi = false;  // shard the games over the ranks of `mpirun`
 };
 int run_selfplay(const SelfplayArgs& args);
 

@@ -87,6 +87,8 @@ CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
   cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as truncated")
       ->check(CLI::Range(1, kMaxCount));
   cmd->add_flag("--json", args.json, "print one JSON object");
+  cmd->add_flag("--mpi", args.mpi,
+                "under mpirun: shard the games over the ranks; rank 0 prints the summary");
   return cmd;
 }
 

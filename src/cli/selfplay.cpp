@@ -7,6 +7,9 @@
 #include <optional>
 
 #include "ai/agents.h"
+#ifdef MAZEWORKS_HAVE_MPI
+#include "ai/mpi/mpi_selfplay.h"
+#endif
 #include "cli/commands.h"
 #include "cli/terminal.h"
 #include "core/error.h"
@@ -32,9 +35,11 @@ std::string percent(double fraction) {
 
 void print_table(const Game& game, const SelfplayConfig& config, const SelfplaySummary& s) {
   const auto names = seat_names(game.new_initial_state());
-  fmt::print("{}: {} games, seed {}, {} thread{}, {:.2f} s ({:.0f} games/s, {:.0f} actions/s)\n\n",
-             game.id(), s.games, config.seed, s.threads, s.threads == 1 ? "" : "s", s.seconds,
-             s.games_per_sec(), s.actions_per_sec());
+  const std::string ranks = s.ranks > 1 ? fmt::format(" x {} MPI ranks", s.ranks) : "";
+  fmt::print(
+      "{}: {} games, seed {}, {} thread{}{}, {:.2f} s ({:.0f} games/s, {:.0f} actions/s)\n\n",
+      game.id(), s.games, config.seed, s.threads, s.threads == 1 ? "" : "s", ranks, s.seconds,
+      s.games_per_sec(), s.actions_per_sec());
   fmt::print("  {:<16} {:<16} {:>8} {:>9}  {:<17} {:>11}\n", "seat", "agent", "wins", "win rate",
              "95% CI (Wilson)", "mean return");
   for (std::size_t p = 0; p < s.wins.size(); ++p) {
@@ -53,6 +58,28 @@ void print_table(const Game& game, const SelfplayConfig& config, const SelfplayS
              s.mean_chance_actions());
 }
 
+void print(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary,
+           bool json) {
+  if (json) {
+    fmt::print("{}\n", selfplay_json(game, config, summary).dump());
+  } else {
+    print_table(game, config, summary);
+  }
+}
+
+int run_distributed(const Game& game, const SelfplayConfig& config, bool json) {
+#ifdef MAZEWORKS_HAVE_MPI
+  const MpiSession mpi;
+  const SelfplaySummary summary = run_selfplay_mpi(mpi, game, config);
+  if (mpi.rank() == 0) print(game, config, summary, json);
+  return 0;
+#else
+  (void)game, (void)config, (void)json;
+  throw Error(ErrorCode::kBadRequest,
+              "--mpi: this mazeworks was built without MPI (install libopenmpi-dev and rebuild)");
+#endif
+}
+
 }  // namespace
 
 int run_selfplay(const SelfplayArgs& args) {
@@ -64,6 +91,7 @@ int run_selfplay(const SelfplayArgs& args) {
   config.threads = args.threads;
   config.max_actions = args.max_actions;
 
+  if (args.mpi) return run_distributed(game, config, args.json);
   std::optional<ProgressBar> bar;
   if (!args.json && is_tty(stderr)) bar.emplace(stderr, "self-play");
   const SelfplayProgress progress = [&bar](std::int64_t done, std::int64_t total) {
@@ -71,12 +99,7 @@ int run_selfplay(const SelfplayArgs& args) {
   };
   const SelfplaySummary summary = run_selfplay(game, config, progress);
   if (bar) bar->finish();
-
-  if (args.json) {
-    fmt::print("{}\n", selfplay_json(game, config, summary).dump());
-  } else {
-    print_table(game, config, summary);
-  }
+  print(game, config, summary, args.json);
   return 0;
 }
 

@@ -1,0 +1,96 @@
+#include "ai/mpi/mpi_selfplay.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "core/error.h"
+
+namespace mw {
+namespace {
+
+// A block's counts as int64 and its return sums as doubles, flat, for one MPI_Reduce each.
+constexpr std::size_t kCounts = 5;  // games, draws, truncated, decisions, chance_actions
+
+void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
+          std::vector<std::int64_t>& counts, std::vector<double>& sums) {
+  const std::size_t stride = kCounts + players;
+  counts.assign(blocks.size() * stride, 0);
+  sums.assign(blocks.size() * players, 0.0);
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const SelfplaySummary& s = blocks[b];
+    std::int64_t* c = &counts[b * stride];
+    c[0] = s.games;
+    c[1] = s.draws;
+    c[2] = s.truncated;
+    c[3] = s.decisions;
+    c[4] = s.chance_actions;
+    for (std::size_t p = 0; p < players; ++p) {
+      c[kCounts + p] = s.wins[p];
+      sums[b * players + p] = s.return_sums[p];
+    }
+  }
+}
+
+std::vector<SelfplaySummary> unpack(const std::vector<std::int64_t>& counts,
+                                    const std::vector<double>& sums, std::size_t players) {
+  const std::size_t stride = kCounts + players;
+  std::vector<SelfplaySummary> blocks(counts.size() / stride);
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    SelfplaySummary& s = blocks[b];
+    const std::int64_t* c = &counts[b * stride];
+    s.games = c[0];
+    s.draws = c[1];
+    s.truncated = c[2];
+    s.decisions = c[3];
+    s.chance_actions = c[4];
+    s.wins.assign(c + kCounts, c + stride);
+    s.return_sums.assign(sums.begin() + static_cast<std::ptrdiff_t>(b * players),
+                         sums.begin() + static_cast<std::ptrdiff_t>((b + 1) * players));
+  }
+  return blocks;
+}
+
+}  // namespace
+
+MpiSession::MpiSession() {
+  // Only the main thread calls MPI; the self-play threads never do.
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+MpiSession::~MpiSession() {
+  MPI_Finalize();
+}
+
+SelfplaySummary run_selfplay_mpi(const MpiSession& mpi, const Game& game, SelfplayConfig config) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  const auto start = std::chrono::steady_clock::now();
+  config.shard = mpi.rank();
+  config.shards = mpi.size();
+  // Every rank checks the configuration; an error is raised on all of them alike.
+  const std::vector<SelfplaySummary> mine = run_selfplay_blocks(game, config);
+  const auto players = static_cast<std::size_t>(game.num_players());
+  std::vector<std::int64_t> counts, all_counts;
+  std::vector<double> sums, all_sums;
+  pack(mine, players, counts, sums);
+  all_counts.resize(counts.size());
+  all_sums.resize(sums.size());
+  MPI_Reduce(counts.data(), all_counts.data(), static_cast<int>(counts.size()), MPI_INT64_T,
+             MPI_SUM, 0, MPI_COMM_WORLD);
+  MPI_Reduce(sums.data(), all_sums.data(), static_cast<int>(sums.size()), MPI_DOUBLE, MPI_SUM, 0,
+             MPI_COMM_WORLD);
+  if (mpi.rank() != 0) return SelfplaySummary{};
+  SelfplaySummary total = merge_blocks(game.num_players(), unpack(all_counts, all_sums, players));
+  total.threads = std::max(1, config.threads);
+  total.ranks = mpi.size();
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return total;
+}
+
+}  // namespace mw
