@@ -30,15 +30,6 @@ SelfplaySummary empty_summary(int num_players) {
   return s;
 }
 
-// The seat whose return is strictly above every other's; -1 when none. Alone at the table, a
-// seat wins with a positive return.
-Player sole_winner(const std::vector<double>& returns) {
-  if (returns.size() == 1) return returns[0] > 0 ? 0 : -1;
-  const auto best = std::max_element(returns.begin(), returns.end());
-  if (best == returns.end() || std::count(returns.begin(), returns.end(), *best) > 1) return -1;
-  return static_cast<Player>(best - returns.begin());
-}
-
 void add_game(SelfplaySummary& s, const MatchResult& result) {
   ++s.games;
   s.decisions += result.decisions;
@@ -194,6 +185,13 @@ double per(double amount, double over) {
 }
 
 }  // namespace
+
+Player sole_winner(const std::vector<double>& returns) {
+  if (returns.size() == 1) return returns[0] > 0 ? 0 : -1;
+  const auto best = std::max_element(returns.begin(), returns.end());
+  if (best == returns.end() || std::count(returns.begin(), returns.end(), *best) > 1) return -1;
+  return static_cast<Player>(best - returns.begin());
+}
 
 double SelfplaySummary::mean_actions() const {
   return per(static_cast<double>(decisions), static_cast<double>(games));

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/json.h"
+#include "core/types.h"
 
 namespace mw {
 
@@ -58,6 +59,10 @@ inline constexpr std::int64_t kSelfplayBlock = 16;
 std::vector<SelfplaySummary> run_selfplay_blocks(const Game& game, const SelfplayConfig& config,
                                                  const SelfplayProgress& progress = {});
 SelfplaySummary merge_blocks(int num_players, const std::vector<SelfplaySummary>& blocks);
+
+// The seat whose return is strictly above every other's; -1 when none. Alone at the table, a
+// seat wins with a positive return.
+Player sole_winner(const std::vector<double>& returns);
 
 // The JSON report of `mazeworks selfplay --json` (docs/cli.md lists the fields).
 Json selfplay_json(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary);

@@ -55,6 +55,22 @@ struct TournamentArgs {
 };
 int run_tournament(const TournamentArgs& args);
 
+struct AnalyzeArgs {
+  std::string game;
+  std::string agents;                 // one spec per seat, or one for every seat
+  std::vector<std::string> options;   // shared by every variant
+  std::vector<std::string> variants;  // "k=v,k=v" each; none: the options alone
+  int games = 200;                    // per variant
+  std::uint64_t seed = 1;
+  int threads = 1;
+  int max_actions = 1'000'000;
+  std::string strong, weak;  // the skill trace
+  std::string report;        // HTML
+  std::string json_file;
+  std::string csv_file;
+};
+int run_analyze(const AnalyzeArgs& args);
+
 struct ReplayArgs {
   std::string file;
   std::optional<int> seat;  // none: omniscient

@@ -14,6 +14,7 @@
 namespace {
 
 using mw::cli::AgentsArgs;
+using mw::cli::AnalyzeArgs;
 using mw::cli::GamesArgs;
 using mw::cli::PlayArgs;
 using mw::cli::ReplayArgs;
@@ -111,6 +112,30 @@ CLI::App* add_tournament(CLI::App& app, TournamentArgs& args) {
   return cmd;
 }
 
+CLI::App* add_analyze(CLI::App& app, AnalyzeArgs& args) {
+  auto* cmd = app.add_subcommand("analyze", "balance analysis: an HTML report, JSON and CSV");
+  add_game_id(cmd, args.game);
+  cmd->add_option("--agents", args.agents,
+                  "agent specs per seat, comma-separated (one spec: every seat; default: the "
+                  "game's best agent)");
+  add_repeatable(cmd, "--option", args.options, "game option name=value for every variant");
+  add_players(cmd, args.options);
+  add_repeatable(cmd, "--variant", args.variants,
+                 "an option set k=v,k=v to compare (repeatable; default: one, the options alone)");
+  cmd->add_option("--games", args.games, "games per variant")->check(CLI::Range(1, kMaxCount));
+  cmd->add_option("--seed", args.seed, "run seed");
+  cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as a timeout")
+      ->check(CLI::Range(1, kMaxCount));
+  cmd->add_option("--strong", args.strong, "skill trace: the stronger agent spec");
+  cmd->add_option("--weak", args.weak, "skill trace: the weaker agent spec");
+  cmd->add_option("--report", args.report, "write the HTML report to this file");
+  cmd->add_option("--json", args.json_file, "write the figures as JSON to this file");
+  cmd->add_option("--csv", args.csv_file, "write one CSV row per game to this file");
+  return cmd;
+}
+
 CLI::App* add_replay(CLI::App& app, ReplayArgs& args, int& seat) {
   auto* cmd = app.add_subcommand("replay", "step through a recorded game");
   cmd->add_option("record", args.file, "a game record (JSON, as `play` saves it)")->required();
@@ -156,6 +181,7 @@ int main(int argc, char** argv) {
   PlayArgs play_args;
   SelfplayArgs selfplay_args;
   TournamentArgs tournament_args;
+  AnalyzeArgs analyze_args;
   ReplayArgs replay_args;
   std::uint64_t play_seed = 0;
   int replay_seat = 0;
@@ -164,6 +190,7 @@ int main(int argc, char** argv) {
   auto* play = add_play(app, play_args, play_seed);
   auto* selfplay = add_selfplay(app, selfplay_args);
   auto* tournament = add_tournament(app, tournament_args);
+  auto* analyze = add_analyze(app, analyze_args);
   auto* replay = add_replay(app, replay_args, replay_seat);
   auto* engine =
       app.add_subcommand("engine", "answer JSON-lines requests on stdin (docs/protocol.md)");
@@ -183,6 +210,7 @@ int main(int argc, char** argv) {
     if (play->parsed()) return mw::cli::run_play(play_args);
     if (selfplay->parsed()) return mw::cli::run_selfplay(selfplay_args);
     if (tournament->parsed()) return mw::cli::run_tournament(tournament_args);
+    if (analyze->parsed()) return mw::cli::run_analyze(analyze_args);
     if (replay->parsed()) return mw::cli::run_replay(replay_args);
     if (engine->parsed()) return mw::cli::run_engine(std::cin, std::cout);
     return kFailure;

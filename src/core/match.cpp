@@ -37,6 +37,9 @@ MatchResult play_match(const Game& game, const std::vector<Agent*>& seats,
       a = state.sample_chance(chance);
       ++result.chance_actions;
     } else {
+      if (config.count_branching) {
+        result.legal_action_sum += static_cast<std::int64_t>(state.legal_actions().size());
+      }
       a = seats[p]->choose(Observation(state, p), rngs[p]);
       ++result.decisions;
     }

@@ -15,6 +15,7 @@ struct MatchResult {
   int decisions = 0;            // actions chosen by seats
   int chance_actions = 0;
   bool truncated = false;  // hit max_actions before the end
+  std::int64_t legal_action_sum = 0;  // over the decisions, when count_branching
   GameRecord record;       // filled only when asked for
 };
 
@@ -22,6 +23,7 @@ struct MatchConfig {
   std::uint64_t seed = 0;
   int max_actions = 1'000'000;
   bool keep_record = false;
+  bool count_branching = false;  // sum the legal actions at each decision (costs a list a step)
 };
 
 // Seat i is played by seats[i]. Agents are reset() first.
