@@ -1,0 +1,80 @@
+// Pathfinder speed: random play of whole games (building included, and from a built maze), state
+// copies, and the Runner's resample. items_per_second counts decisions (chance picks excluded).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "core/state.h"
+#include "games/all_games.h"
+#include "games/pathfinder_cards/pathfinder_cards.h"
+
+namespace {
+
+namespace pf = mw::pathfinder_cards;
+
+const mw::Game& game() {
+  static const mw::Game g = mw::builtin_games().load("pathfinder-cards");
+  return g;
+}
+
+const char* kMaze =
+    "AC  2C  3C  4C  5C  6C  7C  8C\n"
+    "9C  10C JC  QC  KC  8D  9D  10D\n"
+    "AD  2D  3D  4D  5D  6D  7D  JK\n"
+    "AS  2S  3S  4S  5S  6S  7S  8S\n"
+    "9S  10S JS  QS  KS  JD  QD  KD\n";
+
+// Plays seeded random games from `start`; counts decisions.
+void random_games(benchmark::State& bs, const pf::State& start) {
+  mw::Rng rng(1);
+  mw::ActionList scratch;
+  std::int64_t decisions = 0;
+  for (auto _ : bs) {
+    pf::State s = start;
+    while (!s.is_terminal()) {
+      if (s.current_player() == mw::kChancePlayer) {
+        s.apply_legal(s.sample_chance(rng));
+        continue;
+      }
+      s.legal_actions(scratch);
+      s.apply_legal(scratch[rng.below(scratch.size())]);
+      ++decisions;
+    }
+  }
+  bs.SetItemsProcessed(decisions);
+}
+
+void BM_RandomGameWithBuilding(benchmark::State& bs) {
+  random_games(bs, pf::State::initial(game().options()));
+}
+BENCHMARK(BM_RandomGameWithBuilding);
+
+void BM_RandomGameFromMaze(benchmark::State& bs) {
+  random_games(bs, pf::State::from_layout(pf::parse_maze(kMaze), game().options()));
+}
+BENCHMARK(BM_RandomGameFromMaze);
+
+void BM_Copy(benchmark::State& bs) {
+  const pf::State s = pf::State::from_layout(pf::parse_maze(kMaze), game().options());
+  for (auto _ : bs) {
+    pf::State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+  bs.SetLabel(std::to_string(sizeof(pf::State)) + " bytes");
+}
+BENCHMARK(BM_Copy);
+
+void BM_ResampleRunner(benchmark::State& bs) {
+  const pf::State s = pf::State::from_layout(pf::parse_maze(kMaze), game().options());
+  mw::Rng rng(2);
+  for (auto _ : bs) {
+    pf::State w = s.resample(pf::kRunner, rng);
+    benchmark::DoNotOptimize(w);
+  }
+  bs.SetItemsProcessed(bs.iterations());
+}
+BENCHMARK(BM_ResampleRunner);
+
+}  // namespace
+
+BENCHMARK_MAIN();

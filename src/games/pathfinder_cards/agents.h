@@ -1,0 +1,45 @@
+#pragma once
+// Pathfinder's computer player for both seats.
+//  - As the Maze Maker it builds a maze from a plan (a winding diamond path from A♦ to a far
+//    Joker, decoy diamond branches, spades along the diamonds, clubs elsewhere) and makes every
+//    Maker choice to hurt the Runner (Queen card, 10♦ suit, King flip, Ace alteration).
+//  - As the Maze Runner it reasons on worlds sampled consistently with her view (resample): it
+//    explores the frontier card most likely to be a diamond leading to the Joker, guesses counts
+//    and suits by their sampled frequencies, uses the Compass as soon as it can and keeps hearts.
+#include <memory>
+#include <vector>
+
+#include "core/agent.h"
+#include "core/game.h"
+#include "core/json.h"
+#include "games/pathfinder_cards/layout.h"
+
+namespace mw::pathfinder_cards {
+
+class State;
+
+// A valid basic maze in the 40 x 40 box, drawn from the builder's plan (difficulty 0..3: longer,
+// more winding paths, more decoys and spades along the path as it grows).
+Layout plan_maze(Rng& rng, int difficulty);
+
+class BaselineAgent final : public Agent {
+ public:
+  struct Params {
+    int samples = 8;     // sampled worlds per Runner decision
+    int difficulty = 2;  // the Maker's maze plan
+  };
+  explicit BaselineAgent(Params params) : params_(params) {}
+  // Reads "samples" (1..256) and "difficulty" (0..3); throws Error(kUnknownAgent) otherwise.
+  static std::unique_ptr<Agent> make(const Game& game, const Json& params);
+
+  Action choose(const Observation& obs, Rng& rng) override;
+  void reset() override { plan_.clear(); }
+
+ private:
+  Action maker(const Observation& obs, const State& s, Rng& rng);
+  Action runner(const Observation& obs, const State& s, Rng& rng);
+  Params params_;
+  std::vector<Action> plan_;  // the Maker's placements, in order
+};
+
+}  // namespace mw::pathfinder_cards

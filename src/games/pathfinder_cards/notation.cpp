@@ -1,0 +1,307 @@
+// Notation (docs/rules/pathfinder-cards.md): one short command per decision, case-insensitive,
+// cells as "x,y" (x east, y south), cards as "10D", "JK", hearts as "7H"; and the whole-maze text
+// form, a drawing of the grid with one card code (or ".") per cell.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "core/error.h"
+#include "games/pathfinder_cards/pathfinder_cards.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+[[noreturn]] void parse_error(const std::string& what) {
+  throw Error(ErrorCode::kParse, "pathfinder-cards: " + what);
+}
+
+std::vector<std::string> tokens(std::string_view text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+int need_cell(const std::string& t) {
+  const int c = parse_cell(t);
+  if (c < 0) parse_error(fmt::format("'{}' is not a cell; expected x,y with 0 <= x, y < 40", t));
+  return c;
+}
+
+int need_card(const std::string& t) {
+  const int c = parse_card_code(t);
+  if (c < 0) parse_error(fmt::format("'{}' is not a maze card (e.g. AD, 10C, JS, JK)", t));
+  return c;
+}
+
+int need_heart(const std::string& t) {
+  const int r = parse_heart_code(t);
+  if (r < 0) parse_error(fmt::format("'{}' is not a heart (e.g. 7H, AH, KH)", t));
+  return r;
+}
+
+int need_suit(const std::string& t, bool joker) {
+  const int s = parse_suit_code(t);
+  if (s < 0 || (!joker && s == kNoSuit)) {
+    parse_error(fmt::format("'{}' is not a suit; expected C, D, S{}", t, joker ? " or JK" : ""));
+  }
+  return s;
+}
+
+int need_int(const std::string& t) {
+  if (t.empty() || t.size() > 2 || !std::all_of(t.begin(), t.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
+    parse_error(fmt::format("'{}' is not a count 0..8", t));
+  }
+  return std::stoi(t);
+}
+
+constexpr const char* kForms =
+    "expected one of: AD@x,y | compass 7H | explore x,y | withdraw | use-compass | continue | pass "
+    "| pick 7H | save 10H | save 3H+5H | flip x,y | choose x,y | suit S | count S 3 | "
+    "predict x,y D | predict D | name x,y 7C | swap x,y x,y | move x,y x,y";
+
+}  // namespace
+
+std::string State::action_to_string(Action a) const {
+  if (a < kCompassBase) {
+    return fmt::format("{}@{}", card_code(static_cast<int>(a / kCells)),
+                       cell_name(static_cast<int>(a % kCells)));
+  }
+  if (a < kExploreBase) return "compass " + heart_code(static_cast<int>(a - kCompassBase));
+  if (a < kWithdraw) return "explore " + cell_name(static_cast<int>(a - kExploreBase));
+  if (a == kWithdraw) return "withdraw";
+  if (a == kUseCompass) return "use-compass";
+  if (a == kContinue) return "continue";
+  if (a == kPass) return "pass";
+  if (a >= kPickBase && a < kSaveOneBase)
+    return "pick " + heart_code(static_cast<int>(a - kPickBase));
+  if (a >= kSaveOneBase && a < kSavePairBase) {
+    return "save " + heart_code(static_cast<int>(a - kSaveOneBase));
+  }
+  if (a >= kSavePairBase && a < kCellBase) {
+    const int i = static_cast<int>(a - kSavePairBase);
+    return "save " + heart_code(i / 14) + "+" + heart_code(i % 14);
+  }
+  if (a >= kCellBase && a < kSuitBase) {
+    const char* verb = decision() == Decision::kQueenPick ? "choose" : "flip";
+    return fmt::format("{} {}", verb, cell_name(static_cast<int>(a - kCellBase)));
+  }
+  if (a >= kSuitBase && a < kGuessBase) return "suit " + suit_code(static_cast<int>(a - kSuitBase));
+  if (a >= kGuessBase && a < kPredictAtBase) {
+    const int i = static_cast<int>(a - kGuessBase);
+    return fmt::format("count {} {}", suit_code(i / 16), i % 16);
+  }
+  if (a >= kPredictAtBase && a < kPredictBase) {
+    const int i = static_cast<int>(a - kPredictAtBase);
+    return fmt::format("predict {} {}", cell_name(i / 4), suit_code(i % 4));
+  }
+  if (a >= kPredictBase && a < kNameBase) {
+    return "predict " + suit_code(static_cast<int>(a - kPredictBase));
+  }
+  if (a >= kNameBase && a < kSwapBase) {
+    const int i = static_cast<int>(a - kNameBase);
+    return fmt::format("name {} {}", cell_name(i / kNumCards), card_code(i % kNumCards));
+  }
+  if (a >= kSwapBase && a < kMoveBase) {
+    const auto i = a - kSwapBase;
+    return fmt::format("swap {} {}", cell_name(static_cast<int>(i / kCells)),
+                       cell_name(static_cast<int>(i % kCells)));
+  }
+  if (a >= kMoveBase && a < kActionEnd) {
+    const auto i = a - kMoveBase;
+    return fmt::format("move {} {}", cell_name(static_cast<int>(i / kCells)),
+                       cell_name(static_cast<int>(i % kCells)));
+  }
+  return fmt::format("action {}", a);
+}
+
+Action State::parse_action(std::string_view text) const {
+  std::vector<std::string> t = tokens(text);
+  if (t.empty()) parse_error(std::string("empty move; ") + kForms);
+  // "AD@3,2" = "AD 3,2" = "place AD 3,2".
+  if (t.size() == 1 && t[0].find('@') != std::string::npos) {
+    const auto at = t[0].find('@');
+    t = {t[0].substr(0, at), t[0].substr(at + 1)};
+  }
+  if (t[0] == "place" && t.size() == 3) t.erase(t.begin());
+  const std::string& v = t[0];
+  const std::size_t n = t.size();
+  if (n == 2 && parse_card_code(v) >= 0 && parse_cell(t[1]) >= 0) {
+    return kPlaceBase + Action{need_card(v)} * kCells + need_cell(t[1]);
+  }
+  if (n == 1 && parse_cell(v) >= 0) return kExploreBase + need_cell(v);
+  if (n == 1) {
+    if (v == "withdraw") return kWithdraw;
+    if (v == "use-compass" || v == "use") return kUseCompass;
+    if (v == "continue" || v == "c") return kContinue;
+    if (v == "pass") return kPass;
+  }
+  if (n == 2) {
+    if (v == "compass") return kCompassBase + need_heart(t[1]);
+    if (v == "explore") return kExploreBase + need_cell(t[1]);
+    if (v == "pick") return kPickBase + need_heart(t[1]);
+    if (v == "flip" || v == "choose" || v == "card") return kCellBase + need_cell(t[1]);
+    if (v == "suit") return kSuitBase + need_suit(t[1], false);
+    if (v == "predict") return kPredictBase + need_suit(t[1], true);
+    if (v == "save") {
+      const auto plus = t[1].find('+');
+      if (plus == std::string::npos) {
+        const int r = need_heart(t[1]);
+        if (r < 10) parse_error("a single-heart save is 10H, JH, QH or KH; two hearts: save 3H+5H");
+        return kSaveOneBase + r;
+      }
+      int a = need_heart(t[1].substr(0, plus));
+      int b = need_heart(t[1].substr(plus + 1));
+      if (a == b || a == 1 || b == 1) parse_error("a pair save names two different non-Ace hearts");
+      if (a > b) std::swap(a, b);
+      return kSavePairBase + a * 14 + b;
+    }
+  }
+  if (n == 3) {
+    if (v == "count") {
+      const int k = need_int(t[2]);
+      if (k > 8) parse_error(fmt::format("count {} is out of range 0..8", k));
+      return kGuessBase + need_suit(t[1], false) * 16 + k;
+    }
+    if (v == "predict") return kPredictAtBase + Action{need_cell(t[1])} * 4 + need_suit(t[2], true);
+    if (v == "name") return kNameBase + Action{need_cell(t[1])} * kNumCards + need_card(t[2]);
+    if (v == "swap") {
+      int a = need_cell(t[1]);
+      int b = need_cell(t[2]);
+      if (a == b) parse_error("swap names two different cells");
+      if (a > b) std::swap(a, b);
+      return kSwapBase + Action{a} * kCells + b;
+    }
+    if (v == "move") return kMoveBase + Action{need_cell(t[1])} * kCells + need_cell(t[2]);
+  }
+  parse_error(fmt::format("cannot read '{}'; {}", text, kForms));
+}
+
+// ---- The whole-maze text form ------------------------------------------------------------------
+
+Layout parse_maze(std::string_view text) {
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  std::string all;
+  for (char c : text) all += c == '/' ? '\n' : c;
+  std::istringstream lines(all);
+  while (std::getline(lines, line)) {
+    auto hash = line.find('#');
+    if (hash != std::string::npos) line = line.substr(0, hash);
+    std::vector<std::string> row = tokens(line);
+    if (!row.empty()) rows.push_back(row);
+  }
+  if (rows.empty()) parse_error("the maze drawing is empty");
+  if (rows.size() > kSide) parse_error("the maze drawing has more than 40 rows");
+  Layout l;
+  std::array<int, kNumCards> row_of{};
+  for (int y = 0; y < static_cast<int>(rows.size()); ++y) {
+    if (rows[y].size() > kSide) parse_error(fmt::format("row {} is wider than 40 cells", y));
+    for (int x = 0; x < static_cast<int>(rows[y].size()); ++x) {
+      const std::string& tok = rows[y][x];
+      if (tok.find_first_not_of(".-_") == std::string::npos) continue;
+      const int card = parse_card_code(tok);
+      if (card < 0) {
+        const bool heart = parse_heart_code(tok) >= 0;
+        parse_error(fmt::format("cell {},{}: '{}' is {}", x, y, tok,
+                                heart ? "a heart; the hearts are the Runner's hand"
+                                      : "not a maze card (clubs, diamonds, spades, JK) or '.'"));
+      }
+      if (l.pos[card] >= 0) {
+        parse_error(fmt::format("{} appears twice (at {} and {},{})", card_code(card),
+                                cell_name(l.pos[card]), x, y));
+      }
+      l.place(card, make_cell(x, y));
+      row_of[card] = y;
+    }
+  }
+  std::string missing;
+  for (int id = 0; id < kNumCards; ++id) {
+    if (l.pos[id] < 0) missing += (missing.empty() ? "" : " ") + card_code(id);
+  }
+  if (!missing.empty()) {
+    parse_error(
+        fmt::format("the maze needs all 40 cards (clubs, diamonds, spades and one Joker); "
+                    "missing: {}",
+                    missing));
+  }
+  if (!l.connected()) parse_error("the cards are not all joined edge to edge in one piece (G1.1)");
+  if (!l.has_diamond_path()) {
+    parse_error(
+        "no path of edge-adjacent diamonds leads from A♦ to a card next to the Joker "
+        "(G1.2)");
+  }
+  return l;
+}
+
+std::string draw_maze(const Layout& l) {
+  int x1 = -1;
+  int y1 = -1;
+  for (int id = 0; id < kNumCards; ++id) {
+    if (l.pos[id] < 0) continue;
+    x1 = std::max(x1, cell_x(l.pos[id]));
+    y1 = std::max(y1, cell_y(l.pos[id]));
+  }
+  std::string out;
+  for (int y = 0; y <= y1; ++y) {
+    std::string row;
+    for (int x = 0; x <= x1; ++x) {
+      const int c = l.at[make_cell(x, y)];
+      row += fmt::format("{:<4}", c < 0 ? "." : card_code(c));
+    }
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    out += row + "\n";
+  }
+  return out;
+}
+
+std::vector<Action> placement_order(const Layout& l) {
+  // Breadth first from the first card in reading order, so every card touches the ones before.
+  std::vector<Action> out;
+  std::array<bool, kNumCards> seen{};
+  std::vector<int> queue;
+  for (int cell = 0; cell < kCells && queue.empty(); ++cell) {
+    if (l.at[cell] >= 0) {
+      queue.push_back(cell);
+      seen[l.at[cell]] = true;
+    }
+  }
+  std::array<int, 6> nb{};
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const int cell = queue[i];
+    out.push_back(kPlaceBase + Action{l.at[cell]} * kCells + cell);
+    const int n = l.neighbors(cell, nb);
+    for (int k = 0; k < n; ++k) {
+      const int c = l.at[nb[k]];
+      if (c >= 0 && !seen[c]) {
+        seen[c] = true;
+        queue.push_back(nb[k]);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Action> State::parse_actions(std::string_view text) const {
+  const bool drawing = text.find('\n') != std::string_view::npos ||
+                       text.find('/') != std::string_view::npos || tokens(text).size() > 3;
+  if (phase_ == Phase::kBuild && drawing) {
+    if (layout_.count > 0) parse_error("a whole maze can be given only before any card is placed");
+    return placement_order(parse_maze(text));
+  }
+  return {parse_action(text)};
+}
+
+}  // namespace mw::pathfinder_cards

@@ -1,0 +1,231 @@
+#pragma once
+// Thorin Tatge's Pathfinder (seed 000, rulings G1), basic game: the Maze Maker (seat 0) builds a
+// maze of 40 cards card by card, the Maze Runner (seat 1) explores it from the Ace of Diamonds to
+// the Joker while trials and spades drain her hand of hearts.
+//
+// Action encoding (stable; records store these integers). Cells are y * 40 + x.
+//   0..63999            place maze card id at cell: id * 1600 + cell           (Maker, building)
+//   64002..64013        choose the Compass card: 64000 + heart rank 2..13      (Runner)
+//   64100..65699        explore cell: 64100 + cell                             (Runner, MAIN)
+//   65700 withdraw the Compass card, 65701 use the Compass,
+//   65702 continue (decline a withdrawal window), 65703 pass (no Ace alteration)
+//   65711..65723        chance: the damage pick, 65710 + heart rank
+//   65740..65743        A♥ save by one special heart: 65730 + rank 10..13
+//   65750..65949        A♥ save by two hearts: 65750 + r1 * 14 + r2 (r1 < r2)
+//   66000..67599        choose a cell: 10♠ flip (Runner), Queen card and King flip (Maker)
+//   67600..67602        10♦ suit chosen by the Maker: 67600 + suit (C D S)
+//   67610..67657        a count guess: 67610 + suit * 16 + n
+//   67700..74099        Jack trial: 67700 + cell * 4 + prediction (C D S JK)
+//   74100..74103        Queen trial prediction: 74100 + prediction
+//   74200..138199       King trial answer: 74200 + cell * 40 + card id
+//   140000..            Ace alteration swap: 140000 + a * 1600 + b (cells, a < b)
+//   3000000..           Ace alteration move: 3000000 + from * 1600 + to
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "core/options.h"
+#include "core/rng.h"
+#include "core/types.h"
+#include "games/pathfinder_cards/layout.h"
+
+namespace mw::pathfinder_cards {
+
+inline constexpr Player kMaker = 0;
+inline constexpr Player kRunner = 1;
+inline constexpr std::array<const char*, 2> kSeatNames = {"Maker", "Runner"};
+
+inline constexpr Action kPlaceBase = 0;
+inline constexpr Action kCompassBase = 64000;
+inline constexpr Action kExploreBase = 64100;
+inline constexpr Action kWithdraw = 65700;
+inline constexpr Action kUseCompass = 65701;
+inline constexpr Action kContinue = 65702;
+inline constexpr Action kPass = 65703;
+inline constexpr Action kPickBase = 65710;
+inline constexpr Action kSaveOneBase = 65730;
+inline constexpr Action kSavePairBase = 65750;
+inline constexpr Action kCellBase = 66000;
+inline constexpr Action kSuitBase = 67600;
+inline constexpr Action kGuessBase = 67610;
+inline constexpr Action kPredictAtBase = 67700;
+inline constexpr Action kPredictBase = 74100;
+inline constexpr Action kNameBase = 74200;
+inline constexpr Action kSwapBase = 140000;
+inline constexpr Action kMoveBase = 3000000;
+inline constexpr Action kActionEnd = kMoveBase + Action{kCells} * kCells;
+
+enum class Phase : std::uint8_t { kBuild, kCompass, kPlay, kOver };
+enum class CompassState : std::uint8_t { kNone, kTable, kWithdrawn, kUsed };
+enum class TaskKind : std::uint8_t { kEncounter, kDamage, kTrial, kAlteration };
+// The trials by the card that starts them, after A-G1-1 (the headings rotated).
+enum class TrialKind : std::uint8_t { kTenSpades, kTenClubs, kTenDiamonds, kJack, kQueen, kKing };
+
+// Who decides what now: one value per decision point of G1.3.
+enum class Decision : std::uint8_t {
+  kNone,
+  kPlace,
+  kCompass,
+  kMain,
+  kDamageWindow,
+  kDamagePick,
+  kSave,
+  kTrialWindow,
+  kTenSpadesFlip,
+  kCountGuess,  // 10♣ (suit and count) and 10♦ (count of the Maker's suit)
+  kTenDiamondsSuit,
+  kJackPredict,
+  kQueenPick,
+  kQueenPredict,
+  kKingFlip,
+  kKingName,
+  kAlteration,
+};
+
+// One pending effect (G1.3.2-G1.3.6); the effect stack resolves the top first.
+struct Task {
+  TaskKind kind = TaskKind::kEncounter;
+  TrialKind trial = TrialKind::kTenSpades;
+  std::uint8_t step = 0;
+  std::int8_t aux = -1;     // 10♦: the Maker's suit
+  std::int16_t cell = -1;   // the card that caused it
+  std::int16_t cell2 = -1;  // Queen: the chosen card; King: the flipped card
+  std::uint8_t flags = 0;
+};
+inline constexpr std::uint8_t kNoWindow = 1;  // damage from the 10♠ after its flip (G1.6.4)
+inline constexpr std::uint8_t kWasUp = 2;     // King: the flipped card was face up
+inline constexpr int kMaxTasks = 16;
+
+// A ten-count trial's answer, part of the Runner's knowledge (and of the sampler's constraints
+// until an Ace alteration may have moved the cards she counted).
+struct TenResult {
+  std::int16_t cell = -1;
+  std::int8_t suit = 0;
+  std::int8_t guess = 0;
+  std::int8_t actual = 0;
+  std::int8_t ten = 0;  // the ten's card id
+  bool valid = false;   // still describes the current layout as far as the Runner can know
+};
+
+struct Config {
+  Topology topo = Topology::kSquare;
+  bool ten_spades_joker_safe = false;  // A-G1-8
+  bool predict_joker = true;           // A-G1-14 / A-G1-46
+  bool maker_moves_ad_joker = true;    // A-G1-17
+  bool score_ace = true;               // A-G1-30
+  bool score_compass = true;           // A-G1-30
+  static Config from_options(const Options& options);
+};
+
+std::vector<OptionSpec> option_specs();
+
+// The whole-maze text form: rows of card codes separated by spaces ("." = no card), rows by new
+// lines or "/". parse_maze validates a complete basic maze (throws Error(kParse) saying what is
+// wrong); placement_order gives the Maker's placements that build it card by card.
+Layout parse_maze(std::string_view text);
+std::vector<Action> placement_order(const Layout& layout);
+std::string draw_maze(const Layout& layout);
+
+class State {
+ public:
+  static State initial(const Options& options);
+  static State from_json(const Json& body, const Options& options);
+
+  int num_players() const { return 2; }
+  Player current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  void legal_actions(ActionList& out) const;
+  std::vector<ChanceOutcome> chance_outcomes() const;
+  Action sample_chance(Rng& rng) const;
+  std::string illegal_reason(Action a) const;
+  void apply_legal(Action a);
+  std::vector<double> returns() const;
+
+  std::string action_to_string(Action a) const;
+  Action parse_action(std::string_view text) const;
+  // A whole maze drawn as text (docs/rules/pathfinder-cards.md) while nothing is placed yet, or
+  // one action.
+  std::vector<Action> parse_actions(std::string_view text) const;
+
+  Json view(Player observer) const;
+  std::uint64_t information_state_key(Player p) const;
+  State resample(Player p, Rng& rng) const;
+  Json to_json() const;
+
+  // Read access for agents, renderers and tests.
+  const Config& config() const { return config_; }
+  const Layout& layout() const { return layout_; }
+  Phase phase() const { return phase_; }
+  Decision decision() const;
+  std::uint16_t hand() const { return hand_; }  // bit r: heart of rank r (1..13)
+  bool in_hand(int rank) const { return (hand_ >> rank) & 1; }
+  CompassState compass() const { return compass_; }
+  int compass_rank() const { return compass_rank_; }
+  Player winner() const { return winner_; }
+  const Task* top() const { return depth_ > 0 ? &stack_[depth_ - 1] : nullptr; }
+  int depth() const { return depth_; }
+  const std::array<TenResult, 3>& tens() const { return tens_; }
+  std::vector<int> discards() const;
+  bool compass_usable() const;
+  int score() const;  // G1.3.7: the Runner's score (0 unless she won)
+  // The hearts' sums of the 10♠ trial: a heart of value v or >= 2 hearts summing to v (A♥ = 14).
+  bool hand_matches(int value) const;
+  // The A♥ save options (G1.3.3 step 4), as actions.
+  void save_actions(ActionList& out) const;
+  // The King-trial layout before the Maker's flip (the Runner studied it), as face-up cards.
+  std::uint64_t king_before_up() const;
+
+  // For tests: force the next damage chance outcome, or set up positions directly.
+  static State from_layout(const Layout& layout, const Options& options);
+
+ private:
+  explicit State(const Config& config) : config_(config) { layout_.topo = config.topo; }
+  Task& top_task() { return stack_[depth_ - 1]; }
+  void push(const Task& t) { stack_[depth_++] = t; }
+  void pop() { --depth_; }
+  void settle();
+  void finish(Player winner);
+  void finish_build();
+  void expand_encounter(const Task& t);
+  void push_damage(std::uint8_t flags, int units = 1);
+  void flip_up(int cell) { layout_.set_up(layout_.at[cell], true); }
+  void discard(int rank);
+
+  void legal_build(ActionList& out) const;
+  void legal_main(ActionList& out) const;
+  void legal_alteration(ActionList& out) const;
+  void legal_cells_face_down(ActionList& out, Action base, int per, int extra) const;
+  bool placement_ok(int card, int cell) const;
+  bool alteration_ok(Action a) const;
+  std::string decision_reason(Action a) const;
+
+  void apply_main(Action a);
+  void apply_damage(Action a);
+  void apply_trial(Action a);
+  void apply_alteration(Action a);
+  void record_ten(const Task& t, int suit, int guess);
+
+  State resample_runner(Rng& rng) const;
+  State random_build(int cards, Rng& rng) const;
+  Json base_view(Player observer) const;
+
+  friend struct JsonIo;
+
+  Config config_;
+  Layout layout_;
+  std::array<Task, kMaxTasks> stack_{};
+  std::array<TenResult, 3> tens_{};
+  std::array<std::int8_t, 13> discards_{};
+  std::int8_t num_discards_ = 0;
+  std::int8_t depth_ = 0;
+  std::uint16_t hand_ = 0x3ffe;  // all 13 hearts
+  std::int8_t compass_rank_ = 0;
+  CompassState compass_ = CompassState::kNone;
+  Phase phase_ = Phase::kBuild;
+  std::int8_t winner_ = -1;
+};
+
+}  // namespace mw::pathfinder_cards

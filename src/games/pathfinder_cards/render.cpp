@@ -1,0 +1,154 @@
+// Draws a Pathfinder view for the terminal: the maze as cards on the table (face-up codes,
+// face-down backs, explorable cards marked), then the Runner's hand, the Compass, the discards and
+// what is pending. Input is a view, never the state.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/game.h"
+#include "games/pathfinder_cards/layout.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+struct Paint {
+  bool on;
+  std::string operator()(std::string_view text, const char* code) const {
+    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+  }
+};
+
+std::string pad(const std::string& text, int width, int shown) {
+  return text + std::string(static_cast<std::size_t>(std::max(0, width - shown)), ' ');
+}
+
+int shown_width(const std::string& text) {
+  int n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::string card_text(const std::string& code, const RenderStyle& style) {
+  const int id = parse_card_code(code);
+  if (id < 0) return code;
+  const std::string label = card_display(id, style.unicode);
+  const Paint paint{style.color};
+  if (id == kJoker) return paint(label, "1;35");
+  if (card_suit(id) == kDiamonds) return paint(label, "1;31");
+  if (card_suit(id) == kSpades) return paint(label, "1;34");
+  return label;
+}
+
+std::string join(const Json& list) {
+  std::string out;
+  if (!list.is_array()) return out;
+  for (const Json& e : list) {
+    if (!out.empty()) out += " ";
+    out += e.is_string() ? e.get<std::string>() : e.dump();
+  }
+  return out.empty() ? "-" : out;
+}
+
+std::string draw_grid(const Json& view, const RenderStyle& style) {
+  std::map<int, std::pair<std::string, bool>> cells;  // cell -> (code or "", face up)
+  int x1 = 0;
+  int y1 = 0;
+  for (const Json& e : view["cards"]) {
+    const int cell = parse_cell(e.value("cell", ""));
+    if (cell < 0) continue;
+    const bool up = e.contains("up") ? e["up"].get<bool>() : e.contains("card");
+    cells[cell] = {e.value("card", ""), up};
+    x1 = std::max(x1, cell_x(cell));
+    y1 = std::max(y1, cell_y(cell));
+  }
+  std::set<int> explorable;
+  if (view.contains("explorable")) {
+    for (const Json& c : view["explorable"]) explorable.insert(parse_cell(c.get<std::string>()));
+  }
+  const Paint paint{style.color};
+  std::string out = "     ";
+  for (int x = 0; x <= x1; ++x) out += fmt::format("{:<5}", x);
+  out += "\n";
+  for (int y = 0; y <= y1; ++y) {
+    out += fmt::format("{:>3}  ", y);
+    for (int x = 0; x <= x1; ++x) {
+      const auto it = cells.find(make_cell(x, y));
+      if (it == cells.end()) {
+        out += "     ";
+        continue;
+      }
+      const auto& [code, up] = it->second;
+      const bool mark = explorable.count(it->first) > 0;
+      if (up) {
+        out += pad(card_text(code, style), 5,
+                   shown_width(card_display(parse_card_code(code), style.unicode)));
+      } else if (!code.empty()) {  // the Maker's view of a face-down card
+        const std::string label = "(" + code + ")";
+        out += pad(paint(label, "2"), 5, static_cast<int>(label.size()));
+      } else {
+        const std::string back = style.unicode ? (mark ? "▒?" : "▒▒") : (mark ? "#?" : "##");
+        out += pad(paint(back, mark ? "33" : "2"), 5, 2);
+      }
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_view(const Json& view, const RenderStyle& style) {
+  std::string out = fmt::format("Pathfinder ({}), {} view\n", view.value("phase", "?"),
+                                view.value("observer", "?"));
+  if (view.contains("placed")) {
+    out += fmt::format("The Maker is building the maze: {}/40 cards placed.\n",
+                       view["placed"].get<int>());
+  } else if (view.contains("cards")) {
+    out += draw_grid(view, style);
+  }
+  if (view.contains("hand")) out += "hand: " + join(view["hand"]) + "\n";
+  if (view.contains("compass") && view["compass"].is_object()) {
+    const Json& c = view["compass"];
+    out += fmt::format("compass: {}{}{}\n", c.value("state", "?"),
+                       c["card"].is_string() ? " " + c["card"].get<std::string>() : "",
+                       c.value("usable", false) ? " (usable)" : "");
+  }
+  if (view.contains("discards")) out += "discards: " + join(view["discards"]) + "\n";
+  if (view.contains("tens")) {
+    for (const Json& t : view["tens"]) {
+      out += fmt::format("{} at {}: guessed {} {}, actual {}{}\n", t.value("ten", "?"),
+                         t.value("cell", "?"), t.value("guess", 0), t.value("suit", "?"),
+                         t.value("actual", 0),
+                         t.value("current", false) ? "" : " (maze altered since)");
+    }
+  }
+  if (view.contains("pending")) {
+    for (const Json& p : view["pending"]) {
+      out += "pending: " + p.value("effect", "?");
+      if (p.contains("trial")) out += " " + p["trial"].get<std::string>();
+      if (p.contains("cell") && p["cell"].is_string()) out += " at " + p["cell"].get<std::string>();
+      if (p.contains("chosen") && p["chosen"].is_string()) {
+        out += ", card chosen: " + p["chosen"].get<std::string>();
+      }
+      if (p.contains("suit")) out += ", suit " + p["suit"].get<std::string>();
+      out += "\n";
+    }
+  }
+  if (view.contains("kingBefore")) {
+    out +=
+        "King trial: the Maker flipped one card while you looked away; name its cell and card.\n";
+  }
+  if (view.contains("winner")) {
+    out += fmt::format("winner: {} (Runner's score {})\n", view["winner"].get<std::string>(),
+                       view.value("score", 0));
+  } else if (view.contains("toAct") && view["toAct"].is_string()) {
+    out += fmt::format("to act: {} ({})\n", view["toAct"].get<std::string>(),
+                       view.value("decision", "?"));
+  }
+  return out;
+}
+
+}  // namespace mw::pathfinder_cards

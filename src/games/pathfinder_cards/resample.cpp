@@ -1,0 +1,271 @@
+// resample(Runner): a full maze consistent with what the Runner knows (the shape, every face-up
+// card, her ten-count answers) and with the build constraint (a diamond path from A♦ to the
+// Joker). Uniform rejection sampling is hopeless early on (a random deal of 39 hidden cards rarely
+// holds a diamond path), so the sampler works in two stages:
+//
+//  1. Construct: a randomized fewest-hidden-cells search from A♦ picks a Joker cell among the
+//     hidden cells it can reach with the hidden diamonds available, lays hidden diamonds along the
+//     path, and deals every other hidden card uniformly onto the remaining hidden cells. Valid by
+//     construction.
+//  2. Mix: a Metropolis chain of swaps of two hidden cards; the proposal is symmetric and a swap
+//     is accepted iff the maze stays valid and the ten-count answers still hold, so the chain's
+//     stationary law is uniform over the consistent mazes (the exact posterior of a Runner who
+//     believes every valid maze equally likely). While the construction violates a ten answer,
+//     swaps that do not increase the violation are accepted first; if that fails within its
+//     budget the chain starts from the true maze instead (still consistent, mixed the same way).
+//
+// The Maker sees everything, so his resample is the state itself. During building the Runner is
+// out of the room: her resample is a fresh random build with as many cards placed.
+#include <algorithm>
+#include <bit>
+
+#include "games/pathfinder_cards/pathfinder_cards.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+constexpr int kDescentSteps = 4000;
+constexpr int kMixPerCard = 12;
+
+struct Hidden {
+  std::array<int, kNumCards> cells{};
+  int n = 0;
+};
+
+int violation(const Layout& l, const std::array<TenResult, 3>& tens) {
+  int v = 0;
+  for (const TenResult& r : tens) {
+    if (r.valid) v += std::abs(l.count_in_area(r.cell, r.suit) - r.actual);
+  }
+  return v;
+}
+
+// Stage 1. Returns false when no construction is found (then the caller starts from the truth).
+bool construct(Layout& l, const Hidden& h, Rng& rng) {
+  std::array<int, kNumCards> cards{};
+  for (int i = 0; i < h.n; ++i) cards[i] = l.at[h.cells[i]];
+  const int hidden_diamonds = static_cast<int>(
+      std::count_if(cards.begin(), cards.begin() + h.n, [](int c) { return is_diamond(c); }));
+  const bool joker_hidden =
+      std::find(cards.begin(), cards.begin() + h.n, kJoker) != cards.begin() + h.n;
+  std::array<bool, kCells> hidden{};
+  for (int i = 0; i < h.n; ++i) hidden[h.cells[i]] = true;
+  // Dijkstra over the cells that may carry diamonds: known diamonds cost 0, hidden cells 1 plus a
+  // random jitter below 1/40 (random among the paths with fewest hidden cells).
+  constexpr int kUnit = 1 << 10;
+  std::array<int, kCells> dist;
+  std::array<int, kCells> prev;
+  dist.fill(1 << 30);
+  prev.fill(-1);
+  std::array<bool, kCells> done{};
+  const int start = l.pos[kAceOfDiamonds];
+  dist[start] = 0;
+  std::array<int, 6> nb{};
+  for (;;) {
+    int best = -1;
+    for (int id = 0; id < kNumCards; ++id) {
+      const int c = l.pos[id];
+      if (!done[c] && dist[c] < (1 << 30) && (best < 0 || dist[c] < dist[best])) best = c;
+    }
+    if (best < 0) break;
+    done[best] = true;
+    const int k = l.neighbors(best, nb);
+    for (int i = 0; i < k; ++i) {
+      const int c = nb[i];
+      const int card = l.at[c];
+      if (card < 0) continue;
+      int w = 0;
+      if (hidden[c]) {
+        w = kUnit + static_cast<int>(rng.below(kUnit / kNumCards));
+      } else if (!is_diamond(card)) {
+        continue;
+      }
+      if (dist[best] + w < dist[c]) {
+        dist[c] = dist[best] + w;
+        prev[c] = best;
+      }
+    }
+  }
+  // The Joker's cell and the path's last cell next to it.
+  int joker_cell = -1;
+  int last = -1;
+  if (!joker_hidden) {
+    joker_cell = l.pos[kJoker];
+    const int k = l.neighbors(joker_cell, nb);
+    for (int i = 0; i < k; ++i) {
+      const int c = nb[i];
+      if (l.at[c] >= 0 && c != joker_cell && dist[c] / kUnit <= hidden_diamonds &&
+          (last < 0 || dist[c] < dist[last]) && (hidden[c] || is_diamond(l.at[c]))) {
+        last = c;
+      }
+    }
+  } else {
+    std::array<int, kNumCards> options{};
+    std::array<int, kNumCards> via{};
+    int m = 0;
+    for (int i = 0; i < h.n; ++i) {
+      const int j = h.cells[i];
+      int bestn = -1;
+      const int k = l.neighbors(j, nb);
+      for (int q = 0; q < k; ++q) {
+        const int c = nb[q];
+        if (l.at[c] < 0 || dist[c] >= (1 << 30)) continue;
+        if (!hidden[c] && !is_diamond(l.at[c])) continue;
+        if (bestn < 0 || dist[c] < dist[bestn]) bestn = c;
+      }
+      if (bestn >= 0 && dist[bestn] / kUnit <= hidden_diamonds) {
+        options[m] = j;
+        via[m++] = bestn;
+      }
+    }
+    if (m == 0) return false;
+    const auto pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(m)));
+    joker_cell = options[pick];
+    last = via[pick];
+  }
+  if (last < 0) return false;
+  // Cells of the path that are hidden get hidden diamonds; the Joker goes to its cell.
+  std::array<bool, kCells> path{};
+  for (int c = last; c >= 0; c = prev[c]) {
+    if (c == joker_cell) return false;
+    path[c] = hidden[c];
+  }
+  std::array<int, kNumCards> diamonds{};
+  std::array<int, kNumCards> others{};
+  int nd = 0;
+  int no = 0;
+  for (int i = 0; i < h.n; ++i) {
+    const int c = cards[i];
+    if (c == kJoker) continue;
+    if (is_diamond(c)) {
+      diamonds[nd++] = c;
+    } else {
+      others[no++] = c;
+    }
+  }
+  rng.shuffle(diamonds.begin(), diamonds.begin() + nd);
+  std::array<int, kNumCards> rest{};
+  int nr = 0;
+  std::array<int, kNumCards> assignment{};
+  int used_d = 0;
+  for (int i = 0; i < h.n; ++i) {
+    const int cell = h.cells[i];
+    if (cell == joker_cell) {
+      assignment[i] = kJoker;
+    } else if (path[cell]) {
+      if (used_d == nd) return false;
+      assignment[i] = diamonds[used_d++];
+    } else {
+      assignment[i] = -1;
+    }
+  }
+  for (int i = used_d; i < nd; ++i) rest[nr++] = diamonds[i];
+  for (int i = 0; i < no; ++i) rest[nr++] = others[i];
+  rng.shuffle(rest.begin(), rest.begin() + nr);
+  int next = 0;
+  for (int i = 0; i < h.n; ++i) {
+    if (assignment[i] < 0) assignment[i] = rest[next++];
+  }
+  for (int i = 0; i < h.n; ++i) {
+    l.at[h.cells[i]] = static_cast<std::int8_t>(assignment[i]);
+    l.pos[assignment[i]] = static_cast<std::int16_t>(h.cells[i]);
+  }
+  return l.has_diamond_path();
+}
+
+}  // namespace
+
+State State::resample(Player p, Rng& rng) const {
+  if (p != kRunner && p != kSpectator) return *this;
+  if (phase_ == Phase::kOver) return *this;  // everything is revealed at the end
+  if (phase_ == Phase::kBuild) return random_build(layout_.count, rng);
+  return resample_runner(rng);
+}
+
+State State::resample_runner(Rng& rng) const {
+  Hidden h;
+  // The card the Maker flipped face down in a King trial is one she studied: it stays known.
+  const Task* t = top();
+  const int kept = (t != nullptr && t->kind == TaskKind::kTrial && t->trial == TrialKind::kKing &&
+                    t->step == 2 && (t->flags & kWasUp))
+                       ? t->cell2
+                       : -1;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int c = layout_.at[cell];
+    if (c >= 0 && !layout_.face_up(c) && cell != kept) h.cells[h.n++] = cell;
+  }
+  State s = *this;
+  Layout& l = s.layout_;
+  if (h.n < 2) return s;
+  if (!construct(l, h, rng)) l = layout_;
+  int energy = violation(l, tens_);
+  for (int step = 0; step < kDescentSteps && energy > 0; ++step) {
+    const int a = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
+    const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
+    if (a == b) continue;
+    l.swap_cells(a, b);
+    const int e = violation(l, tens_);
+    if (e <= energy && l.has_diamond_path()) {
+      energy = e;
+    } else {
+      l.swap_cells(a, b);
+    }
+  }
+  if (energy > 0) l = layout_;
+  const int steps = kMixPerCard * h.n;
+  for (int step = 0; step < steps; ++step) {
+    const int a = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
+    const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
+    if (a == b) continue;
+    l.swap_cells(a, b);
+    if (violation(l, tens_) != 0 || !l.has_diamond_path()) l.swap_cells(a, b);
+  }
+  return s;
+}
+
+State State::random_build(int cards, Rng& rng) const {
+  State s(config_);
+  ActionList legal;
+  for (int i = 0; i < cards; ++i) {
+    // Try a few random (card, touching cell) pairs before listing every legal placement.
+    bool placed = false;
+    if (s.layout_.count > 0) {
+      std::array<int, kNumCards> left{};
+      int n = 0;
+      for (int id = 0; id < kNumCards; ++id) {
+        if (s.layout_.pos[id] < 0) left[n++] = id;
+      }
+      std::array<int, 6> nb{};
+      for (int attempt = 0; attempt < 16 && !placed; ++attempt) {
+        int anchor = -1;
+        for (int tries = 0; tries < 64 && anchor < 0; ++tries) {
+          const auto id = static_cast<int>(rng.below(kNumCards));
+          if (s.layout_.pos[id] >= 0) anchor = s.layout_.pos[id];
+        }
+        if (anchor < 0) break;
+        const int k = s.layout_.neighbors(anchor, nb);
+        const int cell = nb[rng.below(static_cast<std::uint64_t>(k))];
+        const int card = left[rng.below(static_cast<std::uint64_t>(n))];
+        if (s.placement_ok(card, cell)) {
+          s.layout_.place(card, cell);
+          placed = true;
+        }
+      }
+    }
+    if (!placed) {
+      if (s.layout_.count == 0) {
+        const auto card = static_cast<int>(rng.below(kNumCards));
+        const auto cell = static_cast<int>(rng.below(kCells));
+        s.layout_.place(card, cell);
+        continue;
+      }
+      legal.clear();
+      s.legal_build(legal);
+      const Action a = legal[rng.below(legal.size())];
+      s.layout_.place(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
+    }
+  }
+  return s;
+}
+
+}  // namespace mw::pathfinder_cards

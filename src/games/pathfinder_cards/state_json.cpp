@@ -1,0 +1,371 @@
+// The JSON forms of a Pathfinder state: the body (to_json / from_json) and the views.
+// Schema: docs/rules/pathfinder-cards.md.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+
+#include "core/error.h"
+#include "core/hash.h"
+#include "games/pathfinder_cards/pathfinder_cards.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+constexpr std::array<const char*, 4> kPhaseNames = {"build", "compass", "play", "over"};
+constexpr std::array<const char*, 4> kCompassNames = {"none", "table", "withdrawn", "used"};
+constexpr std::array<const char*, 4> kTaskNames = {"encounter", "damage", "trial", "alteration"};
+constexpr std::array<const char*, 6> kTrialNames = {"10S", "10C", "10D", "jack", "queen", "king"};
+constexpr std::array<const char*, 17> kDecisionNames = {
+    "none",         "place",         "compass",   "explore",   "damage-window", "damage-pick",
+    "save",         "trial-window",  "ten-flip",  "count",     "ten-suit",      "jack-predict",
+    "queen-choose", "queen-predict", "king-flip", "king-name", "alteration"};
+constexpr std::array<const char*, 9> kMembers = {
+    "phase", "cards", "hand", "compass", "discards", "stack", "tens", "winner", "compassCard"};
+
+[[noreturn]] void bad(const std::string& what) {
+  throw Error(ErrorCode::kBadState, "pathfinder-cards state: " + what);
+}
+
+template <std::size_t N>
+int index_of(const std::array<const char*, N>& names, const Json& j, const char* what) {
+  if (j.is_string()) {
+    for (std::size_t i = 0; i < N; ++i) {
+      if (j.get<std::string>() == names[i]) return static_cast<int>(i);
+    }
+  }
+  bad(fmt::format("\"{}\" is not a valid {}", j.dump(), what));
+}
+
+const Json& member(const Json& body, const char* name) {
+  if (!body.contains(name)) bad(fmt::format("missing \"{}\"", name));
+  return body[name];
+}
+
+int int_in(const Json& j, int lo, int hi, const char* what) {
+  if (!j.is_number_integer()) bad(fmt::format("{} must be an integer", what));
+  const auto v = j.get<std::int64_t>();
+  if (v < lo || v > hi) bad(fmt::format("{} = {} is out of range {}..{}", what, v, lo, hi));
+  return static_cast<int>(v);
+}
+
+int cell_of_json(const Json& j, const char* what) {
+  if (j.is_null()) return -1;
+  if (!j.is_string() || parse_cell(j.get<std::string>()) < 0) {
+    bad(fmt::format("{} must be a cell \"x,y\" or null", what));
+  }
+  return parse_cell(j.get<std::string>());
+}
+
+Json cell_json(int cell) {
+  return cell < 0 ? Json(nullptr) : Json(cell_name(cell));
+}
+
+int heart_of_json(const Json& j) {
+  if (!j.is_string() || parse_heart_code(j.get<std::string>()) < 0) {
+    bad(fmt::format("{} is not a heart code", j.dump()));
+  }
+  return parse_heart_code(j.get<std::string>());
+}
+
+Json hearts_json(std::uint16_t hand) {
+  Json out = Json::array();
+  for (int r = 1; r <= 13; ++r) {
+    if ((hand >> r) & 1) out.push_back(heart_code(r));
+  }
+  return out;
+}
+
+Json cells_json(const Layout& l, std::uint64_t cards) {
+  Json out = Json::array();
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int c = l.at[cell];
+    if (c >= 0 && ((cards >> c) & 1)) out.push_back(cell_name(cell));
+  }
+  return out;
+}
+
+}  // namespace
+
+struct JsonIo {
+  static Json task_json(const Task& t) {
+    return {{"kind", kTaskNames[static_cast<int>(t.kind)]},
+            {"trial", kTrialNames[static_cast<int>(t.trial)]},
+            {"step", t.step},
+            {"aux", t.aux},
+            {"cell", cell_json(t.cell)},
+            {"cell2", cell_json(t.cell2)},
+            {"flags", t.flags}};
+  }
+
+  static Task read_task(const Json& j, const Layout& l) {
+    if (!j.is_object()) bad("a stack entry must be an object");
+    Task t;
+    t.kind = static_cast<TaskKind>(index_of(kTaskNames, member(j, "kind"), "task kind"));
+    t.trial = static_cast<TrialKind>(index_of(kTrialNames, member(j, "trial"), "trial"));
+    t.step = static_cast<std::uint8_t>(int_in(member(j, "step"), 0, 2, "step"));
+    t.aux = static_cast<std::int8_t>(int_in(member(j, "aux"), -1, 2, "aux"));
+    t.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "cell"));
+    t.cell2 = static_cast<std::int16_t>(cell_of_json(member(j, "cell2"), "cell2"));
+    t.flags = static_cast<std::uint8_t>(int_in(member(j, "flags"), 0, 3, "flags"));
+    const bool needs_cell = t.kind != TaskKind::kDamage;
+    if (needs_cell && (t.cell < 0 || l.at[t.cell] < 0)) bad("a stack entry's cell holds no card");
+    if (t.kind == TaskKind::kAlteration && t.step != 0) bad("an alteration has only step 0");
+    if (t.kind == TaskKind::kEncounter && t.step != 0) bad("an encounter has only step 0");
+    if (t.kind == TaskKind::kTrial && t.step == 2) {
+      const bool two = t.trial == TrialKind::kTenDiamonds || t.trial == TrialKind::kQueen ||
+                       t.trial == TrialKind::kKing;
+      if (!two) bad("this trial has no step 2");
+      if (t.trial == TrialKind::kTenDiamonds && t.aux < 0) bad("the 10♦ suit is missing");
+      if (t.trial != TrialKind::kTenDiamonds && (t.cell2 < 0 || l.at[t.cell2] < 0)) {
+        bad("the trial's chosen card is missing");
+      }
+    }
+    return t;
+  }
+
+  static void read_cards(State& s, const Json& cards) {
+    if (!cards.is_array() || cards.size() > kNumCards) bad("\"cards\" must be a list of cards");
+    Layout l;
+    l.topo = s.config_.topo;
+    for (const Json& e : cards) {
+      if (!e.is_array() || e.size() != 3 || !e[0].is_string() || !e[2].is_boolean()) {
+        bad("each card is [code, \"x,y\", faceUp]");
+      }
+      const int card = parse_card_code(e[0].get<std::string>());
+      const int cell = cell_of_json(e[1], "a card's cell");
+      if (card < 0 || cell < 0) bad(fmt::format("bad card entry {}", e.dump()));
+      if (l.pos[card] >= 0 || l.at[cell] >= 0)
+        bad(fmt::format("duplicate card or cell {}", e.dump()));
+      l.place(card, cell);
+      l.set_up(card, e[2].get<bool>());
+    }
+    if (!l.connected()) bad("the cards are not joined edge to edge in one piece");
+    if (s.phase_ == Phase::kBuild) {
+      if (l.count == kNumCards || !build_feasible(l) || l.up != 0) {
+        bad("a layout being built must be face down, incomplete and completable");
+      }
+    } else if (!l.valid_maze()) {
+      bad("the maze needs all 40 cards and a diamond path from A♦ to the Joker");
+    }
+    s.layout_ = l;
+  }
+
+  static void read_rest(State& s, const Json& body) {
+    s.hand_ = 0;
+    const Json& hand = member(body, "hand");
+    if (!hand.is_array()) bad("\"hand\" must be a list of hearts");
+    for (const Json& h : hand) s.hand_ |= static_cast<std::uint16_t>(1u << heart_of_json(h));
+    s.compass_ =
+        static_cast<CompassState>(index_of(kCompassNames, member(body, "compass"), "compass"));
+    const Json& cc = member(body, "compassCard");
+    s.compass_rank_ = cc.is_null() ? 0 : static_cast<std::int8_t>(heart_of_json(cc));
+    if ((s.compass_ == CompassState::kNone) != (s.compass_rank_ == 0) || s.compass_rank_ == 1) {
+      bad("the Compass card must be a non-Ace heart exactly when one was chosen");
+    }
+    const Json& discards = member(body, "discards");
+    if (!discards.is_array() || discards.size() > 13) bad("\"discards\" must be a list of hearts");
+    std::uint16_t seen = s.hand_;
+    if (s.compass_ == CompassState::kTable) {
+      if (s.in_hand(s.compass_rank_)) bad("the Compass card on the table is not in the hand");
+      seen |= static_cast<std::uint16_t>(1u << s.compass_rank_);
+    }
+    s.num_discards_ = 0;
+    for (const Json& d : discards) {
+      const int r = heart_of_json(d);
+      if ((seen >> r) & 1) bad("a heart is both discarded and held");
+      seen |= static_cast<std::uint16_t>(1u << r);
+      s.discards_[s.num_discards_++] = static_cast<std::int8_t>(r);
+    }
+    if (s.phase_ != Phase::kOver && !s.in_hand(1)) bad("the Runner holds A♥ until the game ends");
+    const Json& stack = member(body, "stack");
+    if (!stack.is_array() || stack.size() > kMaxTasks - 4) bad("\"stack\" must be a short list");
+    if (s.phase_ != Phase::kPlay && !stack.empty()) bad("effects are pending only in play");
+    s.depth_ = 0;
+    for (const Json& t : stack) s.push(read_task(t, s.layout_));
+    const Json& tens = member(body, "tens");
+    if (!tens.is_array() || tens.size() != 3) bad("\"tens\" must be a list of three results");
+    for (int i = 0; i < 3; ++i) s.tens_[i] = read_ten(tens[i]);
+    const int w = int_in(member(body, "winner"), -1, 1, "winner");
+    if ((w >= 0) != (s.phase_ == Phase::kOver)) bad("a winner exactly when the game is over");
+    s.winner_ = static_cast<std::int8_t>(w);
+  }
+
+  static TenResult read_ten(const Json& j) {
+    if (!j.is_object()) bad("a ten result must be an object");
+    TenResult r;
+    r.valid = member(j, "valid").is_boolean() && j["valid"].get<bool>();
+    r.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "ten cell"));
+    r.suit = static_cast<std::int8_t>(int_in(member(j, "suit"), 0, 2, "suit"));
+    r.guess = static_cast<std::int8_t>(int_in(member(j, "guess"), 0, 8, "guess"));
+    r.actual = static_cast<std::int8_t>(int_in(member(j, "actual"), 0, 8, "actual"));
+    r.ten = static_cast<std::int8_t>(int_in(member(j, "ten"), 0, kNumCards - 1, "ten"));
+    if (r.valid && r.cell < 0) bad("a valid ten result needs its cell");
+    return r;
+  }
+
+  static Json ten_json(const TenResult& r) {
+    return {{"cell", cell_json(r.cell)}, {"ten", r.ten},       {"suit", r.suit},
+            {"guess", r.guess},          {"actual", r.actual}, {"valid", r.valid}};
+  }
+};
+
+Json State::to_json() const {
+  Json cards = Json::array();
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int c = layout_.at[cell];
+    if (c >= 0) cards.push_back(Json::array({card_code(c), cell_name(cell), layout_.face_up(c)}));
+  }
+  Json stack = Json::array();
+  for (int i = 0; i < depth_; ++i) stack.push_back(JsonIo::task_json(stack_[i]));
+  Json tens = Json::array();
+  for (const TenResult& r : tens_) tens.push_back(JsonIo::ten_json(r));
+  Json discards = Json::array();
+  for (int i = 0; i < num_discards_; ++i) discards.push_back(heart_code(discards_[i]));
+  return {{"phase", kPhaseNames[static_cast<int>(phase_)]},
+          {"cards", cards},
+          {"hand", hearts_json(hand_)},
+          {"compass", kCompassNames[static_cast<int>(compass_)]},
+          {"compassCard", compass_rank_ == 0 ? Json(nullptr) : Json(heart_code(compass_rank_))},
+          {"discards", discards},
+          {"stack", stack},
+          {"tens", tens},
+          {"winner", winner_}};
+}
+
+State State::from_json(const Json& body, const Options& options) {
+  if (!body.is_object()) bad("the body must be an object");
+  State s(Config::from_options(options));
+  // A fresh game from a whole maze: {"maze": ["AD 2D ...", ...]} or {"maze": "AD 2D .../..."}.
+  if (body.contains("maze") && !body.contains("cards")) {
+    std::string text;
+    const Json& m = body["maze"];
+    if (m.is_string()) {
+      text = m.get<std::string>();
+    } else if (m.is_array()) {
+      for (const Json& row : m) {
+        if (!row.is_string()) bad("\"maze\" rows must be strings");
+        text += row.get<std::string>() + "\n";
+      }
+    } else {
+      bad("\"maze\" must be a drawing (string or list of rows)");
+    }
+    try {
+      return from_layout(parse_maze(text), options);
+    } catch (const Error& e) {
+      bad(e.what());
+    }
+  }
+  for (const auto& [name, value] : body.items()) {
+    if (std::find_if(kMembers.begin(), kMembers.end(), [&](const char* m) { return name == m; }) ==
+        kMembers.end()) {
+      bad(fmt::format("unknown member \"{}\"", name));
+    }
+  }
+  s.phase_ = static_cast<Phase>(index_of(kPhaseNames, member(body, "phase"), "phase"));
+  JsonIo::read_cards(s, member(body, "cards"));
+  JsonIo::read_rest(s, body);
+  s.settle();
+  return s;
+}
+
+// ---- Views ------------------------------------------------------------------------------------
+
+Json State::base_view(Player observer) const {
+  const bool all = observer == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
+  const Player p = current_player();
+  Json v = {{"game", "pathfinder-cards"},
+            {"seats", Json::array({kSeatNames[0], kSeatNames[1]})},
+            {"observer", observer >= 0            ? kSeatNames[observer]
+                         : observer == kSpectator ? "spectator"
+                                                  : "omniscient"},
+            {"phase", kPhaseNames[static_cast<int>(phase_)]},
+            {"toAct", p >= 0               ? Json(kSeatNames[p])
+                      : p == kChancePlayer ? Json("chance")
+                                           : Json()},
+            {"decision", kDecisionNames[static_cast<int>(decision())]}};
+  if (phase_ == Phase::kBuild && !all) {
+    v["placed"] = layout_.count;  // the Runner is out of the room (G1.2)
+  } else {
+    Json cards = Json::array();
+    for (int cell = 0; cell < kCells; ++cell) {
+      const int c = layout_.at[cell];
+      if (c < 0) continue;
+      Json e = {{"cell", cell_name(cell)}};
+      if (all || layout_.face_up(c)) e["card"] = card_code(c);
+      if (all) e["up"] = layout_.face_up(c);
+      cards.push_back(e);
+    }
+    v["cards"] = cards;
+  }
+  if (all && phase_ != Phase::kBuild) v["maze"] = draw_maze(layout_);
+  return v;
+}
+
+Json State::view(Player observer) const {
+  const bool all = observer == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
+  Json v = base_view(observer);
+  v["hand"] = hearts_json(hand_);
+  v["compass"] = {{"state", kCompassNames[static_cast<int>(compass_)]},
+                  {"card", compass_rank_ == 0 ? Json(nullptr) : Json(heart_code(compass_rank_))},
+                  {"usable", compass_usable()}};
+  Json discards = Json::array();
+  for (int i = 0; i < num_discards_; ++i) discards.push_back(heart_code(discards_[i]));
+  v["discards"] = discards;
+  if (phase_ == Phase::kPlay || phase_ == Phase::kOver) {
+    const std::uint64_t act = layout_.active();
+    v["active"] = cells_json(layout_, act);
+    v["explorable"] = cells_json(layout_, layout_.explorable(act));
+  }
+  Json pending = Json::array();
+  for (int i = depth_ - 1; i >= 0; --i) {
+    const Task& t = stack_[i];
+    Json e = {{"effect", kTaskNames[static_cast<int>(t.kind)]}, {"cell", cell_json(t.cell)}};
+    if (t.kind == TaskKind::kTrial) {
+      e["trial"] = kTrialNames[static_cast<int>(t.trial)];
+      e["step"] = t.step;
+      if (t.aux >= 0) e["suit"] = suit_code(t.aux);
+      if (t.trial == TrialKind::kQueen) e["chosen"] = cell_json(t.cell2);
+      if (t.trial == TrialKind::kKing && all) e["flipped"] = cell_json(t.cell2);
+    }
+    if (t.kind == TaskKind::kDamage) {
+      e["step"] = t.step;
+      e["window"] = (t.flags & kNoWindow) == 0;
+    }
+    pending.push_back(e);
+  }
+  v["pending"] = pending;
+  Json tens = Json::array();
+  for (const TenResult& r : tens_) {
+    if (r.cell < 0) continue;
+    tens.push_back({{"ten", card_code(r.ten)},
+                    {"cell", cell_name(r.cell)},
+                    {"suit", suit_code(r.suit)},
+                    {"guess", r.guess},
+                    {"actual", r.actual},
+                    {"current", r.valid}});
+  }
+  v["tens"] = tens;
+  if (decision() == Decision::kKingName) {
+    // What she studied before looking away (G1.6.2): the face-up cards of the layout before.
+    Json before = Json::array();
+    const std::uint64_t up = king_before_up();
+    for (int cell = 0; cell < kCells; ++cell) {
+      const int c = layout_.at[cell];
+      if (c >= 0 && ((up >> c) & 1))
+        before.push_back({{"cell", cell_name(cell)}, {"card", card_code(c)}});
+    }
+    v["kingBefore"] = before;
+  }
+  if (phase_ == Phase::kOver) {
+    v["winner"] = kSeatNames[winner_];
+    v["score"] = score();
+  }
+  return v;
+}
+
+std::uint64_t State::information_state_key(Player p) const {
+  return Hasher(0x7061746866696e64ULL).add(view(p).dump()).value();
+}
+
+}  // namespace mw::pathfinder_cards

@@ -1,0 +1,209 @@
+// Notation, JSON, views and resampling.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <set>
+
+#include "games/pathfinder_cards/test_support.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+using namespace test_support;
+
+// Random play from the fixture (after the Compass choice) for `actions` steps.
+State random_play_state(std::uint64_t seed, int actions) {
+  State s = State::from_layout(parse_maze(kFixture), load().options());
+  Rng rng(seed);
+  ActionList legal_list;
+  for (int i = 0; i < actions && !s.is_terminal(); ++i) {
+    if (s.current_player() == kChancePlayer) {
+      s.apply_legal(s.sample_chance(rng));
+      continue;
+    }
+    s.legal_actions(legal_list);
+    s.apply_legal(legal_list[rng.below(legal_list.size())]);
+  }
+  return s;
+}
+
+TEST(PathfinderNotation, EveryLegalActionRoundTrips) {
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    const State s = random_play_state(seed, static_cast<int>(seed % 12) * 3);
+    ActionList legal_list;
+    s.legal_actions(legal_list);
+    for (Action a : legal_list) {
+      const std::string text = s.action_to_string(a);
+      EXPECT_EQ(s.parse_action(text), a) << text;
+    }
+  }
+}
+
+TEST(PathfinderNotation, FormsAndCase) {
+  const State s = State::initial(load().options());
+  EXPECT_EQ(s.parse_action("ad@3,2"), kPlaceBase + kAceOfDiamonds * kCells + cell("3,2"));
+  EXPECT_EQ(s.parse_action("place 10C (0,0)"), kPlaceBase + card_id(kClubs, 10) * kCells);
+  EXPECT_EQ(s.parse_action("EXPLORE 1,2"), kExploreBase + cell("1,2"));
+  EXPECT_EQ(s.parse_action("1,2"), kExploreBase + cell("1,2"));
+  EXPECT_EQ(s.parse_action("save 5h+3h"), kSavePairBase + 3 * 14 + 5);
+  EXPECT_EQ(s.parse_action("swap 3,2 1,1"), s.parse_action("swap 1,1 3,2"));
+  EXPECT_EQ(s.parse_action("predict 2,2 joker"), kPredictAtBase + cell("2,2") * 4 + kNoSuit);
+  EXPECT_EQ(s.action_to_string(kUseCompass), "use-compass");
+}
+
+TEST(PathfinderNotation, ErrorsSayWhatWasExpected) {
+  const State s = State::initial(load().options());
+  EXPECT_NE(error_of([&] { s.parse_action("explore 50,1"); }, ErrorCode::kParse).find("not a cell"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { s.parse_action("7H@1,1"); }, ErrorCode::kParse).find("expected"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { s.parse_action("save 3H"); }, ErrorCode::kParse).find("single-heart"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { s.parse_action("count H 3"); }, ErrorCode::kParse).find("not a suit"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { s.parse_action(""); }, ErrorCode::kParse).find("empty"),
+            std::string::npos);
+}
+
+TEST(PathfinderNotation, WholeMazeOnlyBeforeTheFirstCard) {
+  State s = State::initial(load().options());
+  play(s, "AD@0,0");
+  EXPECT_NE(error_of([&] { s.parse_actions(kFixture); }, ErrorCode::kParse).find("before any card"),
+            std::string::npos);
+  EXPECT_EQ(s.parse_actions("2D@1,0").size(), 1u);
+}
+
+TEST(PathfinderJson, RoundTripsAndRefusesBadBodies) {
+  const Game game = load();
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const State s = random_play_state(seed, 25);
+    const Json body = s.to_json();
+    EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
+  }
+  const Json body = random_play_state(3, 5).to_json();
+  Json bad = body;
+  bad["hand"] = Json::array({"AH", "ZZ"});
+  EXPECT_NE(
+      error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState).find("heart"),
+      std::string::npos);
+  bad = body;
+  bad["cards"].erase(0);
+  EXPECT_FALSE(
+      error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState).empty());
+  bad = body;
+  bad["extra"] = 1;
+  EXPECT_NE(error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState)
+                .find("unknown member"),
+            std::string::npos);
+  const std::string maze_err = error_of(
+      [&] {
+        State::from_json({{"maze", "AD 2D"}}, game.options());
+      },
+      ErrorCode::kBadState);
+  EXPECT_NE(maze_err.find("missing"), std::string::npos) << maze_err;
+}
+
+TEST(PathfinderViews, RunnerNeverSeesFaceDownCards) {
+  const State s = random_play_state(7, 20);
+  const Json v = s.view(kRunner);
+  EXPECT_EQ(v["seats"], Json::array({"Maker", "Runner"}));
+  int hidden = 0;
+  for (const Json& c : v["cards"]) {
+    const int cell_id = parse_cell(c["cell"].get<std::string>());
+    const int card = s.layout().at[cell_id];
+    EXPECT_EQ(c.contains("card"), s.layout().face_up(card));
+    hidden += !c.contains("card");
+  }
+  EXPECT_GT(hidden, 0);
+  EXPECT_FALSE(v.contains("maze"));
+  const Json m = s.view(kMaker);
+  for (const Json& c : m["cards"]) EXPECT_TRUE(c.contains("card"));
+  EXPECT_EQ(s.view(kSpectator)["cards"], v["cards"]);
+}
+
+TEST(PathfinderViews, RunnerIsOutOfTheRoomWhileTheMakerBuilds) {
+  State s = State::initial(load().options());
+  play(s, "AD@4,4");
+  play(s, "JK@5,4");
+  const Json v = s.view(kRunner);
+  EXPECT_EQ(v["placed"], 2);
+  EXPECT_FALSE(v.contains("cards"));
+  EXPECT_EQ(s.view(kMaker)["cards"].size(), 2u);
+}
+
+TEST(PathfinderViews, EverythingIsRevealedAtTheEnd) {
+  State s = position(kFixture, {"2D", "3D", "4D", "5D", "6D", "7D"}, {"AH", "2H"}, "7H");
+  play(s, "use-compass");
+  ASSERT_TRUE(s.is_terminal());
+  for (const Json& c : s.view(kRunner)["cards"]) EXPECT_TRUE(c.contains("card"));
+  EXPECT_EQ(s.view(kRunner)["winner"], "Runner");
+}
+
+// Consistency of the sampler over many random states: the Runner's view, key and legal actions
+// are unchanged, the maze is valid, her ten answers still hold, and the hidden cards move.
+TEST(PathfinderResample, ConsistentWithTheRunnersKnowledge) {
+  const Game game = load();
+  int changed = 0;
+  int states = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    const State s = random_play_state(seed, static_cast<int>(seed % 15) * 2);
+    if (s.is_terminal()) continue;
+    ++states;
+    ActionList before;
+    s.legal_actions(before);
+    Rng rng(seed);
+    for (int k = 0; k < 5; ++k) {
+      const State w = s.resample(kRunner, rng);
+      EXPECT_EQ(w.view(kRunner), s.view(kRunner));
+      EXPECT_EQ(w.information_state_key(kRunner), s.information_state_key(kRunner));
+      EXPECT_TRUE(w.layout().valid_maze());
+      EXPECT_EQ(w.layout().up, s.layout().up);
+      for (const TenResult& r : w.tens()) {
+        if (r.valid) {
+          EXPECT_EQ(w.layout().count_in_area(r.cell, r.suit), r.actual);
+        }
+      }
+      if (s.current_player() == kRunner) {
+        ActionList after;
+        w.legal_actions(after);
+        EXPECT_EQ(after, before);
+      }
+      changed += w.layout().at != s.layout().at;
+      EXPECT_EQ(State::from_json(w.to_json(), game.options()).to_json(), w.to_json());
+    }
+    Rng a(99);
+    Rng b(99);
+    EXPECT_EQ(s.resample(kRunner, a).to_json(), s.resample(kRunner, b).to_json());
+  }
+  EXPECT_GT(states, 40);
+  EXPECT_GT(changed, states * 4);  // the hidden cards really are re-dealt
+}
+
+TEST(PathfinderResample, HonoursTenCountAnswers) {
+  State s = position(kFixture, {"2D"}, {"AH", "2H", "3H"});
+  play(s, "explore 1,1");
+  play(s, "count C 5");
+  Rng rng(5);
+  for (int k = 0; k < 50; ++k) {
+    const State w = s.resample(kRunner, rng);
+    EXPECT_EQ(w.layout().count_in_area(cell("1,1"), kClubs), 5);
+  }
+}
+
+TEST(PathfinderResample, JokerPositionIsSpreadOut) {
+  // From the start of play the Joker can be in many places; the sampler must not pin it.
+  const State s = State::from_layout(parse_maze(kFixture), load().options());
+  Rng rng(11);
+  std::set<int> cells;
+  for (int k = 0; k < 200; ++k) cells.insert(s.resample(kRunner, rng).layout().cell_of(kJoker));
+  EXPECT_GT(cells.size(), 15u);
+}
+
+TEST(PathfinderResample, TheMakerKnowsEverything) {
+  const State s = random_play_state(4, 10);
+  Rng rng(1);
+  EXPECT_EQ(s.resample(kMaker, rng).to_json(), s.to_json());
+}
+
+}  // namespace
+}  // namespace mw::pathfinder_cards

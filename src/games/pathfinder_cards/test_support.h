@@ -1,0 +1,93 @@
+#pragma once
+// Shared by the Pathfinder tests: the 5x8 fixture maze of G1.7 and helpers to set up positions.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/state.h"
+#include "games/all_games.h"
+#include "games/pathfinder_cards/pathfinder_cards.h"
+
+namespace mw::pathfinder_cards::test_support {
+
+inline Game load(const Json& options = Json::object()) {
+  return builtin_games().load("pathfinder-cards", options);
+}
+
+// The 5x8 rectangle x 0..7, y 0..4 with A♦ at (0,2) (G1.7 scenario 2) and a straight diamond path
+// along row 2 to the Joker at (7,2).
+inline const char* kFixture =
+    "AC  2C  3C  4C  5C  6C  7C  8C\n"
+    "9C  10C JC  QC  KC  8D  9D  10D\n"
+    "AD  2D  3D  4D  5D  6D  7D  JK\n"
+    "AS  2S  3S  4S  5S  6S  7S  8S\n"
+    "9S  10S JS  QS  KS  JD  QD  KD\n";
+
+inline int cell(const char* name) {
+  return parse_cell(name);
+}
+
+// A position in play from a drawing: the cards listed in `up` face up (A♦ always), the hand and
+// the Compass as given; no effect pending.
+inline State position(const std::string& maze, const std::vector<std::string>& up,
+                      const std::vector<std::string>& hand, const char* compass = nullptr,
+                      const Json& options = Json::object()) {
+  const Game game = load(options);
+  State s = State::from_layout(parse_maze(maze), game.options());
+  Json body = s.to_json();
+  for (Json& c : body["cards"]) {
+    const std::string code = c[0].get<std::string>();
+    c[2] = code == "AD" || std::find(up.begin(), up.end(), code) != up.end();
+  }
+  body["phase"] = "play";
+  body["hand"] = hand;
+  body["compass"] = compass ? "table" : "none";
+  body["compassCard"] = compass ? Json(compass) : Json(nullptr);
+  Json discards = Json::array();
+  for (int r = 1; r <= 13; ++r) {
+    const std::string h = heart_code(r);
+    if (std::find(hand.begin(), hand.end(), h) == hand.end() && (!compass || h != compass)) {
+      discards.push_back(h);
+    }
+  }
+  body["discards"] = discards;
+  return State::from_json(body, game.options());
+}
+
+inline void play(State& s, std::string_view text) {
+  const Action a = s.parse_action(text);
+  const std::string reason = s.illegal_reason(a);
+  ASSERT_EQ(reason, "") << text;
+  s.apply_legal(a);
+}
+
+inline std::string reason(const State& s, std::string_view text) {
+  return s.illegal_reason(s.parse_action(text));
+}
+
+inline bool legal(const State& s, std::string_view text) {
+  return reason(s, text).empty();
+}
+
+inline std::string hand_text(const State& s) {
+  std::string out;
+  for (int r = 1; r <= 13; ++r) {
+    if (s.in_hand(r)) out += (out.empty() ? "" : " ") + heart_code(r);
+  }
+  return out;
+}
+
+template <class F>
+std::string error_of(F&& f, ErrorCode expected) {
+  try {
+    f();
+  } catch (const Error& e) {
+    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace mw::pathfinder_cards::test_support
