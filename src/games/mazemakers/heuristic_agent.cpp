@@ -1,0 +1,295 @@
+#include "games/mazemakers/heuristic_agent.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+#include "core/error.h"
+#include "core/state.h"
+#include "games/mazemakers/mazemakers.h"
+
+namespace mw::mazemakers {
+namespace {
+
+constexpr int kFar = 60;
+using Dist = std::array<std::int8_t, kCells + 1>;  // kStart last
+
+// P(a total of `mine` + die >= `theirs` + die) style helpers over the die faces.
+double p_at_least(const State& s, int bonus, int needed) {
+  int n = 0;
+  for (int f = 0; f < 6; ++f) n += s.die_value(f) + bonus >= needed ? 1 : 0;
+  return n / 6.0;
+}
+
+// Probability that the mover (bonus a) reaches at least the blocker's total (bonus b).
+double p_mover_wins(const State& s, int a, int b) {
+  int n = 0;
+  for (int x = 0; x < 6; ++x) {
+    for (int y = 0; y < 6; ++y) n += s.die_value(x) + a >= s.die_value(y) + b ? 1 : 0;
+  }
+  return n / 36.0;
+}
+
+Mask coin_mask(const State& s) {
+  Mask m = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (s.coin_cell(c) >= 0) m |= cell_bit(s.coin_cell(c));
+  }
+  return m;
+}
+
+// Multi-source BFS distances over open squares from `sources` (cells, or kStart), through pawns,
+// never through coins other than the sources.
+Dist distances(const State& s, const std::vector<int>& sources) {
+  Dist d;
+  d.fill(kFar);
+  const Mask coins = coin_mask(s);
+  std::vector<int> queue;
+  for (int c : sources) {
+    d[c] = 0;
+    queue.push_back(c);
+  }
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const int c = queue[i];
+    if (c != kStart && ((coins >> c) & 1) && d[c] > 0) continue;  // a coin stops a walker
+    std::array<int, 4> nb{};
+    const int n = State::board_neighbours(c, nb);
+    for (int k = 0; k < n; ++k) {
+      const int t = nb[k];
+      if (t != kStart && ((s.walls() >> t) & 1)) continue;
+      if (d[t] <= d[c] + 1) continue;
+      d[t] = static_cast<std::int8_t>(d[c] + 1);
+      if (t == kStart || !((coins >> t) & 1)) queue.push_back(t);
+    }
+  }
+  return d;
+}
+
+// For each board cell, the probability that its coin is `me`'s artifact given what `me` knows:
+// the uniform distribution over suit permutations consistent with me's own landings and the
+// public "monster for" facts (the same world set resample() draws from), enumerated per value.
+std::array<double, kCells> artifact_odds(const State& s, Player me) {
+  std::array<double, kCells> odds{};
+  for (int v = 2; v <= 4; ++v) {
+    std::array<int, 4> ids{};
+    int m = 0;
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      const int c = suit * 3 + (v - 2);
+      if (s.coin_cell(c) >= 0 || ((s.removed() >> c) & 1)) ids[m++] = c;
+    }
+    std::array<int, 4> perm{};
+    for (int j = 0; j < m; ++j) perm[j] = j;
+    std::array<int, 4> mine{};  // per physical coin: consistent worlds where it is mine
+    int total = 0;
+    do {
+      bool good = true;
+      for (int j = 0; j < m && good; ++j) {
+        const int old_id = ids[j], new_id = ids[perm[j]];
+        if (((s.landed(me) >> old_id) & 1) && new_id != old_id) good = false;
+        for (Player q = 0; q < s.num_players() && good; ++q) {
+          if (((s.landed(q) >> old_id) & 1) && coin_suit(new_id) == s.suit(q)) good = false;
+        }
+      }
+      if (!good) continue;
+      ++total;
+      for (int j = 0; j < m; ++j) mine[j] += coin_suit(ids[perm[j]]) == s.suit(me) ? 1 : 0;
+    } while (std::next_permutation(perm.begin(), perm.begin() + m));
+    for (int j = 0; j < m; ++j) {
+      const int cell = s.coin_cell(ids[j]);
+      if (cell >= 0 && total > 0) odds[cell] = static_cast<double>(mine[j]) / total;
+    }
+  }
+  return odds;
+}
+
+// Targets for player q as the public sees them: coins q has not landed on, of values q has not
+// yet found; START once q holds three artifacts.
+std::vector<int> public_targets(const State& s, Player q) {
+  if (s.artifacts(q) == 3) return {kStart};
+  std::array<bool, 5> found{};
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (((s.taken() >> c) & 1) && coin_suit(c) == s.suit(q)) found[coin_value(c)] = true;
+  }
+  std::vector<int> out;
+  for (int c = 0; c < kNumCoins; ++c) {
+    const int cell = s.coin_cell(c);
+    if (cell < 0 || ((s.landed(q) >> c) & 1) || found[coin_value(c)]) continue;
+    out.push_back(cell);
+  }
+  return out;
+}
+
+int distance_to_targets(const State& s, Player q) {
+  if (!s.alive(q)) return kFar;
+  const auto targets = public_targets(s, q);
+  if (targets.empty()) return kFar;
+  return distances(s, targets)[s.pawn(q)];
+}
+
+// The opponent furthest ahead; ties go to the next seat after `me` (seat-relative, so no seat
+// number is favoured).
+Player leader(const State& s, Player me) {
+  Player best = -1;
+  int best_key = std::numeric_limits<int>::min();
+  for (int k = 1; k < s.num_players(); ++k) {
+    const Player q = (me + k) % s.num_players();
+    if (!s.alive(q) || s.exited(q)) continue;
+    const int key = s.artifacts(q) * 100 - distance_to_targets(s, q);
+    if (key > best_key) best_key = key, best = q;
+  }
+  return best;
+}
+
+double wall_score(const State& s, Player me, Player lead, double leader_weight) {
+  double score = -distance_to_targets(s, me);
+  if (lead >= 0)
+    score += leader_weight * (1 + s.artifacts(lead)) / 2.0 * distance_to_targets(s, lead);
+  return score;
+}
+
+Action choose_wall_action(const State& s, const ActionList& legal, Player me, double weight,
+                          Rng& rng) {
+  const Player lead = leader(s, me);
+  Action best = legal.back();
+  double best_score = -1e9;
+  for (Action a : legal) {
+    State next = s;
+    next.apply_legal(a);
+    double score = wall_score(next, me, lead, weight);
+    if (a >= kControlBase && a < kRecover) {
+      const int piece = static_cast<int>(a - kControlBase);
+      score += s.wall_owner(piece) == lead && lead >= 0 ? 0.8 : 0.3;
+    }
+    score += rng.uniform() * 1e-3;  // break ties at random
+    if (score > best_score) best_score = score, best = a;
+  }
+  return best;
+}
+
+// Scores the square a move may end on; the move then takes the first step of a shortest path.
+Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng) {
+  const auto odds = artifact_odds(s, me);
+  const Mask coins = coin_mask(s);
+  std::vector<int> goals;
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (((coins >> cell) & 1) && odds[cell] > 0.01) goals.push_back(cell);
+  }
+  if (s.artifacts(me) == 3) goals = {kStart};
+  const Dist to_goal = goals.empty() ? Dist{} : distances(s, goals);
+  auto value = [&](int cell) -> double {
+    if (cell == kStart) return s.artifacts(me) == 3 ? 1000.0 : -(goals.empty() ? 0 : to_goal[cell]);
+    const int coin = s.coin_at(cell);
+    if (coin >= 0 && s.artifacts(me) < 3) {
+      const double p = odds[cell];
+      const double lose = 1.0 - p_at_least(s, s.artifacts(me), coin_value(coin));
+      const double risk = (1.0 - p) * lose * (s.health(me) <= 1 ? 40.0 : 6.0);
+      return p > 0.01 ? 20.0 + 40.0 * p - risk : -30.0 - risk;
+    }
+    if (coin >= 0) return -50.0;
+    return goals.empty() ? 0.0 : -static_cast<double>(to_goal[cell]);
+  };
+  // Squares reachable this move, by BFS from the pawn with the steps left; each candidate's
+  // first step is remembered.
+  std::array<int, kCells + 1> first{};
+  first.fill(-1);
+  std::array<int, kCells + 1> dist{};
+  dist.fill(99);
+  const int from = s.pawn(me);
+  dist[from] = 0;
+  std::vector<int> queue = {from};
+  double best_value = s.occupant(from) < 0 || from == kStart ? value(from) - 0.01 : -1e9;
+  int best_first = -1;
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const int c = queue[i];
+    if (dist[c] >= s.steps_left()) continue;
+    if (c != from && c != kStart && ((coins >> c) & 1)) continue;
+    std::array<int, 4> nb{};
+    const int n = State::board_neighbours(c, nb);
+    for (int k = 0; k < n; ++k) {
+      const int t = nb[k];
+      if (dist[t] <= dist[c] + 1) continue;
+      if (t != kStart && ((s.walls() >> t) & 1)) continue;
+      const int occ = t == kStart ? -1 : s.occupant(t);
+      if (occ >= 0) {
+        if ((coins >> t) & 1) continue;
+        // Pass only where a block is unlikely to beat us.
+        if (p_mover_wins(s, s.artifacts(me), s.artifacts(occ)) < 0.5) continue;
+      }
+      dist[t] = dist[c] + 1;
+      first[t] = c == from ? t : first[c];
+      queue.push_back(t);
+      if (occ < 0) {
+        const double v = value(t) - 0.01 * dist[t] + rng.uniform() * 1e-4;
+        if (v > best_value) best_value = v, best_first = first[t];
+      }
+    }
+  }
+  const Action step = best_first < 0 ? kStop : kStepBase + best_first;
+  if (std::find(legal.begin(), legal.end(), step) != legal.end()) return step;
+  return std::find(legal.begin(), legal.end(), kStop) != legal.end() ? kStop : legal.front();
+}
+
+// Setup: keep START open to as much of the board as possible.
+Action choose_setup_wall(const State& s, const ActionList& legal, Rng& rng) {
+  Action best = legal.front();
+  double best_score = -1;
+  for (int k = 0; k < 150; ++k) {  // a random sample of the (up to ~4000) placements
+    const Action a = legal[rng.below(legal.size())];
+    State next = s;
+    next.apply_legal(a);
+    const Dist d = distances(next, {kStart});
+    int reach = 0;
+    for (int c = 0; c < kCells; ++c) reach += d[c] < kFar ? 1 : 0;
+    const double score = reach + rng.uniform() * 0.5;
+    if (score > best_score) best_score = score, best = a;
+  }
+  return best;
+}
+
+Action choose_block(const State& s, Player me) {
+  const Player mover = s.mover();
+  const double p_lose = p_mover_wins(s, s.artifacts(mover), s.artifacts(me));
+  if (s.health(me) <= 1) return kAllow;
+  const bool leader_moving = s.artifacts(mover) >= 2 && s.artifacts(mover) >= s.artifacts(me);
+  return p_lose < (leader_moving ? 0.65 : 0.5) ? kBlock : kAllow;
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> HeuristicAgent::make(const Game&, const Json& params) {
+  Params p;
+  if (!params.is_object()) return std::make_unique<HeuristicAgent>(p);
+  for (const auto& [name, value] : params.items()) {
+    if (name == "leaderWeight" && value.is_number()) {
+      p.leader_weight = value.get<double>();
+    } else {
+      throw Error(ErrorCode::kUnknownAgent,
+                  fmt::format("heuristic: unknown or bad parameter '{}' (leaderWeight)", name));
+    }
+  }
+  return std::make_unique<HeuristicAgent>(p);
+}
+
+Action HeuristicAgent::choose(const Observation& obs, Rng& rng) {
+  const ActionList legal = obs.legal_actions();
+  if (legal.size() == 1) return legal.front();
+  const mw::State world = obs.sample_world(rng);
+  const auto& s = world.as<mazemakers::State>();
+  const Player me = obs.player();
+  switch (s.phase()) {
+    case Phase::kWalls:
+      return choose_setup_wall(s, legal, rng);
+    case Phase::kWallAction:
+      return choose_wall_action(s, legal, me, params_.leader_weight, rng);
+    case Phase::kMove:
+      return choose_step(s, legal, me, rng);
+    case Phase::kBlockChoice:
+      return choose_block(s, me);
+    default:
+      return legal[rng.below(legal.size())];
+  }
+}
+
+}  // namespace mw::mazemakers

@@ -1,0 +1,244 @@
+#pragma once
+// MazeMakers (seed 003, rulings G4): a 10x10 board of small squares with a 2x2 START hole, nine
+// pentomino walls that their controllers move, number-up coins that are monsters or (one's own
+// suit) artifacts, and a race to exit with three artifacts.
+//
+// Action encoding (stable; records store these integers):
+//   0..6299      place / move a pentomino: orientation o (0..62, pentomino.h) with its bounding box
+//                at cell a: o * 100 + a. At setup it places that piece; in play it moves that wall.
+//   6300..6311   put control coins on wall (piece) p (setup: one coin; play: 1, or takeover m+1)
+//   6312         recover the coins of a forced wall that has no legal placement (A-G4-15)
+//   6313         no wall action this turn
+//   6314..6414   step to cell c (6314 + c), 6414 = step onto START
+//   6415         stop moving
+//   6416, 6417   block, allow (the occupant of the square being entered)
+//   6418..6421   choose suit Suns, Moons, Crowns, Arms
+//   chance: 6422..6425 first player; 6426..6429 the extra suit (2 players); 6430..6529 the next
+//   board coin goes on cell c; 6530..6535 a combat die shows face index f; 6536..6559 the suits of
+//   the coins of one value are dealt by permutation index i (after the coins are on the board,
+//   so that no view ever ties a square to a suit).
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "core/options.h"
+#include "core/rng.h"
+#include "core/types.h"
+#include "games/mazemakers/pentomino.h"
+
+namespace mw::mazemakers {
+
+inline constexpr int kMaxPlayers = 4;
+inline constexpr int kNumSuits = 4;
+inline constexpr int kNumCoins = 12;   // coin id = suit * 3 + (value - 2), values 2..4
+inline constexpr int kStart = kCells;  // the START node (A-G4-2)
+inline constexpr int kWallsToPlace = 9;
+inline constexpr int kMaxHealth = 5;
+
+inline constexpr Action kPlaceBase = 0;
+inline constexpr Action kControlBase = 6300;
+inline constexpr Action kRecover = 6312;
+inline constexpr Action kPass = 6313;
+inline constexpr Action kStepBase = 6314;
+inline constexpr Action kStop = 6415;
+inline constexpr Action kBlock = 6416;
+inline constexpr Action kAllow = 6417;
+inline constexpr Action kSuitBase = 6418;
+inline constexpr Action kFirstBase = 6422;
+inline constexpr Action kExtraSuitBase = 6426;
+inline constexpr Action kCoinCellBase = 6430;
+inline constexpr Action kDieBase = 6530;
+inline constexpr Action kPermBase = 6536;
+inline constexpr Action kNumActions = 6560;
+
+inline constexpr std::array<std::string_view, 4> kSuitNames = {"Suns", "Moons", "Crowns", "Arms"};
+
+enum class Phase : std::uint8_t {
+  kFirst,        // chance: who plays first
+  kSuit,         // each player picks a suit, in playing order
+  kExtraSuit,    // chance (2 players): the one non-player suit in play
+  kWalls,        // pentomino placement in playing order until three remain
+  kControl,      // one control coin each, reverse playing order
+  kCoins,        // chance: the board coins go on random open squares, values only
+  kCoinSuits,    // chance: for values 2, 3, 4, a random permutation of the suits over those coins
+  kWallAction,   // B (or A when forced)
+  kMove,         // C, step by step
+  kBlockChoice,  // the occupant decides
+  kPvpRoll,      // chance: mover's die, then blocker's die
+  kMonsterRoll,  // chance
+  kRolloff,      // chance: tie-break roll-off among the tied exiters
+  kOver,
+};
+
+enum class CombatDie : std::uint8_t { kPiecepack, kD6 };
+enum class TieBreak : std::uint8_t { kNone, kHealth, kRolloff };
+
+struct Config {
+  std::int8_t players = 2;
+  CombatDie die = CombatDie::kPiecepack;
+  TieBreak tie_break = TieBreak::kNone;
+  bool exact_movement = false;
+  bool remove_defeated = false;
+  bool revival = false;            // variant 1
+  bool start_healing = false;      // variant 2
+  bool harsh_damage = false;       // variant 3
+  std::int32_t round_limit = 100;  // 0: none (a digital safeguard, see the rules page)
+  static Config from_options(const Options& options);
+};
+
+std::vector<OptionSpec> option_specs();
+
+std::string cell_name(int cell);        // "a1" top-left .. "j10"; "start" for kStart
+int parse_cell(std::string_view text);  // -1 when not a cell
+
+inline constexpr int coin_suit(int coin) {
+  return coin / 3;
+}
+inline constexpr int coin_value(int coin) {
+  return coin % 3 + 2;
+}
+
+class State {
+ public:
+  static State initial(const Options& options);
+  static State from_json(const Json& body, const Options& options);
+
+  int num_players() const { return config_.players; }
+  Player current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  void legal_actions(ActionList& out) const;
+  std::vector<ChanceOutcome> chance_outcomes() const;
+  Action sample_chance(Rng& rng) const;
+  std::string illegal_reason(Action a) const;
+  void apply_legal(Action a);
+  std::vector<double> returns() const;
+
+  std::string action_to_string(Action a) const;
+  Action parse_action(std::string_view text) const;
+  std::vector<Action> parse_actions(std::string_view text) const;
+
+  Json view(Player observer) const;
+  std::uint64_t information_state_key(Player p) const;
+  State resample(Player p, Rng& rng) const;
+  Json to_json() const;
+
+  // Read access for agents, renderers and tests.
+  const Config& config() const { return config_; }
+  Phase phase() const { return phase_; }
+  int suit(Player p) const { return suit_[p]; }
+  int pawn(Player p) const { return pawn_[p]; }  // a cell, kStart, or -1 (dead)
+  int health(Player p) const { return health_[p]; }
+  int artifacts(Player p) const { return artifacts_[p]; }
+  bool alive(Player p) const { return pawn_[p] >= 0; }
+  bool exited(Player p) const { return (exited_ >> p) & 1; }
+  int hand(Player p) const;  // suit-up coins not on walls
+  int wall_owner(int piece) const { return owner_[piece]; }
+  int wall_coins(int piece) const { return owner_coins_[piece]; }
+  int wall_placement(int piece) const { return placement_[piece]; }  // -1: not on the board
+  Mask walls() const { return walls_; }
+  int coin_at(int cell) const;  // coin id or -1
+  int coin_cell(int coin) const { return coin_cell_[coin]; }
+  // Coins whose suit `p` has seen by landing on them (each is publicly a monster for p).
+  std::uint16_t landed(Player p) const { return landed_[p]; }
+  std::uint16_t taken() const { return taken_; }
+  std::uint16_t removed() const { return removed_; }
+  std::uint8_t used_suits() const { return used_suits_; }
+  int first_player() const { return first_; }
+  int setup_count() const { return setup_count_; }
+  int target() const { return target_; }
+  int blocker() const { return blocker_; }
+  std::array<std::int8_t, 2> last_rolls() const { return last_rolls_; }
+  // The coin the next kCoins chance node deals (-1 when all are dealt): values 2, then 3, then 4,
+  // each provisionally in suit order until kCoinSuits deals the suits.
+  int next_coin_to_deal() const;
+  int suits_in_play() const { return std::popcount(static_cast<unsigned>(used_suits_)); }
+  int steps_left() const { return steps_left_; }
+  int round() const { return round_; }
+  Player mover() const { return mover_; }
+  std::uint8_t winners() const { return winners_; }
+  bool forced_wall() const { return forced_ >= 0; }
+  int forced_piece() const { return forced_; }
+  int die_value(int face) const;
+  // Squares open to pawns and coins: the board without START and the walls.
+  Mask open_squares() const;
+  int occupant(int cell) const;  // the living pawn on a board square, -1 if none
+
+  // Test and agent helpers.
+  bool can_place(int o, int anchor) const;  // legal as the next action in this phase
+  static int board_neighbours(int cell, std::array<int, 4>& out);
+
+ private:
+  explicit State(const Config& config) : config_(config) {}
+  Player seat_in_order(int k) const { return static_cast<Player>((first_ + k) % config_.players); }
+  void legal_wall_actions(ActionList& out) const;
+  void legal_steps(ActionList& out) const;
+  void add_placements(int piece, Mask blocked, Mask current, ActionList& out) const;
+  bool any_setup_placement() const;
+  bool step_ok(int target) const;
+  bool can_finish(int cell, int steps) const;
+  std::string place_reason(Action a) const;
+  std::string step_reason(Action a) const;
+  std::string control_reason(int piece) const;
+  Mask blocked_for_move(int piece) const;
+  void apply_place(int o, int anchor);
+  void apply_control(int piece);
+  void apply_step(int target);
+  void enter(int target);
+  void land_on_coin(int coin);
+  void resolve_pvp();
+  void resolve_monster(int roll);
+  void damage(Player p, int amount);
+  void kill(Player p);
+  void release_walls(Player p, bool return_coins);
+  void end_move();
+  void end_turn();
+  void start_turn();
+  void finish_game();
+  void finish_rolloff();
+  void begin_play();
+  void deal_suits(int value, int index);
+  int move_steps_allowance() const;
+  void check_invariants();  // from_json
+
+  Config config_;
+  Phase phase_ = Phase::kFirst;
+  std::int8_t first_ = 0;
+  std::int8_t order_index_ = 0;  // position in playing order of the seat acting in setup / turn
+  std::int8_t setup_count_ = 0;  // walls placed, control coins placed or coins dealt
+  std::array<std::int8_t, kMaxPlayers> suit_ = {-1, -1, -1, -1};
+  std::uint8_t used_suits_ = 0;                        // bit s: the board holds suit s's 2, 3, 4
+  std::array<std::int16_t, kNumPieces> placement_{};   // orientation * 100 + anchor, -1 unplaced
+  std::array<std::int8_t, kNumPieces> owner_{};        // seat controlling the wall, -1 none
+  std::array<std::int8_t, kNumPieces> owner_coins_{};  // how many of the owner's coins
+  Mask walls_ = 0;
+  std::array<std::int8_t, kNumCoins> coin_cell_{};  // cell, -1 off the board (unused, undealt,
+                                                    // or an artifact)
+  std::array<std::uint16_t, kMaxPlayers> landed_{};
+  std::uint16_t taken_ = 0;    // coins taken as artifacts (their suit is public)
+  std::uint16_t removed_ = 0;  // defeated monsters taken off (removeDefeatedMonsters)
+  std::array<std::int8_t, kMaxPlayers> pawn_ = {kStart, kStart, kStart, kStart};
+  std::array<std::int8_t, kMaxPlayers> health_ = {5, 5, 5, 5};
+  std::array<std::int8_t, kMaxPlayers> artifacts_{};
+  std::uint8_t exited_ = 0;
+  std::uint8_t winners_ = 0;
+  std::int8_t mover_ = 0;
+  std::int8_t forced_ = -1;  // the wall P must move this turn (A)
+  std::int8_t steps_left_ = 0;
+  std::int8_t last_free_ = kStart;  // where a blocked mover goes back to (A-G4-17)
+  std::int8_t target_ = -1;         // the square being entered (block) or the coin landed on
+  std::int8_t blocker_ = -1;
+  std::int8_t pending_roll_ = -1;     // the mover's die while the blocker's is rolled
+  bool turn_began_on_start_ = false;  // variant 2
+  bool left_start_ = false;
+  std::uint8_t rolloff_ = 0;       // seats still in the roll-off
+  std::uint8_t rolloff_done_ = 0;  // seats that have rolled this pass
+  std::array<std::int8_t, kMaxPlayers> rolloff_total_{};
+  std::int32_t round_ = 0;                            // completed rounds
+  std::array<std::int8_t, 2> last_rolls_ = {-1, -1};  // public: the last combat's totals
+};
+
+}  // namespace mw::mazemakers

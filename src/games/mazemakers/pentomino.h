@@ -1,0 +1,43 @@
+#pragma once
+// The 12 free pentominoes F I L N P T U V W X Y Z and their 63 fixed orientations (rotations and
+// reflections counted as distinct; RULINGS section 0), with placement masks on the 10x10 board of
+// small squares. Orientation ids are stable: grouped by piece in the order above, and within a
+// piece sorted by their normalized cell lists (the order of ../shared/rules-tools/pento.py's sets).
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "core/rng.h"
+
+namespace mw::mazemakers {
+
+inline constexpr int kSide = 10;              // small squares per board side
+inline constexpr int kCells = kSide * kSide;  // cell = row * 10 + col, row 0 at the top
+inline constexpr int kNumPieces = 12;
+inline constexpr int kNumOrientations = 63;
+inline constexpr std::string_view kPieceLetters = "FILNPTUVWXYZ";
+
+using Mask = Uint128;  // bit i = cell i
+
+constexpr Mask cell_bit(int cell) {
+  return Mask{1} << cell;
+}
+
+struct Orientation {
+  std::int8_t piece = 0;
+  std::int8_t index_in_piece = 0;  // 0-based; notation shows it 1-based
+  std::int8_t height = 0;
+  std::int8_t width = 0;
+  std::array<std::int8_t, 5> dr{};
+  std::array<std::int8_t, 5> dc{};
+};
+
+const std::array<Orientation, kNumOrientations>& orientations();
+// The first orientation id of a piece and how many it has (F8 I2 L8 N8 P8 T4 U4 V4 W4 X1 Y8 Z4).
+int first_orientation(int piece);
+int orientation_count(int piece);
+// The squares covered by orientation `o` with its bounding box's top-left at `anchor`; 0 when the
+// box leaves the 10x10 grid.
+Mask placement_mask(int o, int anchor);
+
+}  // namespace mw::mazemakers

@@ -1,0 +1,32 @@
+#include "games/mazemakers/register.h"
+
+#include "core/state.h"
+#include "games/mazemakers/heuristic_agent.h"
+#include "games/mazemakers/mazemakers.h"
+
+namespace mw::mazemakers {
+
+std::string render_view(const Json& view, const RenderStyle& style);
+
+GameEntry entry() {
+  static_assert(GameState<State>);
+  static_assert(MultiActionParsing<State>);
+  GameEntry e = make_game_entry<State>(GameInfo{
+      /*id=*/"mazemakers",
+      /*name=*/"MazeMakers",
+      /*summary=*/"piecepack maze of movable pentomino walls: find your three artifacts, exit",
+      /*min_players=*/2,
+      /*max_players=*/4,
+      /*perfect_information=*/false,
+      /*has_chance=*/true,
+      /*options=*/option_specs(),
+  });
+  e.render_view = render_view;
+  e.agents.push_back({"heuristic",
+                      "heads for coins not known to be monsters, avoids likely-lost fights, moves "
+                      "walls against the leader, returns to START with three artifacts",
+                      HeuristicAgent::make});
+  return e;
+}
+
+}  // namespace mw::mazemakers

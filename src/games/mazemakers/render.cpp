@@ -1,0 +1,139 @@
+// Draws a MazeMakers view for the terminal: the 10x10 board of small squares with the START hole,
+// the pentomino walls (letter; lower case when nobody controls it), number-up coins (their value,
+// or the suit initial when the observer knows it), pawns (1-4), then each player's line.
+// Input is a view, never the state. With RenderStyle{.unicode = false, .color = false} the output
+// is plain ASCII.
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/mazemakers/mazemakers.h"
+
+namespace mw::mazemakers {
+namespace {
+
+struct Paint {
+  bool on;
+  std::string operator()(std::string_view text, const char* code) const {
+    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+  }
+};
+
+constexpr std::array<const char*, 4> kSeatColours = {"31;1", "36;1", "33;1", "34;1"};
+
+// The squares of a placement written "F2@c4" (pentomino.h); empty when it is not one.
+std::vector<int> wall_cells(const std::string& code) {
+  const auto at = code.find('@');
+  if (at == std::string::npos || at < 2) return {};
+  const auto piece = kPieceLetters.find(code[0]);
+  const int cell = parse_cell(code.substr(at + 1));
+  const int k = std::atoi(code.substr(1, at - 1).c_str());
+  if (piece == std::string_view::npos || cell < 0 || cell >= kCells || k < 1 ||
+      k > orientation_count(static_cast<int>(piece))) {
+    return {};
+  }
+  const Mask m = placement_mask(first_orientation(static_cast<int>(piece)) + k - 1, cell);
+  std::vector<int> out;
+  for (int c = 0; c < kCells; ++c) {
+    if ((m >> c) & 1) out.push_back(c);
+  }
+  return out;
+}
+
+std::string str(const Json& j, const char* name) {
+  return j.contains(name) && j[name].is_string() ? j[name].get<std::string>() : "";
+}
+
+}  // namespace
+
+std::string render_view(const Json& view, const RenderStyle& style) {
+  const Paint paint{style.color};
+  std::map<int, std::string> cell_text;  // 2 columns per square
+  if (view.contains("walls")) {
+    for (const Json& w : view["walls"]) {
+      std::string letter = str(w, "piece");
+      const bool owned = w.contains("owner") && w["owner"].is_string();
+      if (!owned)
+        letter[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(letter[0])));
+      const std::string mark =
+          owned ? str(w, "owner").substr(1) : std::string(style.unicode ? "█" : "#");
+      for (int c : wall_cells(str(w, "placement"))) cell_text[c] = paint(letter + mark, "7");
+    }
+  }
+  if (view.contains("coins")) {
+    for (const Json& c : view["coins"]) {
+      std::string t = fmt::format("{}", c["value"].get<int>());
+      t +=
+          c.contains("suit") ? str(c, "suit").substr(0, 1) : (c["monster_for"].empty() ? "?" : "!");
+      cell_text[parse_cell(str(c, "cell"))] = paint(t, "33");
+    }
+  }
+  std::string on_start;
+  if (view.contains("players")) {
+    int i = 0;
+    for (const Json& p : view["players"]) {
+      const std::string pawn = str(p, "pawn");
+      const std::string label = fmt::format("P{}", i + 1);
+      if (pawn == "start") {
+        on_start += paint(label, kSeatColours[i % 4]) + " ";
+      } else if (!pawn.empty()) {
+        cell_text[parse_cell(pawn)] = paint(label, kSeatColours[i % 4]);
+      }
+      ++i;
+    }
+  }
+  std::string out = "    ";
+  for (int c = 0; c < kSide; ++c) out += fmt::format("{}  ", static_cast<char>('a' + c));
+  out += "\n";
+  for (int r = 0; r < kSide; ++r) {
+    out += fmt::format("{:>2}  ", r + 1);
+    for (int c = 0; c < kSide; ++c) {
+      const int cell = r * kSide + c;
+      if (r >= 8 && c >= 8) {
+        out += (r == 8 && c == 8) ? "ST " : (r == 8 && c == 9) ? "AR " : "   ";
+        continue;
+      }
+      const auto it = cell_text.find(cell);
+      out += it == cell_text.end() ? std::string(style.unicode ? "· " : ". ") : it->second;
+      out += " ";
+    }
+    out += "\n";
+  }
+  out += fmt::format("START: {}\n", on_start.empty() ? "-" : on_start);
+  if (view.contains("players")) {
+    for (const Json& p : view["players"]) {
+      out += fmt::format("{} {:<7} health {} artifacts {} coins {}{}{}\n", str(p, "seat"),
+                         p["suit"].is_string() ? str(p, "suit") : "-", p["health"].get<int>(),
+                         p["artifacts"].get<int>(), p["coins_in_hand"].get<int>(),
+                         p["alive"].get<bool>() ? "" : " (dead)",
+                         p["exited"].get<bool>() ? " (exited)" : "");
+    }
+  }
+  out += fmt::format(
+      "round {}, phase {}, to act: {}", view.value("round", 0), str(view, "phase"),
+      view.contains("to_act") && view["to_act"].is_string() ? str(view, "to_act") : "-");
+  if (view.contains("turn")) {
+    out += fmt::format(", steps left {}", view["turn"]["steps_left"].get<int>());
+    if (view["turn"]["forced_wall"].is_string()) {
+      out += fmt::format(", must move wall {}", str(view["turn"], "forced_wall"));
+    }
+  }
+  if (view.contains("unplaced_pieces") && str(view, "phase") == "walls") {
+    out += fmt::format(", pieces left {}", str(view, "unplaced_pieces"));
+  }
+  if (view.contains("winners")) {
+    std::string w;
+    for (const Json& s : view["winners"]) w += s.get<std::string>() + " ";
+    out += fmt::format("\nGame over. Winners: {}", w.empty() ? "none (draw)" : w);
+  }
+  out +=
+      "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known suit;"
+      " F1 wall F held by P1, f# free wall\n";
+  return out;
+}
+
+}  // namespace mw::mazemakers

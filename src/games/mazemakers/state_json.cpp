@@ -1,0 +1,501 @@
+// The state body (to_json / from_json), the views of each observer, information-state keys and
+// resampling of the hidden coin suits (docs/rules/mazemakers.md).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/error.h"
+#include "core/hash.h"
+#include "games/mazemakers/mazemakers.h"
+
+namespace mw::mazemakers {
+namespace {
+
+constexpr std::array<std::string_view, 14> kPhaseNames = {
+    "first",      "suit", "extraSuit", "walls",   "control",     "coins",   "coinSuits",
+    "wallAction", "move", "block",     "pvpRoll", "monsterRoll", "rolloff", "over"};
+
+[[noreturn]] void bad(const std::string& what) {
+  throw Error(ErrorCode::kBadState, "MazeMakers state: " + what);
+}
+
+int read_int(const Json& j, const char* name, int lo, int hi) {
+  if (!j.contains(name)) bad(fmt::format("'{}' is missing", name));
+  const Json& v = j[name];
+  if (!v.is_number_integer()) bad(fmt::format("'{}' must be an integer", name));
+  const auto x = v.get<std::int64_t>();
+  if (x < lo || x > hi) bad(fmt::format("'{}' = {} is outside {}..{}", name, x, lo, hi));
+  return static_cast<int>(x);
+}
+
+bool read_bool(const Json& j, const char* name) {
+  if (!j.contains(name) || !j[name].is_boolean()) bad(fmt::format("'{}' must be a boolean", name));
+  return j[name].get<bool>();
+}
+
+template <std::size_t N, class T>
+void read_ints(const Json& j, const char* name, std::size_t count, int lo, int hi,
+               std::array<T, N>& out) {
+  if (!j.contains(name) || !j[name].is_array() || j[name].size() != count) {
+    bad(fmt::format("'{}' must be an array of {} integers", name, count));
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    const Json& v = j[name][i];
+    if (!v.is_number_integer()) bad(fmt::format("'{}'[{}] must be an integer", name, i));
+    const auto x = v.get<std::int64_t>();
+    if (x < lo || x > hi) bad(fmt::format("'{}'[{}] = {} is outside {}..{}", name, i, x, lo, hi));
+    out[i] = static_cast<T>(x);
+  }
+}
+
+Json seat_or_null(int seat) {
+  return seat < 0 ? Json(nullptr) : Json(fmt::format("P{}", seat + 1));
+}
+
+std::string suit_name(int s) {
+  return std::string(kSuitNames[s]);
+}
+
+}  // namespace
+
+Json State::to_json() const {
+  const auto n = static_cast<std::size_t>(config_.players);
+  Json j = Json::object();
+  j["phase"] = kPhaseNames[static_cast<int>(phase_)];
+  j["first"] = first_;
+  j["order_index"] = order_index_;
+  j["setup_count"] = setup_count_;
+  j["suits"] = std::vector<int>(suit_.begin(), suit_.begin() + n);
+  j["used_suits"] = used_suits_;
+  j["placements"] = std::vector<int>(placement_.begin(), placement_.end());
+  j["owners"] = std::vector<int>(owner_.begin(), owner_.end());
+  j["owner_coins"] = std::vector<int>(owner_coins_.begin(), owner_coins_.end());
+  j["coin_cells"] = std::vector<int>(coin_cell_.begin(), coin_cell_.end());
+  j["landed"] = std::vector<int>(landed_.begin(), landed_.begin() + n);
+  j["taken"] = taken_;
+  j["removed"] = removed_;
+  j["pawns"] = std::vector<int>(pawn_.begin(), pawn_.begin() + n);
+  j["health"] = std::vector<int>(health_.begin(), health_.begin() + n);
+  j["artifacts"] = std::vector<int>(artifacts_.begin(), artifacts_.begin() + n);
+  j["exited"] = exited_;
+  j["winners"] = winners_;
+  j["mover"] = mover_;
+  j["forced"] = forced_;
+  j["steps_left"] = steps_left_;
+  j["last_free"] = last_free_;
+  j["target"] = target_;
+  j["blocker"] = blocker_;
+  j["pending_roll"] = pending_roll_;
+  j["began_on_start"] = turn_began_on_start_;
+  j["left_start"] = left_start_;
+  j["rolloff"] = rolloff_;
+  j["rolloff_done"] = rolloff_done_;
+  j["rolloff_total"] = std::vector<int>(rolloff_total_.begin(), rolloff_total_.end());
+  j["round"] = round_;
+  j["last_rolls"] = std::vector<int>(last_rolls_.begin(), last_rolls_.end());
+  return j;
+}
+
+State State::from_json(const Json& body, const Options& options) {
+  if (!body.is_object()) bad("the body must be an object");
+  State s = initial(options);
+  const int n = s.config_.players;
+  const auto un = static_cast<std::size_t>(n);
+  if (!body.contains("phase") || !body["phase"].is_string()) bad("'phase' must be a string");
+  const auto it =
+      std::find(kPhaseNames.begin(), kPhaseNames.end(), body["phase"].get<std::string>());
+  if (it == kPhaseNames.end()) bad("unknown phase");
+  s.phase_ = static_cast<Phase>(it - kPhaseNames.begin());
+  s.first_ = static_cast<std::int8_t>(read_int(body, "first", 0, n - 1));
+  s.order_index_ = static_cast<std::int8_t>(read_int(body, "order_index", 0, n - 1));
+  s.setup_count_ = static_cast<std::int8_t>(read_int(body, "setup_count", 0, kNumCoins));
+  read_ints(body, "suits", un, -1, kNumSuits - 1, s.suit_);
+  s.used_suits_ = static_cast<std::uint8_t>(read_int(body, "used_suits", 0, 15));
+  read_ints(body, "placements", kNumPieces, -1, kNumOrientations * kCells - 1, s.placement_);
+  read_ints(body, "owners", kNumPieces, -1, n - 1, s.owner_);
+  read_ints(body, "owner_coins", kNumPieces, 0, 3, s.owner_coins_);
+  read_ints(body, "coin_cells", kNumCoins, -1, kCells - 1, s.coin_cell_);
+  read_ints(body, "landed", un, 0, 4095, s.landed_);
+  s.taken_ = static_cast<std::uint16_t>(read_int(body, "taken", 0, 4095));
+  s.removed_ = static_cast<std::uint16_t>(read_int(body, "removed", 0, 4095));
+  read_ints(body, "pawns", un, -1, kStart, s.pawn_);
+  read_ints(body, "health", un, 0, kMaxHealth, s.health_);
+  read_ints(body, "artifacts", un, 0, 3, s.artifacts_);
+  s.exited_ = static_cast<std::uint8_t>(read_int(body, "exited", 0, (1 << n) - 1));
+  s.winners_ = static_cast<std::uint8_t>(read_int(body, "winners", 0, (1 << n) - 1));
+  s.mover_ = static_cast<std::int8_t>(read_int(body, "mover", 0, n - 1));
+  s.forced_ = static_cast<std::int8_t>(read_int(body, "forced", -1, kNumPieces - 1));
+  s.steps_left_ = static_cast<std::int8_t>(read_int(body, "steps_left", 0, kMaxHealth));
+  s.last_free_ = static_cast<std::int8_t>(read_int(body, "last_free", 0, kStart));
+  s.target_ = static_cast<std::int8_t>(read_int(body, "target", -1, kStart));
+  s.blocker_ = static_cast<std::int8_t>(read_int(body, "blocker", -1, n - 1));
+  s.pending_roll_ = static_cast<std::int8_t>(read_int(body, "pending_roll", -1, 6));
+  s.turn_began_on_start_ = read_bool(body, "began_on_start");
+  s.left_start_ = read_bool(body, "left_start");
+  s.rolloff_ = static_cast<std::uint8_t>(read_int(body, "rolloff", 0, (1 << n) - 1));
+  s.rolloff_done_ = static_cast<std::uint8_t>(read_int(body, "rolloff_done", 0, (1 << n) - 1));
+  read_ints(body, "rolloff_total", kMaxPlayers, 0, 15, s.rolloff_total_);
+  s.round_ = read_int(body, "round", 0, 1 << 30);
+  read_ints(body, "last_rolls", 2, -1, 15, s.last_rolls_);
+  s.check_invariants();
+  return s;
+}
+
+// What from_json needs beyond ranges: a position the rules can reach and play on from.
+void State::check_invariants() {
+  const int n = config_.players;
+  const bool setup = phase_ <= Phase::kCoinSuits;
+  Mask walls = 0;
+  int placed = 0;
+  for (int w = 0; w < kNumPieces; ++w) {
+    if (placement_[w] < 0) {
+      if (owner_[w] >= 0 || owner_coins_[w] != 0) bad("a coin on an unplaced wall");
+      continue;
+    }
+    const int o = placement_[w] / kCells;
+    const Mask m = placement_mask(o, placement_[w] % kCells);
+    if (orientations()[o].piece != w) bad("a placement of the wrong pentomino");
+    if (m == 0 || (m & walls) != 0 || (m & cell_bit(88)) || (m & cell_bit(89)) ||
+        (m & cell_bit(98)) || (m & cell_bit(99))) {
+      bad("walls leave the board or overlap");
+    }
+    if ((owner_[w] < 0) != (owner_coins_[w] == 0)) bad("wall coins without an owner");
+    walls |= m;
+    ++placed;
+  }
+  walls_ = walls;
+  for (Player p = 0; p < n; ++p) {
+    if (hand(p) < 0) bad("a player has more than three coins on walls");
+  }
+  std::uint8_t chosen = 0;
+  for (Player p = 0; p < n; ++p) {
+    if (suit_[p] < 0) {
+      if (!(phase_ <= Phase::kSuit)) bad("a seat without a suit");
+      continue;
+    }
+    if ((chosen >> suit_[p]) & 1) bad("two seats with one suit");
+    chosen |= static_cast<std::uint8_t>(1u << suit_[p]);
+  }
+  if ((chosen & ~used_suits_) != 0) bad("a player's suit is not in play");
+  if (!setup && std::popcount(static_cast<unsigned>(used_suits_)) != std::min(4, n + 1)) {
+    bad("the wrong number of suits in play");
+  }
+  Mask coins = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    const bool used = (used_suits_ >> coin_suit(c)) & 1;
+    const bool gone = ((taken_ | removed_) >> c) & 1;
+    if (coin_cell_[c] < 0) {
+      if (!setup && used && !gone) bad("a coin in play is off the board");
+      continue;
+    }
+    if (!used || gone) bad("a coin that is not in play is on the board");
+    if ((walls >> coin_cell_[c]) & 1) bad("a coin under a wall");
+    if ((coins >> coin_cell_[c]) & 1) bad("two coins on one square");
+    if (coin_cell_[c] / kSide >= 8 && coin_cell_[c] % kSide >= 8) bad("a coin in the START hole");
+    coins |= cell_bit(coin_cell_[c]);
+  }
+  if ((taken_ & removed_) != 0) bad("a coin both taken and removed");
+  for (Player p = 0; p < n; ++p) {
+    const int pos = pawn_[p];
+    if (pos >= 0 && pos < kCells) {
+      if ((walls >> pos) & 1) bad("a pawn under a wall");
+      if (pos / kSide >= 8 && pos % kSide >= 8) bad("a pawn in the START hole squares");
+    }
+    if ((pos >= 0) != (health_[p] > 0)) bad("health and life disagree");
+    if (setup && (pos != kStart || health_[p] != kMaxHealth)) bad("pawns start on START");
+    for (Player q = 0; q < p; ++q) {
+      if (pos >= 0 && pos < kCells && pawn_[q] == pos && p != mover_ && q != mover_) {
+        bad("two pawns on one square");
+      }
+    }
+  }
+  switch (phase_) {
+    case Phase::kSuit:
+      if (chosen != used_suits_ || std::popcount(static_cast<unsigned>(chosen)) != order_index_) {
+        bad("suit choices out of step");
+      }
+      break;
+    case Phase::kExtraSuit:
+      if (n != 2 || std::popcount(static_cast<unsigned>(used_suits_)) != 2) bad("no extra suit");
+      break;
+    case Phase::kWalls:
+      if (placed != setup_count_ || placed >= kWallsToPlace) bad("wall count out of step");
+      if (!any_setup_placement()) bad("no pentomino fits any more");
+      break;
+    case Phase::kControl:
+      if (placed == 0 || setup_count_ >= n) bad("control count out of step");
+      break;
+    case Phase::kCoins:
+      if (placed == 0 || next_coin_to_deal() < 0) bad("coin deal out of step");
+      break;
+    case Phase::kCoinSuits:
+      if (placed == 0 || setup_count_ > 2) bad("suit deal out of step");
+      for (int c = 0; c < kNumCoins; ++c) {
+        if (((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0) bad("a coin not dealt");
+      }
+      break;
+    case Phase::kBlockChoice:
+    case Phase::kPvpRoll:
+      if (blocker_ < 0 || blocker_ == mover_ || target_ < 0 || target_ >= kCells ||
+          pawn_[blocker_] != target_ || !can_finish(target_, steps_left_ - 1)) {
+        bad("no block in progress");
+      }
+      break;
+    case Phase::kMonsterRoll:
+      if (target_ < 0 || target_ >= kCells || coin_at(target_) < 0 || pawn_[mover_] != target_) {
+        bad("no monster fight in progress");
+      }
+      break;
+    case Phase::kRolloff:
+      if (std::popcount(static_cast<unsigned>(rolloff_)) < 2 || (rolloff_done_ & ~rolloff_)) {
+        bad("no roll-off in progress");
+      }
+      break;
+    default:
+      break;
+  }
+  if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
+    if (!alive(mover_)) bad("the mover is dead");
+    if (forced_ >= 0 && owner_[forced_] != mover_) bad("a forced wall the mover does not hold");
+    if (config_.round_limit > 0 && round_ >= config_.round_limit) bad("past the round limit");
+    if (phase_ == Phase::kMove && steps_left_ == 0) bad("a move with no steps left");
+  }
+  if (!is_terminal()) {
+    ActionList legal;
+    legal_actions(legal);
+    if (legal.empty()) bad("no legal action");
+  }
+}
+
+// ---- views --------------------------------------------------------------------------------------
+
+Json State::view(Player observer) const {
+  const int n = config_.players;
+  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
+  Json v = Json::object();
+  Json seats = Json::array();
+  for (Player p = 0; p < n; ++p) seats.push_back(fmt::format("P{}", p + 1));
+  v["game"] = "mazemakers";
+  v["seats"] = seats;
+  v["observer"] = observer >= 0            ? Json(fmt::format("P{}", observer + 1))
+                  : observer == kSpectator ? Json("spectator")
+                                           : Json("omniscient");
+  v["phase"] = kPhaseNames[static_cast<int>(phase_)];
+  const Player to_act = current_player();
+  v["to_act"] = to_act >= 0 ? seat_or_null(to_act) : Json(to_act == kChancePlayer ? "chance" : "");
+  v["round"] = round_ + 1;
+  v["round_limit"] = config_.round_limit;
+  v["first"] = phase_ == Phase::kFirst ? Json(nullptr) : seat_or_null(first_);
+  Json used = Json::array();
+  for (int s = 0; s < kNumSuits; ++s) {
+    if ((used_suits_ >> s) & 1) used.push_back(suit_name(s));
+  }
+  v["suits_in_play"] = used;
+  Json players = Json::array();
+  for (Player p = 0; p < n; ++p) {
+    Json pj = Json::object();
+    pj["seat"] = fmt::format("P{}", p + 1);
+    pj["suit"] = suit_[p] < 0 ? Json(nullptr) : Json(suit_name(suit_[p]));
+    pj["pawn"] = pawn_[p] < 0 ? Json(nullptr) : Json(cell_name(pawn_[p]));
+    pj["health"] = health_[p];
+    pj["artifacts"] = artifacts_[p];
+    pj["coins_in_hand"] = alive(p) ? hand(p) : 0;
+    pj["alive"] = alive(p);
+    pj["exited"] = exited(p);
+    players.push_back(pj);
+  }
+  v["players"] = players;
+  Json walls = Json::array();
+  for (int w = 0; w < kNumPieces; ++w) {
+    if (placement_[w] < 0) continue;
+    Json wj = Json::object();
+    wj["piece"] = std::string(1, kPieceLetters[w]);
+    wj["placement"] = action_to_string(kPlaceBase + placement_[w]);  // squares: wall_cells()
+    wj["owner"] = seat_or_null(owner_[w]);
+    wj["coins"] = owner_coins_[w];
+    walls.push_back(wj);
+  }
+  v["walls"] = walls;
+  v["unplaced_pieces"] = [&] {
+    std::string out;
+    for (int w = 0; w < kNumPieces; ++w) {
+      if (placement_[w] < 0) out += kPieceLetters[w];
+    }
+    return out;
+  }();
+  // Board coins in cell order, then removed monsters: never in coin-id order, which is the suit.
+  std::vector<Json> coins, gone;
+  for (int c = 0; c < kNumCoins; ++c) {
+    const bool on_board = coin_cell_[c] >= 0;
+    if (!on_board && !((removed_ >> c) & 1)) continue;
+    Json cj = Json::object();
+    if (on_board) cj["cell"] = cell_name(coin_cell_[c]);
+    cj["value"] = coin_value(c);
+    const bool known = all || (observer >= 0 && ((landed_[observer] >> c) & 1));
+    if (known) cj["suit"] = suit_name(coin_suit(c));
+    Json monster_for = Json::array();
+    for (Player p = 0; p < n; ++p) {
+      if ((landed_[p] >> c) & 1) monster_for.push_back(fmt::format("P{}", p + 1));
+    }
+    cj["monster_for"] = monster_for;
+    (on_board ? coins : gone).push_back(cj);
+  }
+  std::sort(coins.begin(), coins.end(), [](const Json& a, const Json& b) {
+    return parse_cell(a["cell"].get<std::string>()) < parse_cell(b["cell"].get<std::string>());
+  });
+  std::sort(gone.begin(), gone.end(),
+            [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
+  v["coins"] = coins;
+  v["removed_monsters"] = gone;
+  Json taken = Json::array();
+  for (int c = 0; c < kNumCoins; ++c) {
+    if ((taken_ >> c) & 1)
+      taken.push_back(fmt::format("{}-{}", suit_name(coin_suit(c)), coin_value(c)));
+  }
+  v["artifacts_found"] = taken;
+  if (phase_ == Phase::kCoins)
+    v["coins_to_deal"] = [&] {
+      int left = 0;
+      for (int c = 0; c < kNumCoins; ++c) {
+        left += ((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0 ? 1 : 0;
+      }
+      return left;
+    }();
+  if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
+    Json t = Json::object();
+    t["mover"] = seat_or_null(mover_);
+    t["forced_wall"] = forced_ < 0 ? Json(nullptr) : Json(std::string(1, kPieceLetters[forced_]));
+    t["steps_left"] = steps_left_;
+    t["target"] = target_ < 0 ? Json(nullptr) : Json(cell_name(target_));
+    t["blocker"] = phase_ == Phase::kBlockChoice || phase_ == Phase::kPvpRoll
+                       ? seat_or_null(blocker_)
+                       : Json(nullptr);
+    t["mover_roll"] = pending_roll_;
+    t["began_on_start"] = turn_began_on_start_;
+    t["left_start"] = left_start_;
+    t["last_free"] = cell_name(last_free_);
+    v["turn"] = t;
+  }
+  v["last_combat"] = {last_rolls_[0], last_rolls_[1]};
+  if (phase_ == Phase::kRolloff || rolloff_ != 0) {
+    v["rolloff"] = {{"in", rolloff_},
+                    {"rolled", rolloff_done_},
+                    {"totals", std::vector<int>(rolloff_total_.begin(), rolloff_total_.end())}};
+  }
+  if (phase_ == Phase::kOver) {
+    Json w = Json::array();
+    for (Player p = 0; p < n; ++p) {
+      if ((winners_ >> p) & 1) w.push_back(fmt::format("P{}", p + 1));
+    }
+    v["winners"] = w;
+  }
+  return v;
+}
+
+// A hash of the same facts view(p) shows, read from the fields directly (a view costs ~30 us to
+// build): everything public, plus the suits p has seen (all suits once the game is over).
+std::uint64_t State::information_state_key(Player p) const {
+  Hasher h(0x6d617a656d616b65ULL);
+  const bool all = phase_ == Phase::kOver;
+  h.add(static_cast<std::uint64_t>(p + 8)).add(static_cast<std::uint64_t>(phase_));
+  h.add(static_cast<std::uint64_t>(current_player() + 8)).add(static_cast<std::uint64_t>(round_));
+  h.add(phase_ == Phase::kFirst ? 99u : static_cast<std::uint64_t>(first_)).add(used_suits_);
+  for (Player q = 0; q < config_.players; ++q) {
+    h.add(static_cast<std::uint64_t>(suit_[q] + 1)).add(static_cast<std::uint64_t>(pawn_[q] + 1));
+    h.add(static_cast<std::uint64_t>(health_[q])).add(static_cast<std::uint64_t>(artifacts_[q]));
+    h.add(static_cast<std::uint64_t>(alive(q) ? hand(q) : 0));
+  }
+  h.add(exited_).add(winners_).add(taken_);
+  for (int w = 0; w < kNumPieces; ++w) {
+    h.add(static_cast<std::uint64_t>(placement_[w] + 1));
+    h.add(static_cast<std::uint64_t>(owner_[w] + 1))
+        .add(static_cast<std::uint64_t>(owner_coins_[w]));
+  }
+  auto coin_facts = [&](int c) {
+    const bool known = all || ((landed_[p] >> c) & 1);
+    std::uint64_t landed_by = 0;
+    for (Player q = 0; q < config_.players; ++q) landed_by |= ((landed_[q] >> c) & 1u) << q;
+    return static_cast<std::uint64_t>(coin_value(c)) | (known ? (coin_suit(c) + 1u) << 4 : 0u) |
+           landed_by << 8;
+  };
+  int undealt = 0;
+  std::array<std::uint64_t, kNumCoins> gone{};
+  int n_gone = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    undealt += ((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0 ? 1 : 0;
+    if ((removed_ >> c) & 1) gone[n_gone++] = coin_facts(c);
+  }
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int c = coin_at(cell);
+    if (c >= 0) h.add(static_cast<std::uint64_t>(cell)).add(coin_facts(c));
+  }
+  std::sort(gone.begin(), gone.begin() + n_gone);
+  for (int i = 0; i < n_gone; ++i) h.add(gone[i] | (1u << 20));
+  h.add(static_cast<std::uint64_t>(undealt));
+  if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
+    for (int x : {int{mover_}, int{forced_}, int{steps_left_}, int{target_}, int{blocker_},
+                  int{pending_roll_}, int{last_free_}}) {
+      h.add(static_cast<std::uint64_t>(x + 8));
+    }
+    h.add(turn_began_on_start_ ? 1u : 0u).add(left_start_ ? 1u : 0u);
+  }
+  h.add(static_cast<std::uint64_t>(last_rolls_[0] + 8))
+      .add(static_cast<std::uint64_t>(last_rolls_[1] + 8));
+  h.add(rolloff_).add(rolloff_done_);
+  for (int t : rolloff_total_) h.add(static_cast<std::uint64_t>(t));
+  return h.value();
+}
+
+// ---- resampling ---------------------------------------------------------------------------------
+
+// Re-deals the suits p has not seen. For each value 2, 3, 4 the coins of that value still hidden
+// somewhere (on the board or removed) carry a fixed multiset of suits; any permutation of it is
+// a candidate world. A candidate is consistent when every coin p landed on keeps its suit and no
+// coin that someone landed on without finding an artifact gets that player's suit (the public
+// "monster for" facts). With at most 4 coins per value, all 24 permutations are enumerated and one
+// consistent permutation is drawn uniformly: an exact sampler, no rejection loop.
+State State::resample(Player p, Rng& rng) const {
+  if (p == kOmniscient || phase_ == Phase::kOver) return *this;
+  State out = *this;
+  for (int v = 2; v <= 4; ++v) {
+    std::array<int, 4> ids{};
+    int m = 0;
+    for (int s = 0; s < kNumSuits; ++s) {
+      const int c = s * 3 + (v - 2);
+      if (coin_cell_[c] >= 0 || ((removed_ >> c) & 1)) ids[m++] = c;
+    }
+    if (m < 2) continue;
+    std::array<int, 4> perm{};
+    std::iota(perm.begin(), perm.begin() + m, 0);
+    std::array<std::array<int, 4>, 24> ok{};
+    int count = 0;
+    do {
+      bool good = true;
+      for (int j = 0; j < m && good; ++j) {
+        const int old_id = ids[j], new_id = ids[perm[j]];
+        if (p >= 0 && ((landed_[p] >> old_id) & 1) && new_id != old_id) good = false;
+        for (Player q = 0; q < config_.players && good; ++q) {
+          if (((landed_[q] >> old_id) & 1) && coin_suit(new_id) == suit_[q]) good = false;
+        }
+      }
+      if (good) ok[count++] = perm;
+    } while (std::next_permutation(perm.begin(), perm.begin() + m));
+    const auto& pick = ok[rng.below(static_cast<std::uint64_t>(count))];  // identity is consistent
+    for (int j = 0; j < m; ++j) {
+      const int old_id = ids[j], new_id = ids[pick[j]];
+      out.coin_cell_[new_id] = coin_cell_[old_id];
+      const auto old_bit = static_cast<std::uint16_t>(1u << old_id);
+      const auto new_bit = static_cast<std::uint16_t>(1u << new_id);
+      out.removed_ = static_cast<std::uint16_t>((out.removed_ & ~new_bit) |
+                                                ((removed_ & old_bit) ? new_bit : 0));
+      for (Player q = 0; q < config_.players; ++q) {
+        out.landed_[q] = static_cast<std::uint16_t>((out.landed_[q] & ~new_bit) |
+                                                    ((landed_[q] & old_bit) ? new_bit : 0));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace mw::mazemakers

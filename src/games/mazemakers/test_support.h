@@ -1,0 +1,102 @@
+#pragma once
+// Shared by the MazeMakers tests: a scripted setup and small helpers.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/state.h"
+#include "games/all_games.h"
+#include "games/mazemakers/mazemakers.h"
+
+namespace mw::mazemakers::test_support {
+
+inline Game load(const Json& options = Json::object()) {
+  return builtin_games().load("mazemakers", options);
+}
+
+inline State fresh(const Json& options = Json::object()) {
+  return State::initial(load(options).options());
+}
+
+inline int cell(const char* name) {
+  return parse_cell(name);
+}
+
+// Applies notation, checking legality the way mw::State::apply does.
+inline void play(State& s, std::string_view text) {
+  const Action a = s.parse_action(text);
+  const std::string reason = s.illegal_reason(a);
+  ASSERT_EQ(reason, "") << text;
+  s.apply_legal(a);
+}
+
+inline std::string reason(const State& s, std::string_view text) {
+  return s.illegal_reason(s.parse_action(text));
+}
+
+inline bool is_legal(const State& s, Action a) {
+  ActionList legal;
+  s.legal_actions(legal);
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+// The fixed walls of the scripted setup: nine pentominoes packed into rows 1-5 (a1..j5), so rows
+// 6-10 and START stay open.
+inline const std::vector<std::string>& fixture_walls() {
+  static const std::vector<std::string> walls = {
+      "F a1 b1 b2 c2 b3", "I c1 d1 e1 f1 g1", "L h1 i1 h2 h3 h4",
+      "N j1 i2 j2 i3 i4", "V a2 a3 a4 b4 c4", "P d2 e2 c3 d3 e3",
+      "Z f2 g2 f3 e4 f4", "T g3 g4 f5 g5 h5", "Y d4 b5 c5 d5 e5"};
+  return walls;
+}
+
+// Setup with P1 first; seat p takes suit p (Suns, Moons, Crowns, Arms); 2 players add Crowns.
+// Walls from `walls` in playing order; control coins on the first free walls in reverse order;
+// the board coins dealt, in coin-id order, to `coin_cells`.
+inline State scripted(const Json& options, const std::vector<std::string>& walls,
+                      const std::vector<std::string>& coin_cells) {
+  State s = fresh(options);
+  play(s, "first P1");
+  for (int p = 0; p < s.num_players(); ++p) play(s, std::string(kSuitNames[p]));
+  if (s.num_players() == 2) play(s, "extra crowns");
+  for (const auto& w : walls) play(s, w);
+  for (int p = 0; p < s.num_players(); ++p) {
+    ActionList legal;
+    s.legal_actions(legal);
+    s.apply_legal(legal.front());
+  }
+  // coin_cells lists the squares of the coins in play in coin-id order (suit, then value); the
+  // deal goes value by value, and the identity permutation keeps the provisional suits.
+  std::array<std::string, kNumCoins> where{};
+  std::size_t k = 0;
+  for (int c = 0; c < kNumCoins && k < coin_cells.size(); ++c) {
+    if ((s.used_suits() >> coin_suit(c)) & 1) where[c] = coin_cells[k++];
+  }
+  while (s.phase() == Phase::kCoins) play(s, "coin@" + where[s.next_coin_to_deal()]);
+  while (s.phase() == Phase::kCoinSuits) play(s, "shuffle 1");
+  return s;
+}
+
+// A state edited through its JSON body (positions that are tedious to reach by play).
+template <class F>
+State edited(const State& s, const Json& options, F&& edit) {
+  Json body = s.to_json();
+  edit(body);
+  return State::from_json(body, load(options).options());
+}
+
+// The error a throwing call reports, or "" when it does not throw.
+template <class F>
+std::string error_of(F&& f, ErrorCode expected) {
+  try {
+    f();
+  } catch (const Error& e) {
+    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace mw::mazemakers::test_support
