@@ -1,6 +1,7 @@
 #include "games/all_games.h"
 
 #include "games/mazemakers/register.h"
+#include "games/pathfinder_barriers/register.h"
 #include "games/pathfinder_cards/register.h"
 #include "games/treasure_hunt/register.h"
 
@@ -10,6 +11,7 @@ const Registry& builtin_games() {
   static const Registry registry = [] {
     Registry r;
     r.add(treasure_hunt::entry());
+    r.add(pathfinder_barriers::entry());
     r.add(pathfinder_cards::entry());
     r.add(mazemakers::entry());
     return r;

@@ -1,0 +1,38 @@
+#include "games/pathfinder_barriers/register.h"
+
+#include "core/state.h"
+#include "games/pathfinder_barriers/agents.h"
+#include "games/pathfinder_barriers/pathfinder_barriers.h"
+
+namespace mw::pathfinder_barriers {
+
+std::string render_view(const Json& view, const RenderStyle& style);
+
+GameEntry entry() {
+  static_assert(GameState<State>);
+  static_assert(MultiActionParsing<State>);
+  static_assert(FastChanceSampling<State>);
+  GameEntry e = make_game_entry<State>(GameInfo{
+      /*id=*/"pathfinder-barriers",
+      /*name=*/"Pathfinder (Milton Bradley)",
+      /*summary=*/"hide a pawn behind up to 30 barriers on a 6x6 grid; find the other's first",
+      /*min_players=*/2,
+      /*max_players=*/2,
+      /*perfect_information=*/false,
+      /*has_chance=*/true,
+      /*options=*/option_specs(),
+  });
+  e.render_view = render_view;
+  e.agents.push_back({"seeker",
+                      "builds its grid with the maze builder, then asks the frontier question that "
+                      "most often starts the shortest route to the pawn in sampled grids (params: "
+                      "samples=48, difficulty=2 of its own grid, 0..3)",
+                      SeekerAgent::make});
+  e.agents.push_back({"builder",
+                      "the maze builder for its grid (difficulty=0..3, default 2), then uniformly "
+                      "random questions",
+                      BuilderAgent::make});
+  return e;
+}
+
+}  // namespace mw::pathfinder_barriers
