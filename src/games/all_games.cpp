@@ -1,5 +1,6 @@
 #include "games/all_games.h"
 
+#include "games/jokers_labyrinth/register.h"
 #include "games/mazemakers/register.h"
 #include "games/pathfinder_barriers/register.h"
 #include "games/pathfinder_cards/register.h"
@@ -14,6 +15,7 @@ const Registry& builtin_games() {
     r.add(pathfinder_barriers::entry());
     r.add(pathfinder_cards::entry());
     r.add(mazemakers::entry());
+    r.add(jokers_labyrinth::entry());
     return r;
   }();
   return registry;

@@ -1,0 +1,32 @@
+#include "games/jokers_labyrinth/register.h"
+
+#include "core/state.h"
+#include "games/jokers_labyrinth/heuristic_agent.h"
+#include "games/jokers_labyrinth/jokers_labyrinth.h"
+
+namespace mw::jokers_labyrinth {
+
+std::string render_view(const Json& view, const RenderStyle& style);
+
+GameEntry entry() {
+  static_assert(GameState<State>);
+  static_assert(FastChanceSampling<State>);
+  GameEntry e = make_game_entry<State>(GameInfo{
+      /*id=*/"jokers-labyrinth",
+      /*name=*/"The Joker's Labyrinth (Advanced)",
+      /*summary=*/"2-4 Jacks explore a 7x7 dungeon of cards, fight by dice and hunt two Jokers",
+      /*min_players=*/2,
+      /*max_players=*/4,
+      /*perfect_information=*/false,
+      /*has_chance=*/true,
+      /*options=*/option_specs(),
+  });
+  e.render_view = render_view;
+  e.agents.push_back({"heuristic",
+                      "explores toward the Jokers, picks the value card with the fewest dice, "
+                      "fights only at good odds, scavenges when safe",
+                      HeuristicAgent::make});
+  return e;
+}
+
+}  // namespace mw::jokers_labyrinth

@@ -1,0 +1,124 @@
+// JSON bodies, views (what each observer may see), information-state keys and resampling.
+#include <gtest/gtest.h>
+
+#include "games/jokers_labyrinth/test_support.h"
+
+namespace mw::jokers_labyrinth {
+namespace {
+
+using namespace test_support;
+
+State random_position(const Game& game, std::uint64_t seed, int actions) {
+  State s = State::initial(game.options());
+  Rng rng(seed);
+  ActionList scratch;
+  play_random_actions(s, rng, actions, scratch);
+  return s;
+}
+
+TEST(JokersLabyrinthJson, BodiesRoundTrip) {
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+      const State s = random_position(game, seed, static_cast<int>(seed * 37 % 900));
+      const Json body = s.to_json();
+      EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
+    }
+  }
+}
+
+TEST(JokersLabyrinthJson, MalformedBodiesAreRefusedWithAReason) {
+  const Game game = load();
+  const Json body = random_position(game, 3, 200).to_json();
+  auto refuse = [&](Json damaged) {
+    return error_of([&] { State::from_json(damaged, game.options()); }, ErrorCode::kBadState);
+  };
+  Json missing = body;
+  missing.erase("loc");
+  EXPECT_NE(refuse(missing).find("missing \"loc\""), std::string::npos);
+  Json phase = body;
+  phase["phase"] = "dance";
+  EXPECT_NE(refuse(phase).find("unknown \"phase\""), std::string::npos);
+  Json two = body;
+  two["loc"][card("5S")] = kCenter;  // the centre already holds a card
+  EXPECT_NE(refuse(two), "");
+  Json pool = body;
+  pool["loc"][card("JK2")] = kLocMainDiscard;  // one fewer unseen card than face-down cells
+  EXPECT_NE(refuse(pool), "");
+  EXPECT_NE(refuse(Json::array()), "");
+}
+
+TEST(JokersLabyrinthViews, HiddenThingsStayHidden) {
+  State s = setup("H", "a0", "S", "h7");
+  play(s, "reveal down");
+  play(s, "card 9H");
+  const Json spectator = s.view(kSpectator);
+  EXPECT_EQ(spectator["board"][1][1], "9H");
+  EXPECT_EQ(spectator["board"][1][2], "#");  // face down: hidden from all
+  EXPECT_EQ(spectator["seats"], Json::array({"P1", "P2"}));
+  EXPECT_EQ(spectator["unseen_dungeon"], 47);
+  const Json omni = s.view(kOmniscient);
+  EXPECT_EQ(omni["board"][1][2], "#");  // not dealt yet: nobody knows, not even the referee
+}
+
+TEST(JokersLabyrinthViews, KeysFollowViews) {
+  const Game game = load({{"players", 3}});
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    const State s = random_position(game, seed, 150 + static_cast<int>(seed) * 20);
+    for (Player p = 0; p < 3; ++p) {
+      State copy = State::from_json(s.to_json(), game.options());
+      EXPECT_EQ(copy.information_state_key(p), s.information_state_key(p));
+    }
+  }
+}
+
+// resample(p) keeps p's view, key and legal actions, and yields a valid state, over many states.
+TEST(JokersLabyrinthResample, ConsistentWithWhatThePlayerKnows) {
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 60; ++seed) {
+      const State s = random_position(game, seed + 100, static_cast<int>(seed * 53 % 1500));
+      Rng rng(seed);
+      for (Player p = 0; p < players; ++p) {
+        const State w = s.resample(p, rng);
+        EXPECT_EQ(w.view(p), s.view(p)) << seed;
+        EXPECT_EQ(w.view(kSpectator), s.view(kSpectator)) << seed;
+        EXPECT_EQ(w.information_state_key(p), s.information_state_key(p)) << seed;
+        if (s.current_player() == p) {
+          ActionList a, b;
+          s.legal_actions(a);
+          w.legal_actions(b);
+          EXPECT_EQ(a, b) << seed;
+        }
+        EXPECT_EQ(State::from_json(w.to_json(), game.options()).to_json(), w.to_json());
+      }
+    }
+  }
+}
+
+TEST(JokersLabyrinthResample, PrivateCardsAndUnseenCardsAreRedrawn) {
+  State s = setup("H", "a0", "S", "h7");
+
+  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("b2"));
+  s.mutable_player(0).entered = true;
+  clear(s, "b2");
+  clear(s, "c2");
+  play(s, "move right");
+  play(s, "scavenge");
+  play(s, "card 9H*");
+  play(s, "keep");
+  // The opponent's worlds: P1's kept card varies over the keepable Scavenger cards.
+  Rng rng(1);
+  int other = 0;
+  for (int i = 0; i < 200; ++i) {
+    const State w = s.resample(1, rng);
+    other += w.loc(card("9H*")) != kLocHand + 0 ? 1 : 0;
+    EXPECT_EQ(w.hand(0).size(), s.hand(0).size());
+  }
+  EXPECT_GT(other, 100);
+  // P1's own worlds keep it.
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(s.resample(0, rng).loc(card("9H*")), kLocHand + 0);
+}
+
+}  // namespace
+}  // namespace mw::jokers_labyrinth

@@ -1,0 +1,92 @@
+#pragma once
+// Shared by the Joker's Labyrinth tests: loading, notation helpers and hand-built positions.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/error.h"
+#include "core/state.h"
+#include "games/all_games.h"
+#include "games/jokers_labyrinth/jokers_labyrinth.h"
+
+namespace mw::jokers_labyrinth::test_support {
+
+inline Game load(const Json& options = Json::object()) {
+  return builtin_games().load("jokers-labyrinth", options);
+}
+
+inline State initial(const Json& options = Json::object()) {
+  return State::initial(load(options).options());
+}
+
+inline int card(const char* name) {
+  const int phys = parse_phys(name);
+  EXPECT_GE(phys, 0) << name;
+  return phys;
+}
+
+inline int cell(const char* name) {
+  return parse_cell(name);
+}
+
+// Applies notation, checking legality the way mw::State::apply does.
+inline void play(State& s, std::string_view text) {
+  const Action a = s.parse_action(text);
+  const std::string reason = s.illegal_reason(a);
+  ASSERT_EQ(reason, "") << text;
+  s.apply_legal(a);
+}
+
+inline std::string reason(const State& s, std::string_view text) {
+  return s.illegal_reason(s.parse_action(text));
+}
+
+inline bool legal(const State& s, std::string_view text) {
+  return reason(s, text).empty();
+}
+
+// A 2-player game after setup: P1 (first) is the given suit at `p1`, P2 at `p2`; the Dungeon still
+// face down. Use put()/set_face_down() to lay out cards.
+inline State setup(const char* suit1 = "H", const char* p1 = "a0", const char* suit2 = "S",
+                   const char* p2 = "h7", const Json& options = Json::object()) {
+  State s = initial(options);
+  play(s, "first P1");
+  play(s, std::string("jack ") + suit1);
+  play(s, std::string("jack ") + suit2);
+  play(s, std::string("spot ") + p1);
+  play(s, std::string("spot ") + p2);
+  return s;
+}
+
+// Puts a card face up on a cell (taking it from wherever it is).
+inline void lay(State& s, const char* where, const char* what) {
+  const int c = cell(where);
+  if (s.card_on(c) >= 0) s.put(s.card_on(c), kLocPool);
+  s.put(card(what), static_cast<std::uint8_t>(c));
+  s.set_face_down(c, false);
+}
+
+// Empties a cell (its card back to the pool) and turns it face up.
+inline void clear(State& s, const char* where) {
+  const int c = cell(where);
+  if (s.card_on(c) >= 0) s.put(s.card_on(c), kLocPool);
+  s.set_face_down(c, false);
+}
+
+inline void give(State& s, int seat, const char* what) {
+  s.put(card(what), static_cast<std::uint8_t>(kLocHand + seat));
+}
+
+// The error a throwing call reports, or "" when it does not throw.
+template <class F>
+std::string error_of(F&& f, ErrorCode expected) {
+  try {
+    f();
+  } catch (const Error& e) {
+    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace mw::jokers_labyrinth::test_support
