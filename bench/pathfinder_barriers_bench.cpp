@@ -54,7 +54,7 @@ void BM_RandomGameConcrete(benchmark::State& bs) {
     ++games;
   }
   bs.SetItemsProcessed(decisions);
-  bs.counters["decisions/game"] = benchmark::Counter(static_cast<double>(decisions) / games);
+  bs.counters["decisions/game"] = benchmark::Counter(static_cast<double>(decisions) / static_cast<double>(games));
 }
 BENCHMARK(BM_RandomGameConcrete);
 

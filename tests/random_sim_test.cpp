@@ -310,6 +310,17 @@ void check_legal_actions_apply(Where& at, const State& s, const Observed& seen) 
     copy.apply(a);
     at.check = "notation round trip";
     expect_notation_round_trip(at, s, a);
+    at.check = "what observers are told of the action";
+    const std::string full = s.action_to_string(a);
+    EXPECT_EQ(s.action_to_string_for(kOmniscient, a), full) << at;
+    if (!s.is_chance_node()) {
+      EXPECT_EQ(s.action_to_string_for(s.current_player(), a), full)
+          << "the seat acting is told less than its own action" << at;
+    }
+    for (Player p = 0; p < s.num_players(); ++p) {
+      EXPECT_FALSE(s.action_to_string_for(p, a).empty()) << "seat " << p << at;
+    }
+    EXPECT_FALSE(s.action_to_string_for(kSpectator, a).empty()) << at;
   }
   at.check = "copies are independent";
   EXPECT_EQ(s.to_json(), seen.body) << "applying actions to copies changed the original" << at;

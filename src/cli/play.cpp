@@ -81,8 +81,19 @@ class Session {
   void play_computer(Player p) {
     if (human_count() == 0) show_board(kSpectator);
     const Action a = agents_[p]->choose(Observation(state_, p), streams_.seats[p]);
-    out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p], state_.action_to_string(a));
+    out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p],
+                        state_.action_to_string_for(watcher(), a));
     apply(a);
+  }
+
+  // Who reads the screen: the one human, else (hot-seat, or computers only) anyone at the table,
+  // so a computer's secret moves are told as the game tells them to the public.
+  Player watcher() const {
+    if (human_count() != 1) return kSpectator;
+    for (Player p = 0; p < state_.num_players(); ++p) {
+      if (is_human(p)) return p;
+    }
+    return kSpectator;
   }
 
   // Returns false when the player quits (or the input ends).

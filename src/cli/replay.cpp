@@ -33,11 +33,15 @@ std::string chance_label(const std::vector<std::string>& outcomes, bool shown) {
   return text;
 }
 
-// Seats see every decision's notation (as at the table); chance outcomes only when the game has
-// no hidden information or the replay is omniscient, since a deal may be a secret.
+// Seats see each action as the game tells it to them (PrivateActionText); for a game that does
+// not say, every decision's notation, and chance outcomes only when the game has no hidden
+// information or the replay is omniscient, since a deal may be a secret.
 std::vector<Step> plan_steps(const GameRecord& record, Player observer) {
   State state = replay(builtin_games(), record, 0);
-  const bool show_chance = observer == kOmniscient || state.game().info().perfect_information;
+  // A game that says what each observer sees of an action is trusted to hide its own secrets.
+  const bool tells = state.has_private_action_text();
+  const bool show_chance =
+      tells || observer == kOmniscient || state.game().info().perfect_information;
   const auto names = seat_names(state);
   std::vector<Step> steps{{"start", state}};
   std::size_t i = 0;
@@ -47,7 +51,7 @@ std::vector<Step> plan_steps(const GameRecord& record, Player observer) {
       const std::size_t first = i + 1;
       std::vector<std::string> outcomes;
       for (; i < record.actions.size() && state.is_chance_node(); ++i) {
-        outcomes.push_back(state.action_to_string(record.actions[i]));
+        outcomes.push_back(state.action_to_string_for(observer, record.actions[i]));
         state.apply_legal(record.actions[i]);
       }
       const std::string numbers =
@@ -56,7 +60,7 @@ std::vector<Step> plan_steps(const GameRecord& record, Player observer) {
     } else {
       const Player mover = state.current_player();
       label = fmt::format("action {}: {} plays {}", i + 1, names[static_cast<std::size_t>(mover)],
-                          state.action_to_string(record.actions[i]));
+                          state.action_to_string_for(observer, record.actions[i]));
       state.apply_legal(record.actions[i]);
       ++i;
     }

@@ -4,11 +4,11 @@
 // value handle over any GameState, so AI, CLI, server and Python never know a game's internals.
 // docs/architecture.md records the measurement behind this split.
 #include <concepts>
-#include <typeinfo>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -24,9 +24,9 @@ namespace mw {
 // What every game implements. Preconditions are the caller's: apply_legal() takes only an action
 // from legal_actions(); the erased State checks, the hot loops of search do not need to.
 template <class S>
-concept GameState = std::copyable<S> && requires(const S& cs, S& s, Action a, Player p, Rng& rng,
-                                                 ActionList& out, std::string_view text,
-                                                 const Json& j, const Options& o) {
+concept GameState = std::copyable<S> &&
+    requires(const S& cs, S& s, Action a, Player p, Rng& rng, ActionList& out,
+             std::string_view text, const Json& j, const Options& o) {
   { S::initial(o) } -> std::same_as<S>;
   { S::from_json(j, o) } -> std::same_as<S>;  // throws Error(kBadState) saying what is wrong
   { cs.num_players() } -> std::convertible_to<int>;
@@ -38,8 +38,10 @@ concept GameState = std::copyable<S> && requires(const S& cs, S& s, Action a, Pl
   { s.apply_legal(a) } -> std::same_as<void>;
   { cs.returns() } -> std::same_as<std::vector<double>>;
   { cs.action_to_string(a) } -> std::same_as<std::string>;
-  { cs.parse_action(text) } -> std::same_as<Action>;  // throws Error(kParse) saying what was expected
-  { cs.view(p) } -> std::same_as<Json>;               // a seat, kSpectator or kOmniscient
+  {
+    cs.parse_action(text)
+    } -> std::same_as<Action>;           // throws Error(kParse) saying what was expected
+  { cs.view(p) } -> std::same_as<Json>;  // a seat, kSpectator or kOmniscient
   { cs.information_state_key(p) } -> std::same_as<std::uint64_t>;
   { cs.resample(p, rng) } -> std::same_as<S>;  // a full state consistent with what p has observed
   { cs.to_json() } -> std::same_as<Json>;
@@ -58,6 +60,15 @@ concept FastChanceSampling = requires(const S& cs, Rng& rng) {
 template <class S>
 concept MultiActionParsing = requires(const S& cs, std::string_view text) {
   { cs.parse_actions(text) } -> std::same_as<std::vector<Action>>;
+};
+
+// Optional capability: what `observer` is told of action `a` played from this state (before it
+// applies). A game with secret decisions or secret chance outcomes (a hidden setup, a secret
+// commitment, a card dealt face down) returns e.g. "South places a chip" to the others. Without
+// it every observer reads action_to_string. kOmniscient always reads the full text.
+template <class S>
+concept PrivateActionText = requires(const S& cs, Player observer, Action a) {
+  { cs.action_to_string_for(observer, a) } -> std::same_as<std::string>;
 };
 
 template <GameState S>
@@ -112,6 +123,8 @@ class StateConcept {
   virtual std::string action_to_string(Action a) const = 0;
   virtual Action parse_action(std::string_view text) const = 0;
   virtual std::vector<Action> parse_actions(std::string_view text) const = 0;
+  virtual bool has_private_action_text() const = 0;
+  virtual std::string action_to_string_for(Player observer, Action a) const = 0;
   virtual Json view(Player observer) const = 0;
   virtual std::uint64_t information_state_key(Player p) const = 0;
   virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
@@ -143,6 +156,13 @@ class StateModel final : public StateConcept {
     } else {
       return {s_.parse_action(text)};
     }
+  }
+  bool has_private_action_text() const override { return PrivateActionText<S>; }
+  std::string action_to_string_for(Player observer, Action a) const override {
+    if constexpr (PrivateActionText<S>) {
+      if (observer != kOmniscient) return s_.action_to_string_for(observer, a);
+    }
+    return s_.action_to_string(a);
   }
   Json view(Player observer) const override { return s_.view(observer); }
   std::uint64_t information_state_key(Player p) const override {
@@ -210,15 +230,20 @@ class State {
   std::vector<double> returns() const { return impl_->returns(); }
   std::string action_to_string(Action a) const { return impl_->action_to_string(a); }
   Action parse_action(std::string_view text) const { return impl_->parse_action(text); }
+  // What `observer` is told of `a` played now (see PrivateActionText).
+  std::string action_to_string_for(Player observer, Action a) const {
+    return impl_->action_to_string_for(observer, a);
+  }
+  // Whether the game says what each observer sees of an action; without it, tools must assume a
+  // chance outcome may be secret in a game of imperfect information.
+  bool has_private_action_text() const { return impl_->has_private_action_text(); }
   // One or more actions (see MultiActionParsing); throws Error(kParse) like parse_action.
   std::vector<Action> parse_actions(std::string_view text) const {
     return impl_->parse_actions(text);
   }
 
   Json view(Player observer) const { return impl_->view(observer); }
-  std::uint64_t information_state_key(Player p) const {
-    return impl_->information_state_key(p);
-  }
+  std::uint64_t information_state_key(Player p) const { return impl_->information_state_key(p); }
   State resample(Player p, Rng& rng) const { return State(game_, impl_->resample(p, rng)); }
 
   // The game-specific body (docs/rules/<game>.md documents its schema).
