@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "ai/agents.h"
 #include "ai/random_agent.h"
 #include "core/match.h"
@@ -63,6 +65,24 @@ TEST(PathfinderAgents, BaselineRunnerBeatsRandomRunnerOnBuiltMazes) {
   const int random = runner_wins(builder, random_runner, 30);
   EXPECT_GE(baseline, 22);
   EXPECT_GE(baseline, random + 10);
+}
+
+// The evaluation for cut-off searches: zero-sum, in range, and it tells a Runner next to the
+// Joker with a full hand from one far away with one heart left.
+TEST(PathfinderEvaluate, PrefersTheRunnerNearTheJokerWithHearts) {
+  const Game game = load();
+  ASSERT_TRUE(static_cast<bool>(game.entry().evaluate));
+  const auto eval = [&](const State& s) { return game.entry().evaluate(make_state(game, s)); };
+  const State near = position(kFixture, {"2D", "3D", "4D", "5D", "6D"},
+                              {"AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"}, "9H");
+  const State far = position(kFixture, {}, {"AH"});
+  const std::vector<double> a = eval(near);
+  const std::vector<double> b = eval(far);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_DOUBLE_EQ(a[0], -a[1]);
+  EXPECT_GT(a[kRunner], 0.3);
+  EXPECT_LT(b[kRunner], -0.3);
+  EXPECT_LE(std::abs(a[kRunner]), 1.0);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "core/error.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
@@ -125,6 +127,57 @@ std::string State::action_to_string(Action a) const {
                        cell_name(static_cast<int>(i % kCells)));
   }
   return fmt::format("action {}", a);
+}
+
+std::string State::action_to_string_for(Player observer, Action a) const {
+  const Player actor = current_player();
+  if (observer == kMaker || observer == kOmniscient || observer == actor || actor != kMaker) {
+    return action_to_string(a);  // the Runner's actions and the damage pick are public
+  }
+  switch (decision()) {
+    case Decision::kPlace:
+      // The Runner is out of the room while the maze is built (G1.2): she learns only how many
+      // cards are down, which is all her view shows.
+      return fmt::format("Maker places a card ({} of {})", layout_.count + 1, kNumCards);
+    case Decision::kKingFlip:
+      return "Maker flips a card while the Runner looks away (King trial, G1.6.2)";
+    case Decision::kAlteration:
+      return alteration_seen(a);
+    default:
+      return action_to_string(a);  // the 10♦ suit and the Queen's card are announced
+  }
+}
+
+// The Ace alteration as the Runner sees it: only the before and after of the cells whose look
+// changed (G1.6.3); a pass and a swap of two face-down cards look the same.
+std::string State::alteration_seen(Action a) const {
+  const auto look = [&](int card) {
+    return card < 0                ? std::string("empty")
+           : layout_.face_up(card) ? card_code(card)
+                                   : std::string("face-down");
+  };
+  int x = -1;
+  int y = -1;
+  int after_x = -1;
+  int after_y = -1;
+  if (a >= kSwapBase && a < kMoveBase) {
+    x = static_cast<int>((a - kSwapBase) / kCells);
+    y = static_cast<int>((a - kSwapBase) % kCells);
+    after_x = layout_.at[y];
+    after_y = layout_.at[x];
+  } else if (a >= kMoveBase && a < kActionEnd) {
+    x = static_cast<int>((a - kMoveBase) / kCells);
+    y = static_cast<int>((a - kMoveBase) % kCells);
+    after_y = layout_.at[x];
+  }
+  std::string changes;
+  for (const auto& [cell, after] : {std::pair{x, after_x}, std::pair{y, after_y}}) {
+    if (cell < 0 || look(layout_.at[cell]) == look(after)) continue;
+    changes += fmt::format("{}{} {} -> {}", changes.empty() ? "" : ", ", cell_name(cell),
+                           look(layout_.at[cell]), look(after));
+  }
+  if (changes.empty()) return "Maker makes the Ace alteration: no change you can see";
+  return "Maker makes the Ace alteration: " + changes;
 }
 
 Action State::parse_action(std::string_view text) const {

@@ -183,7 +183,8 @@ std::uint64_t State::king_before_up() const {
 bool State::placement_ok(int card, int cell) const {
   if (card < 0 || card >= kNumCards || cell < 0 || cell >= kCells) return false;
   if (layout_.pos[card] >= 0 || layout_.at[cell] >= 0) return false;
-  if (layout_.count > 0 && !layout_.touches_card(cell)) return false;
+  if (layout_.count == 0) return true;  // any first card anywhere (legal_build lists them all)
+  if (!layout_.touches_card(cell)) return false;
   Layout l = layout_;
   l.place(card, cell);
   return build_feasible(l);
@@ -416,6 +417,10 @@ std::string State::illegal_reason(Action a) const {
     return "not an alteration the Maker may make: a swap of two cards or a move to a vacant cell "
            "next to the maze, keeping the maze in one piece and a diamond path from A♦ to the "
            "Joker (G1.3.6)";
+  }
+  if (d == Decision::kKingName && a >= kNameBase && a < kNameBase + kCells * kNumCards &&
+      layout_.at[(a - kNameBase) / kNumCards] >= 0) {
+    return "";  // any occupied cell and any maze card (1,600 answers: no list needed)
   }
   ActionList legal;
   legal_actions(legal);
@@ -735,10 +740,9 @@ void State::apply_alteration(Action a) {
     const auto i = a - kMoveBase;
     layout_.move(static_cast<int>(i / kCells), static_cast<int>(i % kCells));
   }
-  // The Runner looked away: what she counted around a ten may have moved.
-  if (a != kPass) {
-    for (TenResult& r : tens_) r.valid = false;
-  }
+  // The Runner looked away: what she counted around a ten may have moved. A pass counts too, or
+  // the flags would tell her a pass from a swap of two face-down cards (G1.6.3).
+  for (TenResult& r : tens_) r.valid = false;
   pop();
 }
 

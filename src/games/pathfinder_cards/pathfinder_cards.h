@@ -145,6 +145,10 @@ class State {
   std::vector<double> returns() const;
 
   std::string action_to_string(Action a) const;
+  // What `observer` is told of `a` played now (core PrivateActionText): the full text for the
+  // acting seat and whoever sees everything; the Maker's secret building, King flip and Ace
+  // alteration are told to the others only as what they can see of them (G1.6.3).
+  std::string action_to_string_for(Player observer, Action a) const;
   Action parse_action(std::string_view text) const;
   // A whole maze drawn as text (docs/rules/pathfinder-cards.md) while nothing is placed yet, or
   // one action.
@@ -201,6 +205,7 @@ class State {
   bool placement_ok(int card, int cell) const;
   bool alteration_ok(Action a) const;
   std::string decision_reason(Action a) const;
+  std::string alteration_seen(Action a) const;
 
   void apply_main(Action a);
   void apply_damage(Action a);

@@ -1,5 +1,12 @@
 #include "games/pathfinder_cards/register.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <deque>
+#include <vector>
+
 #include "core/state.h"
 #include "games/pathfinder_cards/agents.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
@@ -7,6 +14,55 @@
 namespace mw::pathfinder_cards {
 
 std::string render_view(const Json& view, const RenderStyle& style);
+
+namespace {
+
+// Face-down diamonds the Runner must still turn up to reach a cell next to the Joker, plus one
+// for the Joker itself when face down (0-1 search: face-up diamonds are free). In a sampled
+// world the hidden cards are known, which is what a search's leaf needs.
+int cards_to_turn(const Layout& l) {
+  std::array<int, kCells> dist;
+  dist.fill(1 << 20);
+  std::deque<int> queue;
+  const int start = l.cell_of(kAceOfDiamonds);
+  dist[start] = 0;
+  queue.push_back(start);
+  std::array<int, 6> nb{};
+  while (!queue.empty()) {
+    const int cell = queue.front();
+    queue.pop_front();
+    const int n = l.neighbors(cell, nb);
+    for (int i = 0; i < n; ++i) {
+      const int c = l.at[nb[i]];
+      if (c < 0 || !is_diamond(c)) continue;
+      const int cost = l.face_up(c) ? 0 : 1;
+      if (dist[cell] + cost >= dist[nb[i]]) continue;
+      dist[nb[i]] = dist[cell] + cost;
+      if (cost == 0) {
+        queue.push_front(nb[i]);
+      } else {
+        queue.push_back(nb[i]);
+      }
+    }
+  }
+  int best = 1 << 20;
+  const int n = l.neighbors(l.cell_of(kJoker), nb);
+  for (int i = 0; i < n; ++i) best = std::min(best, dist[nb[i]]);
+  return best + (l.face_up(kJoker) ? 0 : 1);
+}
+
+// The Runner's chances: each card she turns up costs her about a third of a heart on average
+// (spades and trials), and a hand of hearts is what she has to pay with.
+std::vector<double> evaluate(const mw::State& state) {
+  const State& s = state.as<State>();
+  if (s.is_terminal()) return s.returns();
+  if (s.phase() == Phase::kBuild) return {0.0, 0.0};
+  const double hearts = std::popcount(s.hand()) + (s.compass() == CompassState::kTable ? 1 : 0);
+  const double v = 0.9 * std::tanh((hearts - 0.4 * cards_to_turn(s.layout()) - 2.0) / 3.0);
+  return {-v, v};
+}
+
+}  // namespace
 
 GameEntry entry() {
   static_assert(GameState<State>);
@@ -24,6 +80,7 @@ GameEntry entry() {
       /*options=*/option_specs(),
   });
   e.render_view = render_view;
+  e.evaluate = evaluate;
   e.agents.push_back({"baseline",
                       "both seats: the Maker builds planned mazes and hurts the Runner in every "
                       "choice; the Runner explores by sampled likelihood of diamonds toward the "

@@ -364,8 +364,65 @@ Json State::view(Player observer) const {
   return v;
 }
 
+// The facts view(p) shows, hashed directly (no JSON): what view() derives from them (toAct,
+// active, explorable, the maze drawing, the score) needs no hashing of its own. Sets of cards are
+// folded with a commutative sum, so the key never depends on the hidden identities' order.
 std::uint64_t State::information_state_key(Player p) const {
-  return Hasher(0x7061746866696e64ULL).add(view(p).dump()).value();
+  const bool all = p == kMaker || p == kOmniscient || phase_ == Phase::kOver;
+  Hasher h(0x7061746866696e64ULL);
+  h.add(static_cast<std::uint64_t>(p + 8)).add(all).add(static_cast<std::uint64_t>(phase_));
+  h.add(static_cast<std::uint64_t>(decision()));
+  if (phase_ == Phase::kBuild && !all) {
+    h.add(static_cast<std::uint64_t>(layout_.count));
+  } else {
+    std::uint64_t cards = 0;
+    for (int id = 0; id < kNumCards; ++id) {
+      const int cell = layout_.pos[id];
+      if (cell < 0) continue;
+      const bool up = layout_.face_up(id);
+      const std::uint64_t shown = all || up ? static_cast<std::uint64_t>(id) : 63;
+      cards += mix64((static_cast<std::uint64_t>(cell) << 8) | (shown << 1) | (all && up));
+    }
+    h.add(cards).add(static_cast<std::uint64_t>(layout_.count));
+  }
+  h.add(hand_)
+      .add(static_cast<std::uint64_t>(compass_))
+      .add(static_cast<std::uint64_t>(compass_rank_));
+  h.add(compass_usable()).add(static_cast<std::uint64_t>(num_discards_));
+  for (int i = 0; i < num_discards_; ++i) h.add(static_cast<std::uint64_t>(discards_[i]));
+  h.add(static_cast<std::uint64_t>(depth_));
+  for (int i = depth_ - 1; i >= 0; --i) {
+    const Task& t = stack_[i];
+    h.add(static_cast<std::uint64_t>(t.kind)).add(static_cast<std::uint64_t>(t.cell + 1));
+    if (t.kind == TaskKind::kTrial) {
+      h.add(static_cast<std::uint64_t>(t.trial))
+          .add(t.step)
+          .add(static_cast<std::uint64_t>(t.aux + 1));
+      if (t.trial == TrialKind::kQueen || (t.trial == TrialKind::kKing && all)) {
+        h.add(static_cast<std::uint64_t>(t.cell2 + 1));
+      }
+    }
+    if (t.kind == TaskKind::kDamage) h.add(t.step).add((t.flags & kNoWindow) == 0);
+  }
+  for (const TenResult& r : tens_) {
+    if (r.cell < 0) continue;
+    h.add(static_cast<std::uint64_t>(r.ten)).add(static_cast<std::uint64_t>(r.cell));
+    h.add(static_cast<std::uint64_t>(r.suit)).add(static_cast<std::uint64_t>(r.guess));
+    h.add(static_cast<std::uint64_t>(r.actual)).add(r.valid);
+  }
+  if (decision() == Decision::kKingName) {
+    std::uint64_t before = 0;
+    const std::uint64_t up = king_before_up();
+    for (std::uint64_t m = up & layout_.placed(); m != 0; m &= m - 1) {
+      const int id = std::countr_zero(m);
+      before += mix64((static_cast<std::uint64_t>(layout_.pos[id]) << 8) |
+                      static_cast<std::uint64_t>(id));
+    }
+    h.add(before);
+  }
+  if (phase_ == Phase::kOver)
+    h.add(static_cast<std::uint64_t>(winner_)).add(static_cast<std::uint64_t>(score()));
+  return h.value();
 }
 
 }  // namespace mw::pathfinder_cards

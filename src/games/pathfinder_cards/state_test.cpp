@@ -199,6 +199,62 @@ TEST(PathfinderResample, JokerPositionIsSpreadOut) {
   EXPECT_GT(cells.size(), 15u);
 }
 
+// What the Runner and the spectator are told of the Maker's moves is a function of what they
+// know: the same text in every world resample(Runner) can produce where the move is legal too.
+TEST(PathfinderActionText, OthersAreToldOnlyWhatTheyCanSee) {
+  int checked = 0;
+  for (std::uint64_t seed = 0; seed < 400 && checked < 300; ++seed) {
+    const State s = random_play_state(seed, static_cast<int>(seed % 40));
+    if (s.current_player() != kMaker) continue;
+    ActionList legal_list;
+    s.legal_actions(legal_list);
+    Rng rng(seed);
+    std::vector<State> worlds;
+    for (int k = 0; k < 3; ++k) worlds.push_back(s.resample(kRunner, rng));
+    for (Action a : legal_list) {
+      EXPECT_EQ(s.action_to_string_for(kMaker, a), s.action_to_string(a));
+      for (Player p : {kRunner, kSpectator}) {
+        const std::string told = s.action_to_string_for(p, a);
+        for (const State& w : worlds) {
+          if (!w.illegal_reason(a).empty()) continue;
+          EXPECT_EQ(w.action_to_string_for(p, a), told) << s.action_to_string(a);
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(PathfinderActionText, SecretsStaySecret) {
+  // Building: neither the card nor the cell (the Runner is out of the room).
+  State b = State::initial(load().options());
+  EXPECT_EQ(b.action_to_string_for(kRunner, b.parse_action("AD@3,4")),
+            "Maker places a card (1 of 40)");
+  EXPECT_EQ(b.action_to_string_for(kMaker, b.parse_action("AD@3,4")), "AD@3,4");
+  // The Runner's own moves are public.
+  State s = position(kFixture, {"2D"}, {"AH", "2H", "3H"});
+  EXPECT_EQ(s.action_to_string_for(kMaker, s.parse_action("explore 3,2")), "explore 3,2");
+  // An Ace alteration: a pass and a swap of two face-down cards look alike; a face-up card moving
+  // shows.
+  State alt = position(kFixture, {"2D", "AC"}, {"AH", "2H", "3H"});
+  Json body = alt.to_json();
+  body["stack"] = Json::array({Json{{"kind", "alteration"},
+                                    {"trial", "10S"},
+                                    {"step", 0},
+                                    {"aux", -1},
+                                    {"cell", "0,0"},
+                                    {"cell2", nullptr},
+                                    {"flags", 0}}});
+  alt = State::from_json(body, load().options());
+  ASSERT_EQ(alt.decision(), Decision::kAlteration) << alt.to_json().dump();
+  const std::string pass = alt.action_to_string_for(kRunner, alt.parse_action("pass"));
+  EXPECT_EQ(pass, "Maker makes the Ace alteration: no change you can see");
+  EXPECT_EQ(alt.action_to_string_for(kRunner, alt.parse_action("swap 1,0 2,0")), pass);
+  EXPECT_EQ(alt.action_to_string_for(kSpectator, alt.parse_action("swap 0,0 2,0")),
+            "Maker makes the Ace alteration: 0,0 AC -> face-down, 2,0 face-down -> AC");
+}
+
 TEST(PathfinderResample, TheMakerKnowsEverything) {
   const State s = random_play_state(4, 10);
   Rng rng(1);
