@@ -182,6 +182,16 @@ std::string State::action_to_string(Action a) const {
   return fmt::format("shuffle {}", a - kPermBase + 1);
 }
 
+std::string State::action_to_string_for(Player observer, Action a) const {
+  // The suit permutation is the only secret outcome (nobody sees the suits dealt face down); its
+  // value group is public (values are dealt 2, 3, 4 in order).
+  if (observer != current_player() && observer != kOmniscient && phase_ == Phase::kCoinSuits &&
+      a >= kPermBase && a < kNumActions) {
+    return fmt::format("the suits of the {}-coins are dealt face down", setup_count_ + 2);
+  }
+  return action_to_string(a);
+}
+
 Action State::parse_action(std::string_view text) const {
   const auto ws = words(text);
   if (ws.empty()) fail(text);

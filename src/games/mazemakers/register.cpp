@@ -1,6 +1,7 @@
 #include "games/mazemakers/register.h"
 
 #include "core/state.h"
+#include "games/mazemakers/evaluate.h"
 #include "games/mazemakers/heuristic_agent.h"
 #include "games/mazemakers/mazemakers.h"
 
@@ -11,6 +12,7 @@ std::string render_view(const Json& view, const RenderStyle& style);
 GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(MultiActionParsing<State>);
+  static_assert(PrivateActionText<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
       /*id=*/"mazemakers",
       /*name=*/"MazeMakers",
@@ -22,6 +24,7 @@ GameEntry entry() {
       /*options=*/option_specs(),
   });
   e.render_view = render_view;
+  e.evaluate = evaluate;
   e.agents.push_back({"heuristic",
                       "heads for coins not known to be monsters, avoids likely-lost fights, moves "
                       "walls against the leader, returns to START with three artifacts",

@@ -1,6 +1,7 @@
 // Pentomino geometry, notation, JSON, views, resampling, rendering and the heuristic agent.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "ai/random_agent.h"
@@ -174,6 +175,79 @@ TEST(MazeMakersResample, ConsistentOverManyRandomStates) {
       }
     }
   }
+}
+
+// What each observer is told of an action: the suit deal reads the same whatever was dealt, and
+// every other action is public, so in every world resample(p) yields the text p gets is the same.
+TEST(MazeMakersPrivateText, TheSuitDealIsHiddenFromEverySeat) {
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    Rng rng(10 + players);
+    State s = State::initial(game.options());
+    ActionList legal;
+    while (s.phase() != Phase::kCoinSuits) {  // setup, seats acting at random
+      if (s.current_player() == kChancePlayer) {
+        s.apply_legal(s.sample_chance(rng));
+      } else {
+        s.legal_actions(legal);
+        s.apply_legal(legal[rng.below(legal.size())]);
+      }
+    }
+    const auto outcomes = s.chance_outcomes();
+    ASSERT_GE(outcomes.size(), 2u);
+    std::set<std::string> full;
+    for (const auto& o : outcomes) {
+      full.insert(s.action_to_string_for(kOmniscient, o.action));
+      for (Player p : {Player{0}, Player{1}, kSpectator}) {
+        EXPECT_EQ(s.action_to_string_for(p, o.action),
+                  "the suits of the 2-coins are dealt face down");
+      }
+    }
+    EXPECT_EQ(full.size(), outcomes.size());  // the omniscient observer reads which deal it was
+  }
+}
+
+TEST(MazeMakersPrivateText, SameTextInEveryConsistentWorld) {
+  int checked = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    Rng rng(20 + players);
+    for (int i = 0; i < 60; ++i) {
+      State s = State::initial(game.options());
+      ActionList scratch;
+      play_random_actions(s, rng, static_cast<int>(rng.below(300)), scratch);
+      if (s.is_terminal()) continue;
+      const Player actor = s.current_player();
+      Action a;
+      if (actor == kChancePlayer) {
+        a = s.sample_chance(rng);
+      } else {
+        s.legal_actions(scratch);
+        a = scratch[rng.below(scratch.size())];
+        ASSERT_EQ(s.action_to_string_for(actor, a), s.action_to_string(a));
+      }
+      const bool secret = s.phase() == Phase::kCoinSuits;
+      EXPECT_EQ(s.action_to_string_for(kSpectator, a) == s.action_to_string(a), !secret);
+      for (Player p = 0; p < players; ++p) {
+        if (p == actor) continue;
+        const std::string told = s.action_to_string_for(p, a);
+        EXPECT_EQ(told, s.action_to_string_for(kSpectator, a));
+        for (int k = 0; k < 4; ++k) {
+          const State w = s.resample(p, rng);
+          ActionList legal;
+          if (actor == kChancePlayer) {
+            for (const auto& o : w.chance_outcomes()) legal.push_back(o.action);
+          } else {
+            w.legal_actions(legal);
+          }
+          if (std::find(legal.begin(), legal.end(), a) == legal.end()) continue;
+          ASSERT_EQ(w.action_to_string_for(p, a), told);
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 300);
 }
 
 TEST(MazeMakersResample, UnknownSuitsDoMove) {
