@@ -282,6 +282,9 @@ class State {
   std::vector<double> returns() const;
 
   std::string action_to_string(Action a) const;
+  // What `observer` is told of `a` played now (core PrivateActionText; rules page "What each
+  // observer is told"): the full text unless it names a card that observer does not see.
+  std::string action_to_string_for(Player observer, Action a) const;
   Action parse_action(std::string_view text) const;
 
   Json view(Player observer) const;

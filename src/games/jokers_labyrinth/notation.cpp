@@ -148,6 +148,44 @@ std::string State::action_to_string(Action a) const {
   return fmt::format("action {}", a);
 }
 
+// Hidden from a non-acting observer: the first PvP commitment (A secret until both are in; the
+// second is revealed at once with the first), a Scavenger draw the drawer may keep (private until
+// played or discarded), a card dealt for another seat's Advanced Recon peek, and where each item
+// of a Reality Shuffle lands (face down; only a Jack lands face up). Everything else is played
+// face up and told in full.
+std::string State::action_to_string_for(Player observer, Action a) const {
+  const bool omniscient = observer == kOmniscient || phase_ == Phase::kOver;
+  if (omniscient) return action_to_string(a);
+  const Player acting = current_player();
+  if (acting >= 0) {
+    if (observer == acting) return action_to_string(a);
+    const bool commit =
+        phase_ == Phase::kPvpPrep && (a == kNoCard || (a >= kValueCard && a < kKingGain));
+    const bool first = combat_.commit[0] == -2 && combat_.commit[1] == -2;
+    if (commit && first) return fmt::format("{} commits a value card (hidden)", kSeatNames[acting]);
+    return action_to_string(a);
+  }
+  const int drawer = to_move_;
+  if (phase_ == Phase::kScavDraw && a >= kChanceCard && a < kChanceDie &&
+      keepable_by(drawer, static_cast<int>(a - kChanceCard)) && observer != drawer) {
+    return fmt::format("{} draws a Scavenger card (hidden)", kSeatNames[drawer]);
+  }
+  if (phase_ == Phase::kDeal && after_ == After::kPeeked && observer != drawer) {
+    return fmt::format("a card is dealt face down to {} for {}'s peek (hidden)",
+                       cell_name(after_target_), kSeatNames[drawer]);
+  }
+  if (phase_ == Phase::kShuffleDeal && a >= kChanceItem && a < kNumActions) {
+    const int item = rs_items_[static_cast<std::size_t>(a - kChanceItem)];
+    const int c =
+        cell_at(row_of(rs_centre_) + rs_next_ / 3 - 1, col_of(rs_centre_) + rs_next_ % 3 - 1);
+    if (item >= 200 && item < 300) {
+      return fmt::format("{}'s Jack lands on {}", kSeatNames[item - 200], cell_name(c));
+    }
+    return fmt::format("a face-down card lands on {}", cell_name(c));
+  }
+  return action_to_string(a);
+}
+
 Action State::parse_action(std::string_view text) const {
   const std::vector<std::string> w = words(text);
   if (w.empty()) expected(text, "an action such as 'reveal up', 'move left', 'use 8H', 'end'");

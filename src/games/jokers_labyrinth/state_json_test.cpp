@@ -1,6 +1,8 @@
 // JSON bodies, views (what each observer may see), information-state keys and resampling.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/jokers_labyrinth/test_support.h"
 
 namespace mw::jokers_labyrinth {
@@ -118,6 +120,106 @@ TEST(JokersLabyrinthResample, PrivateCardsAndUnseenCardsAreRedrawn) {
   EXPECT_GT(other, 100);
   // P1's own worlds keep it.
   for (int i = 0; i < 20; ++i) EXPECT_EQ(s.resample(0, rng).loc(card("9H*")), kLocHand + 0);
+}
+
+// What a non-acting observer is told of an action is the same in every world resample(observer)
+// can produce (where the action exists too): it depends only on what that observer knows.
+TEST(JokersLabyrinthActionText, OthersAreToldOnlyWhatTheySee) {
+  int checked = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 6; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed * 31 + static_cast<std::uint64_t>(players));
+      ActionList acts;
+      for (int step = 0; step < 3000 && !s.is_terminal(); ++step) {
+        acts.clear();
+        if (s.current_player() == kChancePlayer) {
+          for (const ChanceOutcome& o : s.chance_outcomes()) acts.push_back(o.action);
+        } else {
+          s.legal_actions(acts);
+        }
+        const bool rare = s.phase() == Phase::kPvpPrep || s.phase() == Phase::kScavDraw ||
+                          s.phase() == Phase::kShuffleDeal || s.phase() == Phase::kPeeking ||
+                          s.phase() == Phase::kScavKeep || s.phase() == Phase::kDeal;
+        if (rare || step % 25 == 0) {
+          for (Player o = 0; o < players; ++o) {
+            if (o == s.current_player()) continue;
+            const State w = s.resample(o, rng);
+            ActionList wacts;
+            if (w.current_player() == kChancePlayer) {
+              for (const ChanceOutcome& x : w.chance_outcomes()) wacts.push_back(x.action);
+            } else {
+              w.legal_actions(wacts);
+            }
+            for (Action a : acts) {
+              if (std::find(wacts.begin(), wacts.end(), a) == wacts.end()) continue;
+              for (Player told : {o, kSpectator}) {
+                EXPECT_EQ(s.action_to_string_for(told, a), w.action_to_string_for(told, a))
+                    << s.action_to_string(a) << " seed " << seed << " step " << step;
+              }
+              ++checked;
+            }
+          }
+        }
+        Action a;
+        if (s.current_player() == kChancePlayer) {
+          a = s.sample_chance(rng);
+        } else {
+          a = acts[rng.below(acts.size())];
+        }
+        s.apply_legal(a);
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(JokersLabyrinthActionText, SecretsAreToldAsDescriptions) {
+  State s = setup("H", "a0", "S", "h7");
+  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("b2"));
+  s.mutable_player(0).entered = true;
+  clear(s, "b2");
+  clear(s, "c2");
+  play(s, "move right");
+  play(s, "scavenge");
+  const Action draw = s.parse_action("card 9H*");
+  EXPECT_EQ(s.action_to_string_for(1, draw), "P1 draws a Scavenger card (hidden)");
+  EXPECT_EQ(s.action_to_string_for(kSpectator, draw), "P1 draws a Scavenger card (hidden)");
+  EXPECT_EQ(s.action_to_string_for(0, draw), "card 9H*");
+  EXPECT_EQ(s.action_to_string_for(kOmniscient, draw), "card 9H*");
+  // A card that cannot be kept goes face up to the discard: told in full.
+  const Action hazard = s.parse_action("card 5C*");
+  EXPECT_EQ(s.action_to_string_for(1, hazard), "card 5C*");
+  play(s, "card 9H*");
+  EXPECT_EQ(s.action_to_string_for(1, s.parse_action("keep")), "keep");
+}
+
+TEST(JokersLabyrinthActionText, FirstPvpCommitmentIsHidden) {
+  State s = setup("H", "a0", "S", "h7");
+  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("b2"));
+  s.mutable_player(0).entered = true;
+  s.mutable_player(1).pos = static_cast<std::int8_t>(cell("c2"));
+  s.mutable_player(1).entered = true;
+  clear(s, "b2");
+  clear(s, "c2");
+  give(s, 0, "8H");
+  give(s, 1, "9D");
+  play(s, "fight right");
+  ASSERT_EQ(s.phase(), Phase::kPvpPrep);
+  const Player first = s.current_player();
+  const Player second = 1 - first;
+  const Action a = s.parse_action(first == 0 ? "use 8H" : "use 9D");
+  EXPECT_EQ(s.action_to_string_for(second, a),
+            std::string(kSeatNames[first]) + " commits a value card (hidden)");
+  EXPECT_EQ(s.action_to_string_for(kSpectator, s.parse_action("nocard")),
+            std::string(kSeatNames[first]) + " commits a value card (hidden)");
+  EXPECT_EQ(s.action_to_string_for(first, a), s.action_to_string(a));
+  s.apply_legal(a);
+  ASSERT_EQ(s.current_player(), second);
+  // The second commitment is revealed at once together with the first: told in full.
+  const Action b = s.parse_action(second == 0 ? "use 8H" : "use 9D");
+  EXPECT_EQ(s.action_to_string_for(first, b), s.action_to_string(b));
 }
 
 }  // namespace
