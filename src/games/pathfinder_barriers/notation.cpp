@@ -219,6 +219,18 @@ std::string State::action_to_string(Action a) const {
   return fmt::format("invalid({})", a);
 }
 
+std::string State::action_to_string_for(Player observer, Action a) const {
+  // Only the set-up is secret (G2.2): the grid stays behind the screen until the end. Questions,
+  // moves and their answers are spoken aloud, and the first player is drawn in the open.
+  const bool secret = phase_ == Phase::kSetup && a >= kPawnBase && a <= kDone;
+  if (!secret || observer == to_move_ || observer == kOmniscient) return action_to_string(a);
+  const char* seat = kSeatNames[static_cast<std::size_t>(to_move_)];
+  if (a < kPawnBase + kSquares) return fmt::format("{} places the pawn", seat);
+  if (a >= kBarrierBase && a < kBarrierBase + kSlots) return fmt::format("{} places a chip", seat);
+  if (a == kDone) return fmt::format("{} finishes the setup", seat);
+  return fmt::format("{} makes a setup decision", seat);  // not an action of the set-up
+}
+
 Action State::parse_setup(std::string_view text) const {
   std::string t = lower(trim(text));
   if (t == "done" || t == "finish" || t == "ready") return kDone;

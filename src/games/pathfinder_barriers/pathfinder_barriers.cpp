@@ -24,7 +24,9 @@ inline std::uint64_t spread(std::uint64_t x, std::uint64_t open_right, std::uint
 
 // A route from the outside to `target` through open slots: the slots it crosses, entry first.
 // Returns the number of slots (0 when there is none).
-int route_slots(const SlotSet& barriers, int target, std::array<int, kSquares + 1>& out) {
+// `squares[j]` receives the square the route reaches through out[j].
+int route_slots(const SlotSet& barriers, int target, std::array<int, kSquares + 1>& out,
+                std::array<int, kSquares + 1>& squares) {
   const std::uint64_t open_right = kHasRight & ~barriers.v, open_down = kHasBelow & ~barriers.h;
   std::array<std::uint64_t, kSquares + 1> layers{};
   layers[0] = kEntrySquares[~barriers.l & 0x3f];
@@ -38,6 +40,7 @@ int route_slots(const SlotSet& barriers, int target, std::array<int, kSquares + 
   }
   int n = k + 1, cur = target;
   for (int j = k; j > 0; --j) {
+    squares[j] = cur;
     for (Dir d : kAllDirs) {
       const int nb = neighbour(cur, d);
       if (nb < 0 || (layers[j - 1] & sq_bit(nb)) == 0) continue;
@@ -48,6 +51,7 @@ int route_slots(const SlotSet& barriers, int target, std::array<int, kSquares + 
       break;
     }
   }
+  squares[0] = cur;
   out[0] = kFirstL + row_of(cur);
   return n;
 }
@@ -149,14 +153,33 @@ std::string HomeGrid::invalid_reason(int max_barriers) const {
       where);
 }
 
+// Only a slot of one route to the pawn can cut every route. Number the route's nodes 0 (the
+// outside) .. n (the pawn); route slot j joins nodes j and j + 1. With all route slots closed, the
+// grid falls into components; slot j can be bypassed exactly when one component holds a route
+// node <= j and one >= j + 1. One flood per component (usually a few) instead of one per slot.
 SlotSet HomeGrid::cutting_slots() const {
   SlotSet cut;
-  std::array<int, kSquares + 1> route{};
-  const int n = route_slots(barriers, pawn, route);
-  for (int i = 0; i < n; ++i) {
-    SlotSet with = barriers;
-    with.add(route[i]);
-    if ((reachable_from_entries(with) & sq_bit(pawn)) == 0) cut.add(route[i]);
+  std::array<int, kSquares + 1> route{}, squares{};
+  const int n = route_slots(barriers, pawn, route, squares);
+  SlotSet walls = barriers;
+  for (int i = 0; i < n; ++i) walls.add(route[i]);
+  std::uint64_t bypassed = 0;  // bit j: route slot j can be bypassed
+  std::uint64_t labelled = 0;
+  // A component whose lowest route node is `lo` covers the slots lo .. (its highest node) - 1.
+  const auto cover = [&](std::uint64_t comp, int lo) {
+    int hi = lo;
+    for (int j = 0; j < n; ++j) {
+      if ((comp & sq_bit(squares[j])) != 0) hi = j + 1;
+    }
+    bypassed |= ((std::uint64_t{1} << hi) - 1) & ~((std::uint64_t{1} << lo) - 1);
+    labelled |= comp;
+  };
+  cover(flood(kEntrySquares[~walls.l & 0x3f], walls), 0);  // the outside's component
+  for (int j = 0; j < n; ++j) {
+    if ((labelled & sq_bit(squares[j])) == 0) cover(flood(sq_bit(squares[j]), walls), j + 1);
+  }
+  for (int j = 0; j < n; ++j) {
+    if (((bypassed >> j) & 1) == 0) cut.add(route[j]);
   }
   return cut;
 }

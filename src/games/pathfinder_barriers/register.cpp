@@ -2,6 +2,7 @@
 
 #include "core/state.h"
 #include "games/pathfinder_barriers/agents.h"
+#include "games/pathfinder_barriers/evaluate.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -12,6 +13,7 @@ GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(MultiActionParsing<State>);
   static_assert(FastChanceSampling<State>);
+  static_assert(PrivateActionText<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
       /*id=*/"pathfinder-barriers",
       /*name=*/"Pathfinder (Milton Bradley)",
@@ -23,6 +25,7 @@ GameEntry entry() {
       /*options=*/option_specs(),
   });
   e.render_view = render_view;
+  e.evaluate = evaluate;
   e.agents.push_back({"seeker",
                       "builds its grid with the maze builder, then asks the frontier question that "
                       "most often starts the shortest route to the pawn in sampled grids (params: "

@@ -295,5 +295,35 @@ TEST(PathfinderPlay, PawnInColumnOneIsFoundOnEntry) {
   EXPECT_EQ(reason(s, "exit"), "the game is over");
 }
 
+// cutting_slots (one flood per component of the grid cut along a route) against the plain
+// definition: a free slot is cutting when a chip there leaves no route to the pawn (A-G2-9).
+TEST(PathfinderSetup, CuttingSlotsMatchTheDefinitionOnRandomGrids) {
+  int grids = 0, cuts = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    Rng rng(seed);
+    HomeGrid g;
+    g.pawn = static_cast<std::int8_t>(rng.below(kSquares));
+    const int target = static_cast<int>(rng.below(40));
+    for (int tries = 0; tries < 200 && g.barriers.count() < target; ++tries) {
+      SlotSet with = g.barriers;
+      with.add(static_cast<int>(rng.below(kSlots)));
+      if (HomeGrid{with, g.pawn}.valid()) g.barriers = with;
+    }
+    ASSERT_TRUE(g.valid());
+    SlotSet expected;
+    for (int slot = 0; slot < kSlots; ++slot) {
+      if (g.barriers.contains(slot)) continue;
+      SlotSet with = g.barriers;
+      with.add(slot);
+      if (!HomeGrid{with, g.pawn}.valid()) expected.add(slot);
+    }
+    ASSERT_EQ(g.cutting_slots(), expected) << home_grid_text(g);
+    cuts += expected.count();
+    ++grids;
+  }
+  EXPECT_EQ(grids, 400);
+  EXPECT_GT(cuts, 400);  // the grids are tight enough for cuts to matter
+}
+
 }  // namespace
 }  // namespace mw::pathfinder_barriers
