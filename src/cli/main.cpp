@@ -41,6 +41,13 @@ void add_players(CLI::App* app, std::vector<std::string>& options) {
       ->check(CLI::Range(1, 16));
 }
 
+// --threads and --max-actions, shared by the commands that play many games.
+void add_run_limits(CLI::App* app, int& threads, int& max_actions, const std::string& limit_help) {
+  app->add_option("--threads", threads, "worker threads (0: one per hardware thread)")
+      ->check(CLI::Range(0, 1024));
+  app->add_option("--max-actions", max_actions, limit_help)->check(CLI::Range(1, kMaxCount));
+}
+
 void add_game_id(CLI::App* app, std::string& to) {
   app->add_option("game", to, "game id (see `mazeworks games`)")->required();
 }
@@ -83,10 +90,7 @@ CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
   add_players(cmd, args.options);
   cmd->add_option("--games", args.games, "number of games")->check(CLI::Range(0, kMaxCount));
   cmd->add_option("--seed", args.seed, "run seed; game i is seeded derive_seed(seed, i)");
-  cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")
-      ->check(CLI::Range(0, 1024));
-  cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as truncated")
-      ->check(CLI::Range(1, kMaxCount));
+  add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as truncated");
   cmd->add_flag("--json", args.json, "print one JSON object");
   cmd->add_flag("--mpi", args.mpi,
                 "under mpirun: shard the games over the ranks; rank 0 prints the summary");
@@ -104,10 +108,7 @@ CLI::App* add_tournament(CLI::App& app, TournamentArgs& args) {
   cmd->add_option("--games", args.games, "games per seat arrangement")
       ->check(CLI::Range(1, kMaxCount));
   cmd->add_option("--seed", args.seed, "run seed; arrangement j is seeded derive_seed(seed, j)");
-  cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")
-      ->check(CLI::Range(0, 1024));
-  cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as truncated")
-      ->check(CLI::Range(1, kMaxCount));
+  add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as truncated");
   cmd->add_flag("--json", args.json, "print one JSON object");
   return cmd;
 }
@@ -124,10 +125,7 @@ CLI::App* add_analyze(CLI::App& app, AnalyzeArgs& args) {
                  "an option set k=v,k=v to compare (repeatable; default: one, the options alone)");
   cmd->add_option("--games", args.games, "games per variant")->check(CLI::Range(1, kMaxCount));
   cmd->add_option("--seed", args.seed, "run seed");
-  cmd->add_option("--threads", args.threads, "worker threads (0: one per hardware thread)")
-      ->check(CLI::Range(0, 1024));
-  cmd->add_option("--max-actions", args.max_actions, "actions before a game counts as a timeout")
-      ->check(CLI::Range(1, kMaxCount));
+  add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as a timeout");
   cmd->add_option("--strong", args.strong, "skill trace: the stronger agent spec");
   cmd->add_option("--weak", args.weak, "skill trace: the weaker agent spec");
   cmd->add_option("--report", args.report, "write the HTML report to this file");
