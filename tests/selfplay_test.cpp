@@ -90,6 +90,8 @@ TEST(Selfplay, SplitsAgentSpecsKeepingTheirParameters) {
   EXPECT_EQ(split_agent_specs("mcts:iters=100,c=1.4,random"),
             (V{"mcts:iters=100,c=1.4", "random"}));
   EXPECT_EQ(split_agent_specs("random"), (V{"random"}));
+  EXPECT_EQ(split_agent_specs("maker:sims=2,build=seeker:difficulty=3,seeker:samples=8"),
+            (V{"maker:sims=2,build=seeker:difficulty=3", "seeker:samples=8"}));
 }
 
 TEST(Selfplay, WilsonInterval) {

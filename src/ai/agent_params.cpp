@@ -62,6 +62,13 @@ std::string AgentParams::get_choice(std::string_view name, std::string_view fall
   fail(name, fmt::format("one of {}", fmt::join(choices, ", ")), *v);
 }
 
+std::string AgentParams::get_string(std::string_view name, std::string_view fallback) {
+  const Json* v = find(name);
+  if (v == nullptr) return std::string(fallback);
+  if (!v->is_string()) fail(name, "a text", *v);
+  return v->get<std::string>();
+}
+
 void AgentParams::finish() const {
   for (const auto& [name, value] : params_.items()) {
     bool asked = false;

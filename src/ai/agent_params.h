@@ -22,6 +22,8 @@ class AgentParams {
   double get_double(std::string_view name, double fallback, double min, double max);
   std::string get_choice(std::string_view name, std::string_view fallback,
                          std::initializer_list<std::string_view> choices);
+  // Any text, e.g. a nested agent spec.
+  std::string get_string(std::string_view name, std::string_view fallback);
   bool has(std::string_view name) const;
   // Throws Error(kUnknownAgent) for a parameter none of the reads above asked for.
   void finish() const;

@@ -7,6 +7,7 @@
 
 #include "ai/alphabeta.h"
 #include "ai/ismcts.h"
+#include "ai/maker.h"
 #include "ai/pimc.h"
 #include "ai/random_agent.h"
 #include "core/error.h"
@@ -47,6 +48,12 @@ const std::vector<GenericAgent>& generic_agents() {
        "alpha-beta with iterative deepening and a transposition table, for two-seat games of "
        "perfect information (params: ms=1000 or depth=N, tableBits=20)",
        AlphaBetaAgent::make, two_seat_perfect_information_with_evaluation},
+      {"maker",
+       "searches for a hard secret design (maze, barrier grid): the builder draws candidates=12 "
+       "designs, each played on sims=6 times by the game's agents, the best for its seat is kept "
+       "(params: build=, play=, rivals= agent specs, default the game's own agent, ';' for ',' "
+       "inside them; ms=0 (0: no time limit), maxActions=20000)",
+       MakerAgent::make, MakerAgent::applies},
   };
   return agents;
 }

@@ -18,11 +18,21 @@
 namespace mw {
 namespace {
 
-// Plays games [0, count) over `threads` workers; game i's figures land at index i, so the result
-// does not depend on scheduling. Each worker has its own agents.
-std::vector<GameFigures> play_games(const Game& game, const std::vector<std::string>& agents,
-                                    std::int64_t count, std::uint64_t seed, int threads,
-                                    int max_actions, const std::function<void()>& on_game) {
+struct Batch {
+  const Game& game;
+  const std::vector<std::string>& agents;
+  std::int64_t count;
+  std::uint64_t seed;
+};
+
+// Plays games [0, count) of this process's shard over `threads` workers, then gathers the other
+// shards' games; game i's figures land at index i, so the result depends neither on scheduling
+// nor on the number of processes. Each worker has its own agents.
+std::vector<GameFigures> play_games(const Batch& batch, const AnalysisConfig& config,
+                                    const std::function<void()>& on_game) {
+  const Game& game = batch.game;
+  const std::int64_t count = batch.count;
+  const int threads = config.threads;
   std::vector<GameFigures> out(static_cast<std::size_t>(count));
   std::atomic<std::int64_t> next{0};
   std::exception_ptr error;
@@ -31,14 +41,15 @@ std::vector<GameFigures> play_games(const Game& game, const std::vector<std::str
     try {
       std::vector<std::unique_ptr<Agent>> owned;
       std::vector<Agent*> seats;
-      for (const auto& spec : agents) {
+      for (const auto& spec : batch.agents) {
         owned.push_back(make_agent(game, spec));
         seats.push_back(owned.back().get());
       }
       for (std::int64_t i = next++; i < count; i = next++) {
+        if (i % config.shards != config.shard) continue;
         MatchConfig match;
-        match.seed = derive_seed(seed, static_cast<std::uint64_t>(i));
-        match.max_actions = max_actions;
+        match.seed = derive_seed(batch.seed, static_cast<std::uint64_t>(i));
+        match.max_actions = config.max_actions;
         match.count_branching = true;
         const MatchResult r = play_match(game, seats, match);
         GameFigures& f = out[static_cast<std::size_t>(i)];
@@ -64,6 +75,7 @@ std::vector<GameFigures> play_games(const Game& game, const std::vector<std::str
   work();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+  if (config.gather) config.gather(out);
   return out;
 }
 
@@ -175,8 +187,7 @@ Analysis run_analysis(const Registry& registry, const std::string& game_id,
     v.options = game.options().to_json();
     v.agents = per_seat(game, config.agents);
     const std::uint64_t seed = derive_seed(config.seed, vi);
-    v.games =
-        play_games(game, v.agents, config.games, seed, config.threads, config.max_actions, on_game);
+    v.games = play_games(Batch{game, v.agents, config.games, seed}, config, on_game);
     summarise(v, seat_names_of(game));
     if (skill) {
       SkillTrace t{config.strong, config.weak, 0, 0, 1.0 / game.num_players(), {}};
@@ -186,8 +197,8 @@ Analysis run_analysis(const Registry& registry, const std::string& game_id,
         lineup[static_cast<std::size_t>(s)] = config.strong;
         // Spread config.games over the seats of the strong agent.
         const std::int64_t share = config.games / seats + (s < config.games % seats);
-        const auto figures = play_games(game, lineup, share, derive_seed(seed, 1000 + s),
-                                        config.threads, config.max_actions, on_game);
+        const auto figures =
+            play_games(Batch{game, lineup, share, derive_seed(seed, 1000 + s)}, config, on_game);
         for (const GameFigures& g : figures) {
           ++t.games;
           t.strong_wins += g.winner == s;

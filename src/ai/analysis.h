@@ -5,6 +5,7 @@
 // play_match with a seed derived from the run seed and its index, so results do not depend on the
 // thread count.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,11 @@ struct AnalysisConfig {
   int threads = 1;
   int max_actions = 1'000'000;
   std::string strong, weak;  // both set: the skill trace, with games / 2 per seat arrangement
+  // Distributed runs: this process plays the games i with i % shards == shard (the others stay
+  // zero), and `gather` (called alike on every process after each batch) fills in the rest.
+  int shard = 0;
+  int shards = 1;
+  std::function<void(std::vector<GameFigures>&)> gather;
 };
 
 struct Analysis {

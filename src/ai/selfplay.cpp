@@ -258,8 +258,10 @@ std::vector<std::string> split_agent_specs(std::string_view text) {
   while (true) {
     const auto comma = text.find(',');
     const std::string_view piece = text.substr(0, comma);
-    const bool continues_params = piece.find('=') != std::string_view::npos &&
-                                  piece.find(':') == std::string_view::npos && !specs.empty();
+    // "k=v" and "k=name:k2=v2" (a nested agent spec as a value) continue the previous spec.
+    const auto eq = piece.find('=');
+    const bool continues_params =
+        eq != std::string_view::npos && eq < piece.find(':') && !specs.empty();
     if (continues_params) {
       specs.back() += "," + std::string(piece);
     } else {

@@ -28,6 +28,8 @@ Sides sides_of(const std::vector<int>& agent_of_seat) {
 
 std::int64_t wins_of(const SeatArrangement& arr, int agent) {
   std::int64_t w = 0;
+  // An MPI rank other than 0 holds empty summaries (no games, no seats).
+  if (arr.summary.wins.size() != arr.agent_of_seat.size()) return 0;
   for (std::size_t seat = 0; seat < arr.agent_of_seat.size(); ++seat) {
     if (arr.agent_of_seat[seat] == agent) w += arr.summary.wins[seat];
   }
@@ -127,7 +129,9 @@ TournamentResult run_tournament(const Game& game, const TournamentConfig& config
     const SelfplayProgress inner = [&](std::int64_t done, std::int64_t) {
       if (progress) progress(before + done, total);
     };
-    result.arrangements.push_back({arrangements[i], run_selfplay(game, run, inner)});
+    result.arrangements.push_back({arrangements[i], config.runner
+                                                        ? config.runner(game, run, inner)
+                                                        : run_selfplay(game, run, inner)});
   }
   result.standings.resize(static_cast<std::size_t>(agents));
   for (int a = 0; a < agents; ++a)

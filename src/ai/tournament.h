@@ -4,6 +4,7 @@
 // a self-play run seeded from the tournament seed and its index alone, so results do not depend on
 // the thread count. Standings carry Wilson intervals and Bradley-Terry (Elo-scale) ratings.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ struct TournamentConfig {
   std::uint64_t seed = 1;
   int threads = 1;
   int max_actions = 1'000'000;
+  // Plays one arrangement's games; empty: run_selfplay in this process. Under MPI every rank
+  // calls it for every arrangement (run_selfplay_mpi), and only rank 0 gets the real summaries.
+  std::function<SelfplaySummary(const Game&, const SelfplayConfig&, const SelfplayProgress&)>
+      runner;
 };
 
 struct SeatArrangement {

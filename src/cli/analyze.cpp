@@ -10,9 +10,14 @@
 #include "ai/analysis.h"
 #include "ai/report_html.h"
 #include "cli/commands.h"
+#include "cli/mpi_support.h"
 #include "cli/terminal.h"
 #include "core/error.h"
 #include "games/all_games.h"
+
+#ifdef MAZEWORKS_HAVE_MPI
+#include "ai/mpi/mpi_analysis.h"
+#endif
 
 namespace mw::cli {
 namespace {
@@ -62,6 +67,31 @@ void print_summary(const Analysis& a) {
   }
 }
 
+void write_outputs(const AnalyzeArgs& args, const Analysis& analysis) {
+  if (!args.report.empty()) write_file(args.report, analysis_html(analysis));
+  if (!args.json_file.empty()) write_file(args.json_file, analysis_json(analysis).dump(1) + "\n");
+  if (!args.csv_file.empty()) write_file(args.csv_file, analysis_csv(analysis));
+  print_summary(analysis);
+  for (const auto& [what, path] :
+       {std::pair{"report", args.report}, {"JSON", args.json_file}, {"CSV", args.csv_file}}) {
+    if (!path.empty()) fmt::print("\n{} written to {}", what, path);
+  }
+  fmt::print("\n");
+}
+
+int run_distributed(const Registry& registry, const AnalyzeArgs& args, AnalysisConfig config) {
+#ifdef MAZEWORKS_HAVE_MPI
+  const MpiSession mpi;
+  distribute_analysis(mpi, config);
+  const Analysis analysis = run_analysis(registry, args.game, config);
+  if (mpi.rank() == 0) write_outputs(args, analysis);
+  return 0;
+#else
+  (void)registry, (void)args, (void)config;
+  throw built_without_mpi();
+#endif
+}
+
 }  // namespace
 
 int run_analyze(const AnalyzeArgs& args) {
@@ -87,6 +117,7 @@ int run_analyze(const AnalyzeArgs& args) {
     throw Error(ErrorCode::kBadRequest, "--strong and --weak go together (the skill trace)");
   }
 
+  if (args.mpi) return run_distributed(registry, args, config);
   std::optional<ProgressBar> bar;
   if (is_tty(stderr)) bar.emplace(stderr, "analysis");
   const Analysis analysis =
@@ -94,16 +125,7 @@ int run_analyze(const AnalyzeArgs& args) {
         if (bar) bar->draw(done, total);
       });
   if (bar) bar->finish();
-
-  if (!args.report.empty()) write_file(args.report, analysis_html(analysis));
-  if (!args.json_file.empty()) write_file(args.json_file, analysis_json(analysis).dump(1) + "\n");
-  if (!args.csv_file.empty()) write_file(args.csv_file, analysis_csv(analysis));
-  print_summary(analysis);
-  for (const auto& [what, path] :
-       {std::pair{"report", args.report}, {"JSON", args.json_file}, {"CSV", args.csv_file}}) {
-    if (!path.empty()) fmt::print("\n{} written to {}", what, path);
-  }
-  fmt::print("\n");
+  write_outputs(args, analysis);
   return 0;
 }
 

@@ -52,6 +52,7 @@ struct TournamentArgs {
   int threads = 1;
   int max_actions = 1'000'000;
   bool json = false;
+  bool mpi = false;  // shard each arrangement's games over the ranks of `mpirun`
 };
 int run_tournament(const TournamentArgs& args);
 
@@ -68,6 +69,7 @@ struct AnalyzeArgs {
   std::string report;        // HTML
   std::string json_file;
   std::string csv_file;
+  bool mpi = false;  // shard the games over the ranks of `mpirun`
 };
 int run_analyze(const AnalyzeArgs& args);
 

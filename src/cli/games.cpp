@@ -17,12 +17,16 @@ int run_games(const GamesArgs& args) {
   }
   for (const GameEntry* e : registry.entries()) {
     const GameInfo& info = e->info;
-    const std::string players = info.min_players == info.max_players
-                                    ? fmt::format("{} players", info.min_players)
-                                    : fmt::format("{}-{} players", info.min_players, info.max_players);
+    const std::string players =
+        info.min_players == info.max_players
+            ? fmt::format("{} players", info.min_players)
+            : fmt::format("{}-{} players", info.min_players, info.max_players);
     fmt::print("{}  ({}, {})\n  {}\n", info.id, info.name, players, info.summary);
     for (const auto& o : info.options) {
-      fmt::print("    --option {}={:<18} {}\n", o.name, o.default_value.is_string() ? o.default_value.get<std::string>() : o.default_value.dump(), o.help);
+      fmt::print(
+          "    --option {}={:<18} {}\n", o.name,
+          o.default_value.is_string() ? o.default_value.get<std::string>() : o.default_value.dump(),
+          o.help);
     }
   }
   return 0;

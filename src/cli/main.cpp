@@ -48,6 +48,11 @@ void add_run_limits(CLI::App* app, int& threads, int& max_actions, const std::st
   app->add_option("--max-actions", max_actions, limit_help)->check(CLI::Range(1, kMaxCount));
 }
 
+void add_mpi_flag(CLI::App* app, bool& mpi) {
+  app->add_flag("--mpi", mpi,
+                "under mpirun: shard the games over the ranks; rank 0 prints the results");
+}
+
 void add_game_id(CLI::App* app, std::string& to) {
   app->add_option("game", to, "game id (see `mazeworks games`)")->required();
 }
@@ -92,8 +97,7 @@ CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
   cmd->add_option("--seed", args.seed, "run seed; game i is seeded derive_seed(seed, i)");
   add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as truncated");
   cmd->add_flag("--json", args.json, "print one JSON object");
-  cmd->add_flag("--mpi", args.mpi,
-                "under mpirun: shard the games over the ranks; rank 0 prints the summary");
+  add_mpi_flag(cmd, args.mpi);
   return cmd;
 }
 
@@ -110,6 +114,7 @@ CLI::App* add_tournament(CLI::App& app, TournamentArgs& args) {
   cmd->add_option("--seed", args.seed, "run seed; arrangement j is seeded derive_seed(seed, j)");
   add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as truncated");
   cmd->add_flag("--json", args.json, "print one JSON object");
+  add_mpi_flag(cmd, args.mpi);
   return cmd;
 }
 
@@ -131,6 +136,7 @@ CLI::App* add_analyze(CLI::App& app, AnalyzeArgs& args) {
   cmd->add_option("--report", args.report, "write the HTML report to this file");
   cmd->add_option("--json", args.json_file, "write the figures as JSON to this file");
   cmd->add_option("--csv", args.csv_file, "write one CSV row per game to this file");
+  add_mpi_flag(cmd, args.mpi);
   return cmd;
 }
 

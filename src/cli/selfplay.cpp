@@ -11,6 +11,7 @@
 #include "ai/mpi/mpi_selfplay.h"
 #endif
 #include "cli/commands.h"
+#include "cli/mpi_support.h"
 #include "cli/terminal.h"
 #include "core/error.h"
 
@@ -75,8 +76,7 @@ int run_distributed(const Game& game, const SelfplayConfig& config, bool json) {
   return 0;
 #else
   (void)game, (void)config, (void)json;
-  throw Error(ErrorCode::kBadRequest,
-              "--mpi: this mazeworks was built without MPI (install libopenmpi-dev and rebuild)");
+  throw built_without_mpi();
 #endif
 }
 

@@ -8,8 +8,13 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/mpi_support.h"
 #include "cli/terminal.h"
 #include "core/error.h"
+
+#ifdef MAZEWORKS_HAVE_MPI
+#include "ai/mpi/mpi_analysis.h"
+#endif
 
 namespace mw::cli {
 namespace {
@@ -57,6 +62,28 @@ void print_standings(const Game& game, const TournamentConfig& config, const Tou
   }
 }
 
+void print(const Game& game, const TournamentConfig& config, const TournamentResult& result,
+           bool json) {
+  if (json) {
+    fmt::print("{}\n", tournament_json(game, config, result).dump());
+  } else {
+    print_standings(game, config, result);
+  }
+}
+
+int run_distributed(const Game& game, TournamentConfig config, bool json) {
+#ifdef MAZEWORKS_HAVE_MPI
+  const MpiSession mpi;
+  distribute_tournament(mpi, config);
+  const TournamentResult result = mw::run_tournament(game, config);
+  if (mpi.rank() == 0) print(game, config, result, json);
+  return 0;
+#else
+  (void)game, (void)config, (void)json;
+  throw built_without_mpi();
+#endif
+}
+
 }  // namespace
 
 int run_tournament(const TournamentArgs& args) {
@@ -67,6 +94,7 @@ int run_tournament(const TournamentArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   config.max_actions = args.max_actions;
+  if (args.mpi) return run_distributed(game, config, args.json);
 
   std::optional<ProgressBar> bar;
   if (!args.json && is_tty(stderr)) bar.emplace(stderr, "tournament");
@@ -75,11 +103,7 @@ int run_tournament(const TournamentArgs& args) {
   };
   const TournamentResult result = mw::run_tournament(game, config, progress);
   if (bar) bar->finish();
-  if (args.json) {
-    fmt::print("{}\n", tournament_json(game, config, result).dump());
-  } else {
-    print_standings(game, config, result);
-  }
+  print(game, config, result, args.json);
   return 0;
 }
 

@@ -54,6 +54,9 @@ struct GameEntry {
   // not over. Searches use it where they cut a rollout short; without it such a position counts as
   // a draw.
   std::function<std::vector<double>(const State&)> evaluate;
+  // Optional: whether the seat to act is designing its secret setup (a card maze, a barrier grid):
+  // a run of its own decisions that a `maker` agent plans as a whole by simulating the game.
+  std::function<bool(const State&)> designing;
 };
 
 class Game {

@@ -1,10 +1,14 @@
-// Distributed self-play: `mpirun -np 2 mazeworks selfplay ... --mpi` gives the same summary as one
-// process with the same seed, whatever the threads per rank. Built only when MPI is found.
+// Distributed runs: `mpirun -np 2 mazeworks selfplay|tournament|analyze ... --mpi` give the same
+// results as one process with the same seed, whatever the threads per rank. Built only when MPI is
+// found.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "core/json.h"
@@ -24,11 +28,28 @@ Json run_json(const std::string& command) {
   return Json::parse(out, nullptr, /*allow_exceptions=*/false);
 }
 
+// Timing and process counts differ between runs; everything else must not, at any depth.
 Json without_timing(Json j) {
-  for (const char* key : {"threads", "ranks", "seconds", "games_per_sec", "actions_per_sec"}) {
-    j.erase(key);
+  if (j.is_object()) {
+    for (const char* key : {"threads", "ranks", "seconds", "games_per_sec", "actions_per_sec"}) {
+      j.erase(key);
+    }
+  }
+  if (j.is_structured()) {
+    for (auto& child : j) child = without_timing(child);
   }
   return j;
+}
+
+std::string mpirun() {
+  return fmt::format("'{}' -np 2 --allow-run-as-root --oversubscribe ", MPIEXEC_EXECUTABLE);
+}
+
+Json read_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return Json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
 }
 
 std::string selfplay(const std::string& extra) {
@@ -40,10 +61,8 @@ std::string selfplay(const std::string& extra) {
 TEST(Mpi, TwoRanksGiveTheOneProcessSummary) {
   const Json one = run_json(selfplay(""));
   ASSERT_TRUE(one.is_object());
-  const std::string mpirun =
-      fmt::format("'{}' -np 2 --allow-run-as-root --oversubscribe ", MPIEXEC_EXECUTABLE);
   for (const char* threads : {"--threads 1", "--threads 2"}) {
-    const Json two = run_json(mpirun + selfplay(std::string("--mpi ") + threads));
+    const Json two = run_json(mpirun() + selfplay(std::string("--mpi ") + threads));
     ASSERT_TRUE(two.is_object()) << threads;
     EXPECT_EQ(two["ranks"], 2);
     EXPECT_EQ(without_timing(two), without_timing(one)) << threads;
@@ -55,6 +74,35 @@ TEST(Mpi, OneRankIsTheOneProcessRun) {
   const Json mpi = run_json(selfplay("--mpi"));  // a singleton MPI run without mpirun
   EXPECT_EQ(mpi["ranks"], 1);
   EXPECT_EQ(without_timing(mpi), without_timing(one));
+}
+
+TEST(Mpi, TwoRanksGiveTheOneProcessTournament) {
+  const std::string tournament = fmt::format(
+      "'{}' tournament treasure-hunt --agents random,greedy,mcts:iterations=20 --games 6 --seed 3 "
+      "--json",
+      MAZEWORKS_BINARY);
+  const Json one = run_json(tournament);
+  ASSERT_TRUE(one.is_object());
+  const Json two = run_json(mpirun() + tournament + " --mpi --threads 2");
+  ASSERT_TRUE(two.is_object());
+  EXPECT_EQ(without_timing(two), without_timing(one));
+}
+
+TEST(Mpi, TwoRanksGiveTheOneProcessAnalysis) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / fmt::format("mazeworks_mpi_analysis_{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string analyze = fmt::format(
+      "'{}' analyze treasure-hunt --agents random,greedy --games 30 --seed 4 --strong greedy "
+      "--weak random --variant deck=standard --variant cycleRule=stopOnRepeat --json ",
+      MAZEWORKS_BINARY);
+  run_json(analyze + (dir / "one.json").string() + " > /dev/null; echo {}");
+  run_json(mpirun() + analyze + (dir / "two.json").string() + " --mpi > /dev/null; echo {}");
+  const Json one = read_json(dir / "one.json"), two = read_json(dir / "two.json");
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(one.is_object());
+  ASSERT_TRUE(two.is_object());
+  EXPECT_EQ(without_timing(two), without_timing(one));
 }
 
 }  // namespace

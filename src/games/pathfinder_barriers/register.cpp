@@ -26,6 +26,7 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kSetup; };
   e.agents.push_back({"seeker",
                       "builds its grid with the maze builder, then asks the frontier question that "
                       "most often starts the shortest route to the pawn in sampled grids (params: "

@@ -1,0 +1,144 @@
+#include "ai/maker.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "ai/agent_params.h"
+#include "ai/agents.h"
+#include "core/error.h"
+
+namespace mw {
+namespace {
+
+std::string default_agent(const Game& game) {
+  const auto& agents = game.entry().agents;
+  return agents.empty() ? std::string("random") : agents.front().name;
+}
+
+std::string nested_spec(AgentParams& p, std::string_view name, const std::string& fallback) {
+  std::string spec = p.get_string(name, fallback);
+  std::replace(spec.begin(), spec.end(), ';', ',');
+  return spec;
+}
+
+bool designing(const Game& game, const State& s) {
+  return !s.is_terminal() && !s.is_chance_node() && game.entry().designing(s);
+}
+
+}  // namespace
+
+MakerConfig MakerConfig::from_params(const Game& game, const Json& params) {
+  AgentParams p("maker", params);
+  MakerConfig c;
+  const std::string fallback = default_agent(game);
+  c.build = nested_spec(p, "build", fallback);
+  c.play = nested_spec(p, "play", fallback);
+  c.rivals = nested_spec(p, "rivals", c.play);
+  c.candidates = static_cast<int>(p.get_int("candidates", c.candidates, 1, 10000));
+  c.sims = static_cast<int>(p.get_int("sims", c.sims, 1, 10000));
+  c.ms = p.get_double("ms", c.ms, 0, 1e9);
+  c.max_actions = static_cast<int>(p.get_int("maxActions", c.max_actions, 1, 100000000));
+  p.finish();
+  return c;
+}
+
+MakerAgent::MakerAgent(const Game& game, MakerConfig config)
+    : game_(game), config_(std::move(config)) {
+  build_ = make_agent(game_, config_.build);
+  play_ = make_agent(game_, config_.play);
+}
+
+std::unique_ptr<Agent> MakerAgent::make(const Game& game, const Json& params) {
+  if (!applies(game)) {
+    throw Error(ErrorCode::kUnknownAgent,
+                game.id() + " has no secret design for the maker agent to search");
+  }
+  return std::make_unique<MakerAgent>(game, MakerConfig::from_params(game, params));
+}
+
+void MakerAgent::reset() {
+  plan_ = {};
+  next_ = 0;
+  build_->reset();
+  play_->reset();
+}
+
+Action MakerAgent::choose(const Observation& obs, Rng& rng) {
+  if (follows_plan(obs)) return plan_.actions[next_++];
+  const State world = obs.sample_world(rng);
+  if (!designing(game_, world)) return play_->choose(obs, rng);
+  plan(obs, rng);
+  return plan_.actions[next_++];
+}
+
+bool MakerAgent::follows_plan(const Observation& obs) const {
+  return next_ < plan_.actions.size() && plan_.keys[next_] == obs.information_state_key();
+}
+
+void MakerAgent::plan(const Observation& obs, Rng& rng) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto out_of_time = [&](int drawn) {
+    if (config_.ms <= 0 || drawn < 2) return false;
+    const std::chrono::duration<double, std::milli> spent =
+        std::chrono::steady_clock::now() - start;
+    return spent.count() >= config_.ms;
+  };
+  simulated_.clear();
+  for (int seat = 0; seat < game_.num_players(); ++seat) {
+    simulated_.push_back(make_agent(game_, seat == obs.player() ? config_.play : config_.rivals));
+  }
+  Design best;
+  double best_score = -2;
+  for (int c = 0; c < config_.candidates && !out_of_time(c); ++c) {
+    Design design = draw_design(obs, rng);
+    const double s = score(obs, design, rng);
+    if (s > best_score) {
+      best_score = s;
+      best = std::move(design);
+    }
+  }
+  plan_ = std::move(best);
+  next_ = 0;
+  last_score_ = best_score;
+}
+
+MakerAgent::Design MakerAgent::draw_design(const Observation& obs, Rng& rng) {
+  State s = obs.sample_world(rng);
+  const Player me = obs.player();
+  build_->reset();
+  Design design;
+  while (designing(game_, s) && s.current_player() == me) {
+    const Action a = build_->choose(Observation(s, me), rng);
+    design.keys.push_back(s.information_state_key(me));
+    design.actions.push_back(a);
+    s.apply(a);
+  }
+  return design;
+}
+
+double MakerAgent::score(const Observation& obs, const Design& design, Rng& rng) {
+  double total = 0;
+  for (int i = 0; i < config_.sims; ++i) {
+    State world = obs.sample_world(rng);
+    world.apply_all(design.actions);  // this seat's own decisions: legal in every such world
+    total += simulate(std::move(world), rng)[static_cast<std::size_t>(obs.player())];
+  }
+  return total / config_.sims;
+}
+
+std::vector<double> MakerAgent::simulate(State world, Rng& rng) {
+  for (auto& agent : simulated_) agent->reset();
+  for (int n = 0; n < config_.max_actions && !world.is_terminal(); ++n) {
+    if (world.is_chance_node()) {
+      world.apply_legal(world.sample_chance(rng));
+      continue;
+    }
+    const Player q = world.current_player();
+    world.apply_legal(simulated_[static_cast<std::size_t>(q)]->choose(Observation(world, q), rng));
+  }
+  if (world.is_terminal()) return world.returns();
+  if (game_.entry().evaluate) return game_.entry().evaluate(world);
+  return std::vector<double>(static_cast<std::size_t>(world.num_players()), 0.0);
+}
+
+}  // namespace mw
