@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/match.h"
 #include "core/rng.h"
+#include "core/seats.h"
 
 namespace mw {
 namespace {
@@ -77,18 +78,6 @@ std::vector<GameFigures> play_games(const Batch& batch, const AnalysisConfig& co
   if (error) std::rethrow_exception(error);
   if (config.gather) config.gather(out);
   return out;
-}
-
-std::vector<std::string> seat_names_of(const Game& game) {
-  const Json view = game.new_initial_state().view(kSpectator);
-  std::vector<std::string> names;
-  const auto seats = view.find("seats");
-  for (int p = 0; p < game.num_players(); ++p) {
-    const bool named = seats != view.end() && seats->is_array() &&
-                       static_cast<std::size_t>(p) < seats->size() && (*seats)[p].is_string();
-    names.push_back(named ? (*seats)[p].get<std::string>() : fmt::format("seat {}", p));
-  }
-  return names;
 }
 
 std::string label_of(const Json& overrides) {
@@ -188,7 +177,7 @@ Analysis run_analysis(const Registry& registry, const std::string& game_id,
     v.agents = per_seat(game, config.agents);
     const std::uint64_t seed = derive_seed(config.seed, vi);
     v.games = play_games(Batch{game, v.agents, config.games, seed}, config, on_game);
-    summarise(v, seat_names_of(game));
+    summarise(v, seat_names(game.new_initial_state()));
     if (skill) {
       SkillTrace t{config.strong, config.weak, 0, 0, 1.0 / game.num_players(), {}};
       const int seats = game.num_players();

@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "core/record.h"
+#include "core/seats.h"
 #include "core/types.h"
 
 namespace mw::cli {
@@ -63,9 +64,6 @@ Game load_game(std::string_view id, const std::vector<std::string>& option_assig
 // The computer player a seat gets by default: the game's own agent when it has one (games register
 // their strongest first), else "random".
 std::string default_agent(const Game& game);
-
-// Seat names from the game's view ("seats": ["Green", "Purple"]), else "seat 0", "seat 1", ...
-std::vector<std::string> seat_names(const State& state);
 
 // "Green 1, Purple -1"
 std::string format_returns(const std::vector<double>& returns,

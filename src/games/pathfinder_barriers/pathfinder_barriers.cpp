@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "games/pathfinder_barriers/agents.h"
 
 namespace mw::pathfinder_barriers {
 namespace {
@@ -576,6 +577,9 @@ HomeGrid sample_home_grid(const Tracking& t, int max_barriers, Rng& rng) {
   return g;
 }
 
+// The builder difficulty of the agents' own grids (SeekerAgent's default).
+constexpr int kSetupPriorDifficulty = 2;
+
 State State::resample(Player p, Rng& rng) const {
   if (phase_ == Phase::kOver) return *this;
   const Player q = 1 - p;
@@ -583,9 +587,11 @@ State State::resample(Player p, Rng& rng) const {
   const int cap = config_.max_barriers;
   if (phase_ == Phase::kSetup) {
     // The other seat's grid is hidden whether finished or in progress; one it has not begun is
-    // empty for certain.
+    // empty for certain. With no evidence yet, the prior is the maze builder's grid (what a
+    // careful player hides), not random chips: a designer simulating the game against random
+    // grids would find every one of its own designs equally good, since random grids fall fast.
     const bool begun = setup_done(q) || (to_move_ == q);
-    if (begun) s.home_[q] = sample_home_grid(Tracking{}, cap, rng);
+    if (begun) s.home_[q] = build_home_grid(kSetupPriorDifficulty, cap, rng);
     return s;
   }
   s.home_[q] = sample_home_grid(track_[p], cap, rng);

@@ -1,0 +1,13 @@
+#pragma once
+// What to call each seat: the names the game gives in its public view ("seats": ["Maker",
+// "Runner"]), else "seat 0", "seat 1", ...
+#include <string>
+#include <vector>
+
+#include "core/state.h"
+
+namespace mw {
+
+std::vector<std::string> seat_names(const State& state);
+
+}  // namespace mw
