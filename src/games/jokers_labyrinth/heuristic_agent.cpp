@@ -23,10 +23,11 @@ struct Pick {
   int dice = 99;
 };
 
-Pick best_value_card(const State& s, int me, int defend, const ActionList* legal) {
+Pick best_value_card(const State& s, int me, int defend, const ActionList* legal,
+                     int exclude = -1) {
   Pick best{kNoCard, s.dice_count(me, 0, defend)};
   for (int phys : s.hand(me)) {
-    if (!(is_equipment(phys) || is_npc(phys))) continue;
+    if (!(is_equipment(phys) || is_npc(phys)) || phys == exclude) continue;
     if (legal != nullptr && !has(*legal, kValueCard + phys)) continue;
     const int n = s.dice_count(me, value_of(phys), defend);
     if (n < best.dice || (n == best.dice && best.action != kNoCard &&
@@ -86,7 +87,7 @@ class Chooser {
       case Phase::kRelocating:
         return legal_.back();
       case Phase::kPeeking:
-        return legal_.size() > 1 ? legal_[1] : kDone;
+        return params_.basic ? (legal_.size() > 1 ? legal_[1] : kDone) : peek();
       case Phase::kMain:
         return main();
       default:
@@ -117,6 +118,19 @@ class Chooser {
       if (a >= kValueCard && a < kKingGain && value_of(static_cast<int>(a - kValueCard)) > value) {
         best = a;
         value = value_of(static_cast<int>(a - kValueCard));
+      }
+    }
+    if (!params_.basic && on(64)) {
+      // A Queen that is not the value card: Bolster myself (+1), then Hinder the other side (-1).
+      const Combat& c = s_.combat();
+      const int them = me_ == c.attacker ? c.defender : c.attacker;
+      for (Action a : legal_) {
+        if (a >= kBolster && a < kHinder && kValueCard + (a - kBolster) != best &&
+            !s_.player(me_).bolster)
+          return a;
+        if (a >= kHinder && a < kBoost && static_cast<int>((a - kHinder) % 4) == them &&
+            kValueCard + (a - kHinder) / 4 != best && !s_.player(them).hindered)
+          return a;
       }
     }
     return best;
@@ -214,11 +228,213 @@ class Chooser {
     return false;
   }
 
+  // ---- Newer play (off with the "basic" parameter) ----
+
+  bool open_joker(int cell) const {  // a face-up Joker on the board still to be fought
+    return cell >= 0 && !s_.face_down(cell) && s_.card_on(cell) >= 0 &&
+           is_joker(s_.card_on(cell)) && !s_.dropped(cell);
+  }
+  bool dropped_joker(int cell) const {
+    return cell >= 0 && !s_.face_down(cell) && s_.card_on(cell) >= 0 &&
+           is_joker(s_.card_on(cell)) && s_.dropped(cell);
+  }
+
+  // The card a Boost can spare: the least useful non-Joker card other than `keep`.
+  int spare_card(int keep) const {
+    int best = -1, best_cost = 1 << 30;
+    for (int phys : s_.hand(me_)) {
+      if (is_joker(phys) || phys == keep) continue;
+      const int cost = is_ace(phys)     ? 40
+                       : is_king(phys)  ? 30
+                       : is_queen(phys) ? 20
+                                        : value_of(phys);
+      if (cost < best_cost) {
+        best_cost = cost;
+        best = phys;
+      }
+    }
+    return best;
+  }
+
+  // A Boost onto an adjacent Joker is a fight that costs no action (A-G5-45), onto a dropped Joker
+  // a free pick-up.
+  bool on(int bit) const { return (params_.off & bit) == 0; }
+
+  Action boost_to_joker() const {
+    if (s_.boost_used() || !on(1)) return -1;
+    const int pos = s_.player(me_).pos;
+    for (int d = 0; d < 4; ++d) {
+      const int nb = neighbour(pos, d);
+      if (dropped_joker(nb)) {
+        const int spare = spare_card(-1);
+        if (spare >= 0 && has(legal_, kBoost + spare * 4 + d)) return kBoost + spare * 4 + d;
+      }
+      if (!open_joker(nb)) continue;
+      const Pick pick = best_value_card(s_, me_, 14, nullptr);
+      const int keep = pick.action == kNoCard ? -1 : static_cast<int>(pick.action - kValueCard);
+      const int spare = spare_card(keep);
+      if (spare >= 0 && win_odds(pick.dice) >= params_.joker_odds &&
+          has(legal_, kBoost + spare * 4 + d))
+        return kBoost + spare * 4 + d;
+    }
+    return -1;
+  }
+
+  // Queen's Player Relocation: trade places with a Jack standing next to a Joker, when I have the
+  // two actions to swap and then fight (or pick the dropped Joker up).
+  Action swap_to_joker() const {
+    if (s_.actions_left() < 2 || !on(4)) return -1;
+    for (int phys : s_.hand(me_)) {
+      if (!is_queen(phys)) continue;
+      const double odds = win_odds(best_value_card(s_, me_, 14, nullptr, phys).dice);
+      for (int q = 0; q < s_.num_players(); ++q) {
+        const int qp = s_.player(q).pos;
+        if (q == me_ || qp < 0 || !in_grid(qp)) continue;
+        bool good = false;
+        for (int d = 0; d < 4; ++d) {
+          const int nb = neighbour(qp, d);
+          good |= (nb >= 0 && in_grid(nb) && dropped_joker(nb)) ||
+                  (open_joker(nb) && odds >= params_.joker_odds + 0.1);
+        }
+        const Action a = kRelocate + phys * 16 + std::min(me_, q) * 4 + std::max(me_, q);
+        if (good && has(legal_, a)) return a;
+      }
+    }
+    return -1;
+  }
+
+  // Hazard Shift swapping a Hazard next to me with a Joker next to it: the Joker comes to me.
+  // With `unblock`, a Hazard I cannot beat that walls the way is moved aside onto an empty or
+  // Equipment cell (the way opens, maybe with a card to pick up).
+  Action shift(bool unblock) const {
+    if (s_.actions_left() < 2 || !on(unblock ? 128 : 2)) return -1;
+    const int pos = s_.player(me_).pos;
+    const double odds = win_odds(best_value_card(s_, me_, 14, nullptr).dice);
+    for (Action a : legal_) {
+      if (a < kAceShift || a >= kReroll) continue;
+      const int from = grid_cell(static_cast<int>((a - kAceShift) % 196 / 4));
+      const int to = neighbour(from, static_cast<int>((a - kAceShift) % 4));
+      if (std::abs(row_of(from) - row_of(pos)) + std::abs(col_of(from) - col_of(pos)) != 1)
+        continue;
+      if (!unblock) {
+        if (open_joker(to) && odds >= params_.joker_odds) return a;
+        continue;
+      }
+      const int card = s_.card_on(to);
+      if (odds_against(from) >= params_.hazard_odds || to == pos) continue;
+      if (!guards_joker(from) && centre_distance(from) >= centre_distance(pos)) continue;
+      if (card < 0 || is_equipment(card)) return a;
+    }
+    return -1;
+  }
+
+  // Reality Shuffle over a Joker (face up or dropped) next to a Jack that already holds one: that
+  // Jack would win by taking it.
+  Action shuffle_away() const {
+    if (!on(8)) return -1;
+    for (int q = 0; q < s_.num_players(); ++q) {
+      const int qp = s_.player(q).pos;
+      if (q == me_ || qp < 0 || s_.jokers_held(q) == 0) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int j = neighbour(qp, d);
+        if (!(open_joker(j) || dropped_joker(j)) || !in_grid(j)) continue;
+        // A centre in b2..f6 whose 3x3 holds the Joker (and, if it can, that Jack).
+        int best = -1;
+        for (int r = std::max(2, row_of(j) - 1); r <= std::min(6, row_of(j) + 1); ++r) {
+          for (int c = std::max(2, col_of(j) - 1); c <= std::min(6, col_of(j) + 1); ++c) {
+            const bool holds_q = std::abs(r - row_of(qp)) <= 1 && std::abs(c - col_of(qp)) <= 1;
+            if (best < 0 || holds_q) best = (r - 2) * 5 + (c - 2);
+          }
+        }
+        for (Action a : legal_) {
+          if (a >= kAceShuffle && a < kAceShift && static_cast<int>((a - kAceShuffle) % 25) == best)
+            return a;
+        }
+      }
+    }
+    return -1;
+  }
+
+  // Advanced Recon with a second Ace, when two or more of the cards I could reveal are unknown.
+  Action adv_recon() const {
+    if (!on(16)) return -1;
+    int aces = 0;
+    for (int phys : s_.hand(me_)) aces += is_ace(phys) ? 1 : 0;
+    if (aces < 2 || s_.actions_left() < 2) return -1;
+    int unknown = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int nb = neighbour(s_.player(me_).pos, d);
+      unknown += nb >= 0 && in_grid(nb) && s_.face_down(nb) && !s_.peeked_by(nb, me_) ? 1 : 0;
+    }
+    if (unknown < 2) return -1;
+    for (Action a : legal_) {
+      if (a >= kAceAdvRecon && a < kAceShuffle) return a;
+    }
+    return -1;
+  }
+
+  // Peek the cards I could reveal next, then those nearest to me.
+  Action peek() const {
+    const int pos = s_.player(me_).pos;
+    Action best = kDone;
+    int best_dist = 1 << 30;
+    for (Action a : legal_) {
+      if (a < kPeek || a >= kPeek + 49) continue;
+      const int c = grid_cell(static_cast<int>(a - kPeek));
+      const int dist = std::abs(row_of(c) - row_of(pos)) + std::abs(col_of(c) - col_of(pos));
+      if (dist < best_dist) {
+        best_dist = dist;
+        best = a;
+      }
+    }
+    return best_dist <= 2 ? best : kDone;
+  }
+
+  // How much I want to reveal a face-down cell (lower is better): toward the centre, and what an
+  // Advanced Recon showed me.
+  int reveal_score(int cell) const {
+    int score = centre_distance(cell);
+    if (params_.basic || !s_.peeked_by(cell, me_)) return score;
+    const int card = s_.card_on(cell);
+    if (card < 0) return score;
+    if (is_joker(card)) return score + (odds_against_value(14) >= params_.joker_odds ? -20 : 20);
+    if (is_equipment(card) || (is_npc(card) && suit_of(card) == s_.player(me_).suit) ||
+        (is_ace(card) && suit_of(card) == s_.player(me_).suit))
+      return score - 10;
+    return score + 6;
+  }
+
+  double odds_against_value(int defend) const {
+    return win_odds(best_value_card(s_, me_, defend, nullptr).dice);
+  }
+
+  // Portal instead of a plain Reveal: with a cheap Equipment card to risk and a strong value card
+  // in hand for the fight it may force.
+  Action portal(int d) const {
+    if (!on(32)) return -1;
+    int cheap = -1, strong = 0;
+    for (int phys : s_.hand(me_)) {
+      if (is_equipment(phys) && value_of(phys) <= 4 &&
+          (cheap < 0 || value_of(phys) < value_of(cheap)))
+        cheap = phys;
+    }
+    for (int phys : s_.hand(me_)) {
+      if (phys != cheap && (is_equipment(phys) || is_npc(phys)))
+        strong = std::max(strong, value_of(phys));
+    }
+    if (cheap < 0 || strong < 9 || !has(legal_, kPortal + cheap * 4 + d)) return -1;
+    return kPortal + cheap * 4 + d;
+  }
+
   Action main() {
     const PlayerState& ps = s_.player(me_);
     if (s_.actions_left() <= 0) {
       for (Action a : legal_) {
         if (a >= kPay && a < kDecisionEnd) return a;
+      }
+      if (!params_.basic) {
+        const Action b = boost_to_joker();
+        if (b >= 0) return b;
       }
       // A King buys one more action when a Joker is in reach at fair odds.
       for (int d = 0; d < 4; ++d) {
@@ -255,6 +471,12 @@ class Chooser {
       pickup = d;
     }
     if (pickup >= 0) return kMove + pickup;
+    if (!params_.basic) {
+      for (Action a :
+           {boost_to_joker(), shift(false), swap_to_joker(), shuffle_away(), adv_recon()}) {
+        if (a >= 0) return a;
+      }
+    }
     // Fights: Jokers at fair odds, Jacks holding a Joker when clearly ahead, blockers at good odds.
     int best_fight = -1;
     double best_odds = 0;
@@ -284,11 +506,19 @@ class Chooser {
     for (int d = 0; d < 4; ++d) {
       if (!has(legal_, kReveal + d)) continue;
       if (reveal < 0 ||
-          centre_distance(neighbour(ps.pos, d)) < centre_distance(neighbour(ps.pos, reveal)))
+          reveal_score(neighbour(ps.pos, d)) < reveal_score(neighbour(ps.pos, reveal)))
         reveal = d;
+    }
+    if (reveal >= 0 && !params_.basic) {
+      const Action p = portal(reveal);
+      if (p >= 0) return p;
     }
     if (reveal >= 0) return kReveal + reveal;
     if (best_fight >= 0) return kFight + best_fight;
+    if (!params_.basic) {
+      const Action a = shift(true);
+      if (a >= 0) return a;
+    }
     if (has(legal_, kScavenge)) return kScavenge;
     const int step = toward_goal();
     if (step >= 0 && has(legal_, kMove + step)) return kMove + step;
@@ -357,15 +587,24 @@ class Chooser {
 std::unique_ptr<Agent> HeuristicAgent::make(const Game&, const Json& params) {
   Params p;
   for (const auto& [name, value] : params.items()) {
+    if (name == "off" && value.is_number_integer()) {
+      p.off = value.get<int>();
+      continue;
+    }
+    if (name == "basic" && value.is_boolean()) {
+      p.basic = value.get<bool>();
+      continue;
+    }
     if ((name != "jokerOdds" && name != "hazardOdds") || !value.is_number() ||
         value.get<double>() < 0 || value.get<double>() > 1) {
-      throw Error(
-          ErrorCode::kUnknownAgent,
-          fmt::format("heuristic agent: unknown parameter {}={} (jokerOdds, hazardOdds in 0..1)",
-                      name, value.dump()));
+      throw Error(ErrorCode::kUnknownAgent,
+                  fmt::format("heuristic agent: unknown parameter {}={} (jokerOdds, hazardOdds in "
+                              "0..1, basic, off)",
+                              name, value.dump()));
     }
     (name == "jokerOdds" ? p.joker_odds : p.hazard_odds) = value.get<double>();
   }
+  if (p.basic && !params.contains("hazardOdds")) p.hazard_odds = 0.5;  // as in session 1
   return std::make_unique<HeuristicAgent>(p);
 }
 

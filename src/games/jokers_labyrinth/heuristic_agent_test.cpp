@@ -33,6 +33,23 @@ TEST(JokersLabyrinthAgent, BeatsRandomPlay) {
   EXPECT_GE(heuristic_wins(4, 20), 16);  // measured ~98%
 }
 
+// The current player against the session-1 player ("basic": no Boost fights, Queen swap, Hazard
+// Shift, Reality Shuffle, Advanced Recon, Portal, PvP Bolster/Hinder; blockers fought at 0.5).
+TEST(JokersLabyrinthAgent, BeatsTheSession1Player) {
+  const Game game = load();
+  int wins = 0, losses = 0;
+  for (int g = 0; g < 200; ++g) {
+    HeuristicAgent now({}), old({0.3, 0.5, true});
+    std::vector<Agent*> seats = {&now, &old};
+    if (g % 2 == 1) std::swap(seats[0], seats[1]);
+    const MatchResult m = play_match(game, seats, {static_cast<std::uint64_t>(g), 100000, false});
+    const std::size_t me = g % 2 == 1 ? 1 : 0;
+    wins += m.returns[me] > 0 ? 1 : 0;
+    losses += m.returns[1 - me] > 0 ? 1 : 0;
+  }
+  EXPECT_GT(wins, losses + 10);  // measured ~58% to ~41% over 2000 selfplay games
+}
+
 TEST(JokersLabyrinthAgent, RejectsUnknownParameters) {
   const Game game = load();
   EXPECT_NE(error_of(

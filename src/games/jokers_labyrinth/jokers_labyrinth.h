@@ -52,6 +52,7 @@ inline constexpr std::uint8_t kLocUnused = 90;   // Jacks (tokens) and unused re
 inline constexpr std::uint8_t kLocAside = 91;    // Guardian set aside by a Reality Shuffle
 inline constexpr std::uint8_t kLocShuffle = 92;  // in a Reality Shuffle being dealt
 inline constexpr std::uint8_t kNumLocs = 93;
+inline constexpr std::uint8_t kGroupPublic = 0x10;  // gknown_: known to every observer
 
 // ---- Decisions ----
 inline constexpr Action kEndTurn = 0;
@@ -286,6 +287,8 @@ class State {
   // observer is told"): the full text unless it names a card that observer does not see.
   std::string action_to_string_for(Player observer, Action a) const;
   Action parse_action(std::string_view text) const;
+  // Several decisions of the seat to act separated by ';' or ',' (core MultiActionParsing).
+  std::vector<Action> parse_actions(std::string_view text) const;
 
   Json view(Player observer) const;
   std::uint64_t information_state_key(Player p) const;
@@ -300,6 +303,7 @@ class State {
   int guardian_on(int cell) const { return guard_[cell]; }
   bool face_down(int cell) const { return down_[cell]; }
   bool dropped(int cell) const { return dropped_[cell]; }
+  bool peeked_by(int cell, int p) const { return ((known_[cell] >> p) & 1u) != 0; }
   const PlayerState& player(int p) const { return players_[p]; }
   const Combat& combat() const { return combat_; }
   int to_move() const { return to_move_; }
@@ -378,10 +382,14 @@ class State {
   std::array<std::int8_t, kCells> guard_{};      // the Guardian on a cell's Ace
   std::array<std::uint8_t, kCells> known_{};     // seats that peeked this face-down card
   std::array<std::uint8_t, kCells> group_{};     // Reality Shuffle group of a face-down card
-  std::array<std::int8_t, 4> aside_{};           // Guardian set aside for the Ace of each suit
-  std::bitset<kCells> down_;                     // face-down cells
-  std::bitset<kCells> dropped_;                  // Jokers dropped by a PvP loser
-  std::bitset<kNumPhys> private_;                // hand cards only their holder knows
+  // For a main-deck card in a Reality Shuffle group (or being shuffled): the seats that know it
+  // is in that group (bit 4: everyone, it was face up or drawn from the discard). resample()
+  // keeps such a card inside its group; a card the seat does not know is exchanged with the pool.
+  std::array<std::uint8_t, 54> gknown_{};
+  std::array<std::int8_t, 4> aside_{};  // Guardian set aside for the Ace of each suit
+  std::bitset<kCells> down_;            // face-down cells
+  std::bitset<kCells> dropped_;         // Jokers dropped by a PvP loser
+  std::bitset<kNumPhys> private_;       // hand cards only their holder knows
   std::array<PlayerState, kMaxPlayers> players_{};
   Combat combat_;
   // Pending reveals and their continuation.

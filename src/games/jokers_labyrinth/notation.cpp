@@ -341,4 +341,31 @@ Action State::parse_action(std::string_view text) const {
            "<suit>, spot <cell>, corner <cell>");
 }
 
+// A turn written at once, its decisions separated by ';' or ',' ("move right; move right; end",
+// "pay 5D 7H; boost 3H up; fight up"): applied on a copy in order; the sequence stops where chance
+// (a card turned up, a die) or another seat must act next, or at an illegal decision (the caller
+// reports it where it falls, State::apply_all).
+std::vector<Action> State::parse_actions(std::string_view text) const {
+  std::vector<std::string> pieces(1);
+  for (char ch : text) {
+    if (ch == ';' || ch == ',') {
+      pieces.emplace_back();
+    } else {
+      pieces.back() += ch;
+    }
+  }
+  if (pieces.size() == 1) return {parse_action(text)};
+  std::vector<Action> out;
+  State copy = *this;
+  const Player me = copy.current_player();
+  for (const std::string& piece : pieces) {
+    if (copy.current_player() != me || copy.is_terminal()) break;
+    const Action a = parse_action(piece);
+    out.push_back(a);
+    if (!copy.illegal_reason(a).empty()) break;
+    copy.apply_legal(a);
+  }
+  return out;
+}
+
 }  // namespace mw::jokers_labyrinth

@@ -52,5 +52,20 @@ TEST(JokersLabyrinthNotation, ErrorsSayWhatWasExpected) {
   }
 }
 
+// A whole turn in one text: the decisions up to the point where chance or another seat acts.
+TEST(JokersLabyrinthNotation, AWholeTurnInOneText) {
+  State s = setup("H", "a0", "S", "h7");
+  EXPECT_EQ(s.parse_actions("move right; move right, end"),
+            (std::vector<Action>{kMove + 1, kMove + 1, kEndTurn}));
+  EXPECT_EQ(s.parse_actions("move right"), std::vector<Action>{kMove + 1});
+  // A Reveal turns a card up (chance): the sequence stops there.
+  EXPECT_EQ(s.parse_actions("reveal down; move down"), std::vector<Action>{kReveal + 2});
+  // An illegal decision ends the sequence where it falls; the caller reports it.
+  EXPECT_EQ(s.parse_actions("move up; end"), std::vector<Action>{kMove + 0});
+  EXPECT_NE(error_of([&] { s.parse_actions("move right; fly away"); }, ErrorCode::kParse), "");
+  // The same through the type-erased state the CLI and the protocol use.
+  EXPECT_EQ(mw::make_state(load(), s).parse_actions("move right; end").size(), 2u);
+}
+
 }  // namespace
 }  // namespace mw::jokers_labyrinth

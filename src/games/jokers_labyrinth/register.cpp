@@ -1,6 +1,7 @@
 #include "games/jokers_labyrinth/register.h"
 
 #include "core/state.h"
+#include "games/jokers_labyrinth/evaluate.h"
 #include "games/jokers_labyrinth/heuristic_agent.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
@@ -11,6 +12,7 @@ std::string render_view(const Json& view, const RenderStyle& style);
 GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(FastChanceSampling<State>);
+  static_assert(MultiActionParsing<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
       /*id=*/"jokers-labyrinth",
       /*name=*/"The Joker's Labyrinth (Advanced)",
@@ -22,6 +24,7 @@ GameEntry entry() {
       /*options=*/option_specs(),
   });
   e.render_view = render_view;
+  e.evaluate = evaluate;
   e.agents.push_back({"heuristic",
                       "explores toward the Jokers, picks the value card with the fewest dice, "
                       "fights only at good odds, scavenges when safe",

@@ -99,6 +99,8 @@ void State::put(int phys, std::uint8_t where) {
     if (guard_[from] == phys) guard_[from] = -1;
   }
   loc_[phys] = where;
+  // Knowing that a card is in a shuffle group ends when it leaves the board and the shuffle.
+  if (phys < 54 && where >= kCells && where != kLocShuffle) gknown_[phys] = 0;
   if (where < kCells) {
     if (is_guardian_card(phys)) {
       guard_[where] = static_cast<std::int8_t>(phys);
@@ -321,39 +323,53 @@ void State::legal_main(ActionList& out) const {
   const PlayerState& ps = players_[p];
   out.push_back(kEndTurn);
   const bool paid = actions_left_ > 0;
+  std::array<bool, 4> can_enter{};  // where a Move or a Boost may go
+  for (int d = 0; d < 4; ++d) can_enter[d] = enter_kind(p, neighbour(ps.pos, d)) != Enter::kNo;
   for (int d = 0; d < 4; ++d) {
     const int nb = neighbour(ps.pos, d);
     if (!paid || nb < 0) continue;
     if (in_grid(nb) && down_[nb]) out.push_back(kReveal + d);
-    if (enter_kind(p, nb) != Enter::kNo) out.push_back(kMove + d);
+    if (can_enter[d]) out.push_back(kMove + d);
     if (fight_target(p, nb)) out.push_back(kFight + d);
   }
   if (paid && can_scavenge()) out.push_back(kScavenge);
   const bool ace_ok = paid || !config_.ace_costs_action;
-  bool any_down = false;
-  for (int i = 0; i < 49; ++i) any_down |= down_[grid_cell(i)];
+  // What an Ace may do does not depend on which Ace: work it out once, at the first Ace.
+  bool aces_known = false, any_down = false;
+  std::array<std::int16_t, 196> shifts{};  // grid cell * 4 + dir of each legal Hazard Shift
+  int num_shifts = 0;
+  auto list_ace_uses = [&] {
+    aces_known = true;
+    std::bitset<kCells> jacks;
+    for (int q = 0; q < config_.players; ++q) {
+      if (players_[q].pos >= 0) jacks.set(static_cast<std::size_t>(players_[q].pos));
+    }
+    for (int i = 0; i < 49; ++i) {
+      const int cell = grid_cell(i);
+      any_down |= down_[cell];
+      const int card = cell_card_[cell];
+      if (down_[cell] || card < 0 || !is_hazard_card(card) || guard_[cell] >= 0) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int to = neighbour(cell, d);
+        if (to < 0 || !in_grid(to) || down_[to] || jacks[static_cast<std::size_t>(to)]) continue;
+        shifts[static_cast<std::size_t>(num_shifts++)] = static_cast<std::int16_t>(i * 4 + d);
+      }
+    }
+  };
   for (int phys = 0; phys < kNumPhys; ++phys) {
     if (loc_[phys] != kLocHand + p) continue;
     if (is_ace(phys) && ace_ok) {
+      if (!aces_known) list_ace_uses();
       const int s = suit_of(phys);
       out.push_back(kAceRecon + s);
       if (any_down) out.push_back(kAceAdvRecon + s);
       for (int c = 0; c < 25; ++c) out.push_back(kAceShuffle + s * 25 + c);
-      for (int i = 0; i < 49; ++i) {
-        const int cell = grid_cell(i);
-        const int card = cell_card_[cell];
-        if (down_[cell] || card < 0 || !is_hazard_card(card) || guard_[cell] >= 0) continue;
-        for (int d = 0; d < 4; ++d) {
-          const int to = neighbour(cell, d);
-          if (to < 0 || !in_grid(to) || down_[to] || jack_at(to) >= 0) continue;
-          out.push_back(kAceShift + s * 196 + i * 4 + d);
-        }
-      }
+      for (int k = 0; k < num_shifts; ++k) out.push_back(kAceShift + s * 196 + shifts[k]);
     }
     if (is_king(phys)) out.push_back(kKingGain + phys);
     if (!boost_used_ && !is_joker(phys)) {
       for (int d = 0; d < 4; ++d) {
-        if (enter_kind(p, neighbour(ps.pos, d)) != Enter::kNo) out.push_back(kBoost + phys * 4 + d);
+        if (can_enter[d]) out.push_back(kBoost + phys * 4 + d);
       }
     }
     if (paid && last_was_reveal_ && value_card_ok(p, phys)) {
@@ -910,7 +926,12 @@ void State::start_shuffle(int centre) {
           aside_[suit_of(card)] = guard_[c];
           put(guard_[c], kLocAside);
         }
+        // Who knows this card is now in the shuffle: everyone if it lay face up, else those who
+        // peeked it or knew it was in its former group.
+        const unsigned knew =
+            down_[c] ? known_[c] | (group_[c] != 0 ? gknown_[card] : 0u) : kGroupPublic | 0xFu;
         put(card, kLocShuffle);
+        if (card < 54) gknown_[card] = static_cast<std::uint8_t>(knew);
         item = static_cast<std::int16_t>(card);
       }
       down_.reset(static_cast<std::size_t>(c));
@@ -1219,6 +1240,7 @@ void State::apply_legal(Action a) {
     }
     case Phase::kShuffleDraw:
       put(static_cast<int>(a - kChanceCard), kLocShuffle);
+      if (a - kChanceCard < 54) gknown_[a - kChanceCard] = kGroupPublic | 0xFu;  // face up [T]
       rs_items_[rs_count_++] = static_cast<std::int16_t>(a - kChanceCard);
       if (--rs_need_ == 0) phase_ = Phase::kShuffleDeal;
       return;

@@ -384,6 +384,9 @@ TEST(JokersLabyrinthRules, RealityShuffle) {
     ASSERT_EQ(s.phase(), Phase::kShuffleDraw);
     s.apply_legal(s.chance_outcomes().front().action);
   }
+  // The 9 items are dealt in a uniformly random order: the first cell takes any of them, 1/9 each.
+  ASSERT_EQ(s.chance_outcomes().size(), 9u);
+  for (const ChanceOutcome& o : s.chance_outcomes()) EXPECT_DOUBLE_EQ(o.probability, 1.0 / 9);
   for (int i = 0; i < 9; ++i) {
     ASSERT_EQ(s.phase(), Phase::kShuffleDeal);
     play(s, "item 0");
@@ -398,6 +401,26 @@ TEST(JokersLabyrinthRules, RealityShuffle) {
   // fifth, on c3, face up.
   EXPECT_EQ(s.player(0).pos, cell("c3"));
   EXPECT_LT(s.loc(card("4H")), kCells);  // back on the board, face down
+}
+
+// G5.7 example 10, third case: a guarded Ace in the area loses its Guardian to the side, and gets
+// that same Guardian back when it is revealed again.
+TEST(JokersLabyrinthRules, RealityShuffleSetsTheGuardianAside) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "c3");
+  lay(s, "c2", "AC");
+  s.put(card("8S*"), static_cast<std::uint8_t>(cell("c2")));
+  give(s, 0, "AS");
+  play(s, "shuffle AS c3");
+  EXPECT_EQ(s.loc(card("8S*")), kLocAside);
+  EXPECT_EQ(s.phase(), Phase::kShuffleDeal);      // 9 items: 7 unseen cards, the Ace, the Jack
+  for (int i = 0; i < 9; ++i) play(s, "item 0");  // in area order: the Ace back on c2
+  EXPECT_TRUE(s.face_down(cell("c2")));
+  EXPECT_EQ(s.guardian_on(cell("c2")), -1);
+  play(s, "reveal up");
+  EXPECT_EQ(s.card_on(cell("c2")), card("AC"));
+  EXPECT_EQ(s.guardian_on(cell("c2")), card("8S*"));  // re-attached, no new draw
+  EXPECT_EQ(s.phase(), Phase::kMain);
 }
 
 // G5.7 example 11: Hazard Shift.

@@ -14,6 +14,39 @@ namespace mw::jokers_labyrinth {
 struct Access {
   static State blank(const Config& c) { return State(c); }
   static State& self(State& s) { return s; }
+  // A turn action that is certainly legal, checked without listing every legal action (callers
+  // check each listed action, and a turn with Aces lists a hundred or more). Must agree with
+  // legal_main(); false means "not shown here", not "illegal".
+  static bool quick_legal(const State& s, Action a) {
+    if (s.phase_ != Phase::kMain) return false;
+    const int p = s.to_move_;
+    const auto in_hand = [&](int phys) { return s.loc_[phys] == kLocHand + p; };
+    const bool paid = s.actions_left_ > 0;
+    if (a >= kAceRecon && a < kAceShift && (a < kAceAdvRecon || a >= kAceShuffle)) {
+      const int suit = static_cast<int>(a < kAceAdvRecon ? a - kAceRecon : (a - kAceShuffle) / 25);
+      return in_hand(phys_of(0, Card::of(static_cast<Suit>(suit), 1))) &&
+             (paid || !s.config_.ace_costs_action);
+    }
+    if (a >= kKingGain && a < kBolster)
+      return in_hand(static_cast<int>(a - kKingGain)) && is_king(static_cast<int>(a - kKingGain));
+    if (a >= kBoost && a < kPortal) {
+      const int phys = static_cast<int>((a - kBoost) / 4), d = static_cast<int>((a - kBoost) % 4);
+      return !s.boost_used_ && in_hand(phys) && !is_joker(phys) &&
+             s.enter_kind(p, neighbour(s.players_[p].pos, d)) != State::Enter::kNo;
+    }
+    if (a >= kRelocate && a < kPay) {
+      const int phys = static_cast<int>((a - kRelocate) / 16);
+      const int x = static_cast<int>((a - kRelocate) % 16 / 4),
+                y = static_cast<int>((a - kRelocate) % 4);
+      return paid && in_hand(phys) && is_queen(phys) && x < y && y < s.config_.players;
+    }
+    if (a >= kPay && a < kDecisionEnd) {
+      const int i = static_cast<int>((a - kPay) / kNumPhys),
+                j = static_cast<int>((a - kPay) % kNumPhys);
+      return s.players_[p].debt >= 2 && i < j && s.value_card_ok(p, i) && s.value_card_ok(p, j);
+    }
+    return false;
+  }
 };
 
 namespace {
@@ -61,6 +94,30 @@ Json bits_list(const auto& bits, int n) {
   return out;
 }
 
+// A mostly-zero array written sparsely: [index, value, index, value, ...] for the non-zero entries.
+Json sparse(const auto& values) {
+  Json out = Json::array();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] == 0) continue;
+    out.push_back(i);
+    out.push_back(values[i]);
+  }
+  return out;
+}
+
+std::vector<int> from_sparse(const Json& body, const char* name, int size, int hi) {
+  const auto flat = int_list(body, name, 0, std::max(size - 1, hi));
+  if (flat.size() % 2 != 0) bad(fmt::format("\"{}\" must list index, value pairs", name));
+  std::vector<int> out(static_cast<std::size_t>(size), 0);
+  for (std::size_t i = 0; i < flat.size(); i += 2) {
+    const int at = flat[i], v = flat[i + 1];
+    if (at >= size || v < 1 || v > hi) bad(fmt::format("\"{}\": bad pair {} {}", name, at, v));
+    if (out[static_cast<std::size_t>(at)] != 0) bad(fmt::format("\"{}\": {} twice", name, at));
+    out[static_cast<std::size_t>(at)] = v;
+  }
+  return out;
+}
+
 Json card_list(const std::vector<int>& cards) {
   Json out = Json::array();
   for (int c : cards) out.push_back(phys_name(c));
@@ -78,8 +135,9 @@ Json State::to_json() const {
   j["down"] = bits_list(down_, kCells);
   j["dropped"] = bits_list(dropped_, kCells);
   j["private"] = bits_list(private_, kNumPhys);
-  j["known"] = known_;
-  j["group"] = group_;
+  j["known"] = sparse(known_);
+  j["group"] = sparse(group_);
+  j["gknown"] = sparse(gknown_);
   j["aside"] = aside_;
   Json players = Json::array();
   for (int p = 0; p < config_.players; ++p) {
@@ -139,12 +197,14 @@ State State::from_json(const Json& body, const Options& options) {
     s.dropped_.set(static_cast<std::size_t>(c));
   for (int c : int_list(body, "private", 0, kNumPhys - 1))
     s.private_.set(static_cast<std::size_t>(c));
-  const auto known = int_array(body, "known", kCells, 0, (1 << kMaxPlayers) - 1);
-  const auto group = int_array(body, "group", kCells, 0, 255);
+  const auto known = from_sparse(body, "known", kCells, (1 << kMaxPlayers) - 1);
+  const auto group = from_sparse(body, "group", kCells, 255);
   for (int c = 0; c < kCells; ++c) {
     s.known_[c] = static_cast<std::uint8_t>(known[c]);
     s.group_[c] = static_cast<std::uint8_t>(group[c]);
   }
+  const auto gknown = from_sparse(body, "gknown", 54, kGroupPublic | 0xF);
+  for (int phys = 0; phys < 54; ++phys) s.gknown_[phys] = static_cast<std::uint8_t>(gknown[phys]);
   const auto aside = int_array(body, "aside", 4, -1, kNumPhys - 1);
   for (int i = 0; i < 4; ++i) s.aside_[i] = static_cast<std::int8_t>(aside[i]);
   const Json& players = member(body, "players");
@@ -664,27 +724,11 @@ std::uint64_t State::information_state_key(Player p) const {
 
 State State::resample(Player p, Rng& rng) const {
   State w = *this;
-  if (phase_ == Phase::kOver) return w;
+  if (phase_ == Phase::kOver || p == kOmniscient) return w;
   const auto mine = static_cast<unsigned>(p >= 0 ? 1u << p : 0u);
-  // 1. Face-down cards dealt from the unseen pool that p has not seen: exchangeable with the pool.
-  std::vector<int> slots, cards;
-  for (int c = 0; c < kCells; ++c) {
-    if (down_[c] && group_[c] == 0 && cell_card_[c] >= 0 && (known_[c] & mine) == 0) {
-      slots.push_back(c);
-      cards.push_back(cell_card_[c]);
-    }
-  }
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] == kLocPool) cards.push_back(phys);
-  }
-  if (!slots.empty()) {
-    rng.shuffle(cards.begin(), cards.end());
-    for (int c : slots) w.put(w.cell_card_[c], kLocPool);
-    for (std::size_t i = 0; i < cards.size(); ++i) {
-      w.put(cards[i], i < slots.size() ? static_cast<std::uint8_t>(slots[i]) : kLocPool);
-    }
-  }
-  // 2. Each Reality Shuffle group: a uniform permutation of what p has not seen in it.
+  const unsigned knows = mine | kGroupPublic;
+  // 1. Each Reality Shuffle group: a uniform permutation of what lies on the cells p has not
+  //    seen (cards and still undetermined cells alike).
   std::bitset<256> groups;
   for (int c = 0; c < kCells; ++c) groups.set(group_[c]);
   for (int g = 1; g < 256; ++g) {
@@ -703,6 +747,38 @@ State State::resample(Player p, Rng& rng) const {
     }
     for (std::size_t i = 0; i < gs.size(); ++i) {
       if (gc[i] >= 0) w.put(gc[i], static_cast<std::uint8_t>(gs[i]));
+    }
+  }
+  // 2. Every card whose identity p does not know is exchangeable with the unseen pool: dealt
+  //    face-down cards p has not seen (peeked by others), cards of a shuffle group p does not know
+  //    to be in it, and such cards of a Reality Shuffle being dealt.
+  std::vector<int> cells, items, cards;
+  for (int c = 0; c < kCells; ++c) {
+    const int card = w.cell_card_[c];
+    if (!down_[c] || card < 0 || pending_[c] || (known_[c] & mine) != 0) continue;
+    if (group_[c] != 0 && (card >= 54 || (w.gknown_[card] & knows) != 0)) continue;
+    cells.push_back(c);
+    cards.push_back(card);
+  }
+  for (int i = 0; i < rs_count_; ++i) {
+    const int item = rs_items_[i];
+    if (item < 54 && loc_[item] == kLocShuffle && (gknown_[item] & knows) == 0) {
+      items.push_back(i);
+      cards.push_back(item);
+    }
+  }
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    if (loc_[phys] == kLocPool) cards.push_back(phys);
+  }
+  if (!cells.empty() || !items.empty()) {
+    rng.shuffle(cards.begin(), cards.end());
+    for (int c : cells) w.put(w.cell_card_[c], kLocPool);
+    for (int i : items) w.put(w.rs_items_[i], kLocPool);
+    std::size_t k = 0;
+    for (int c : cells) w.put(cards[k++], static_cast<std::uint8_t>(c));
+    for (int i : items) {
+      w.put(cards[k], kLocShuffle);
+      w.rs_items_[i] = static_cast<std::int16_t>(cards[k++]);
     }
   }
   // 3. Other players' privately scavenged cards: any keepable card of the Scavenger deck.
@@ -739,7 +815,9 @@ State State::resample(Player p, Rng& rng) const {
 std::string State::illegal_reason(Action a) const {
   if (phase_ == Phase::kOver) return "the game is over";
   if (a < 0 || a >= kNumActions) return fmt::format("{} is not a Joker's Labyrinth action", a);
+  if (Access::quick_legal(*this, a)) return {};
   ActionList legal;
+  legal.reserve(256);  // one allocation: this runs for every action a caller checks
   legal_actions(legal);
   if (std::binary_search(legal.begin(), legal.end(), a)) return {};
   const std::string what = action_to_string(a);

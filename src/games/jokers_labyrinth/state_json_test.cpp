@@ -29,6 +29,27 @@ TEST(JokersLabyrinthJson, BodiesRoundTrip) {
   }
 }
 
+// illegal_reason() takes a short cut for some turn actions: it must agree with legal_actions()
+// for every decision, in turns with Aces, Queens, Kings and debt.
+TEST(JokersLabyrinthRules, IllegalReasonAgreesWithTheLegalList) {
+  int checked = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 600 && checked < 8 * (players - 1); ++seed) {
+      const State s = random_position(game, seed, static_cast<int>(50 + seed * 31 % 1500));
+      if (s.phase() != Phase::kMain || s.hand(s.to_move()).size() < 2) continue;
+      ActionList legal;
+      s.legal_actions(legal);
+      for (Action a = 0; a < kDecisionEnd; ++a) {
+        const bool listed = std::binary_search(legal.begin(), legal.end(), a);
+        ASSERT_EQ(s.illegal_reason(a).empty(), listed) << a << " seed " << seed;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 15);
+}
+
 TEST(JokersLabyrinthJson, MalformedBodiesAreRefusedWithAReason) {
   const Game game = load();
   const Json body = random_position(game, 3, 200).to_json();
@@ -120,6 +141,61 @@ TEST(JokersLabyrinthResample, PrivateCardsAndUnseenCardsAreRedrawn) {
   EXPECT_GT(other, 100);
   // P1's own worlds keep it.
   for (int i = 0; i < 20; ++i) EXPECT_EQ(s.resample(0, rng).loc(card("9H*")), kLocHand + 0);
+}
+
+// Reality Shuffle groups: a card another seat peeked (before or after the shuffle) is, to the
+// resampling seat, an unknown card exchangeable with the unseen pool; a card that was face up when
+// shuffled stays in the group; the peeker keeps what it saw.
+TEST(JokersLabyrinthResample, ShuffleGroupsReRandomizeWhatTheSeatDoesNotKnow) {
+  State s = setup("H", "a0", "S", "h7");
+  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("c3"));
+  s.mutable_player(0).entered = true;
+  clear(s, "c3");
+  lay(s, "c2", "4H");
+  give(s, 0, "AS");
+  give(s, 1, "AD");
+  give(s, 1, "AC");
+  s.set_turn(1, 2);
+  play(s, "advrecon AD");
+  play(s, "peek d2");
+  play(s, "card 8D");
+  play(s, "done");
+  s.set_turn(0, 2);
+  play(s, "shuffle AS c3");
+  ASSERT_EQ(s.phase(), Phase::kShuffleDeal);
+  auto check = [&](const State& now, const char* mine, const char* theirs, bool in_group) {
+    Rng rng(5);
+    int pooled = 0;
+    for (int i = 0; i < 300; ++i) {
+      const State w0 = now.resample(0, rng);
+      EXPECT_EQ(w0.information_state_key(0), now.information_state_key(0));
+      EXPECT_EQ(w0.view(kSpectator), now.view(kSpectator));
+      pooled += w0.loc(card(theirs)) == kLocPool ? 1 : 0;
+      EXPECT_NE(w0.loc(card(mine)), kLocPool);  // face up when shuffled: known to be there
+      const State w1 = now.resample(1, rng);
+      EXPECT_EQ(w1.view(1), now.view(1));
+      EXPECT_NE(w1.loc(card(theirs)), kLocPool);
+      if (in_group) {
+        EXPECT_NE(w1.loc(card(theirs)), kLocShuffle);
+      }
+      const State ws = now.resample(kSpectator, rng);
+      EXPECT_NE(ws.loc(card(mine)), kLocPool);
+    }
+    EXPECT_GT(pooled, 150);  // 8D is one of 40 unknown cards to P1 (only ~1/40 not pooled)
+  };
+  check(s, "4H", "8D", false);  // mid-deal: 8D and 4H are being shuffled
+  for (int i = 0; i < 9; ++i) play(s, "item 0");
+  ASSERT_EQ(s.player(0).pos, cell("c3"));
+  check(s, "4H", "8D", true);
+  // A card dealt to a group cell by a later peek: P1 does not know it either.
+  s.set_turn(1, 2);
+  play(s, "advrecon AC");
+  play(s, "peek b2");
+  play(s, "card 9D");
+  play(s, "done");
+  check(s, "4H", "9D", true);
+  Rng rng(9);
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(s.resample(1, rng).card_on(cell("b2")), card("9D"));
 }
 
 // What a non-acting observer is told of an action is the same in every world resample(observer)
