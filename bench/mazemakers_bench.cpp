@@ -42,6 +42,22 @@ void BM_RandomGame(benchmark::State& bs) {
 }
 BENCHMARK(BM_RandomGame)->Arg(2)->Arg(4);
 
+// The No-Pentominos board (18x18 window of small squares, holes as walls).
+void BM_RandomGameNoPentominos(benchmark::State& bs) {
+  const mw::Game g = mw::builtin_games().load(
+      "mazemakers", {{"players", static_cast<int>(bs.range(0))}, {"board", "noPentominos"}});
+  std::uint64_t seed = 0;
+  std::int64_t actions = 0;
+  mw::ActionList scratch;
+  for (auto _ : bs) {
+    mm::State s = mm::State::initial(g.options());
+    mw::Rng rng(seed++);
+    actions += mw::play_random_actions(s, rng, 100000, scratch);
+  }
+  bs.SetItemsProcessed(actions);
+}
+BENCHMARK(BM_RandomGameNoPentominos)->Arg(2)->Arg(4);
+
 void BM_LegalActionsWallPhase(benchmark::State& bs) {
   const mm::State s = midgame(static_cast<int>(bs.range(0)));
   mw::ActionList out;

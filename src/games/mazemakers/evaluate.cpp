@@ -10,11 +10,13 @@
 namespace mw::mazemakers {
 namespace {
 
-// Steps (ignoring walls) from a board square to the START hole's nearest square (rows/cols 9-10).
-int steps_to_start(int cell) {
+// Steps (ignoring walls) from a board square to START's nearest square (the hole's rows/cols
+// 9-10 on the pentomino board; the START tile's rows/cols 13-14 on the No-Pentominos board).
+int steps_to_start(const State& s, int cell) {
   if (cell == kStart) return 0;
-  const int row = cell / kSide, col = cell % kSide;
-  return std::max(0, kSide - 2 - row) + std::max(0, kSide - 2 - col);
+  const int row = cell / s.side(), col = cell % s.side();
+  const int lo = s.tiles_board() ? 12 : kSide - 2, hi = s.tiles_board() ? 13 : kSide - 1;
+  return std::max({0, lo - row, row - hi}) + std::max({0, lo - col, col - hi});
 }
 
 // A seat's progress toward a win: artifacts dominate (three are needed to exit, A-G4-26), then
@@ -24,7 +26,7 @@ double progress(const State& s, Player p) {
   if (s.exited(p)) return 10.0;  // it wins at the end of this round (A-G4-8)
   if (!s.alive(p)) return s.config().revival ? -1.0 : -10.0;
   double v = s.artifacts(p) + 0.15 * s.health(p);
-  if (s.artifacts(p) == 3) v += 1.0 - steps_to_start(s.pawn(p)) / 16.0;
+  if (s.artifacts(p) == 3) v += 1.0 - steps_to_start(s, s.pawn(p)) / 16.0;
   return v;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <limits>
 
 #include "core/error.h"
@@ -14,7 +15,8 @@ namespace mw::mazemakers {
 namespace {
 
 constexpr int kFar = 60;
-using Dist = std::array<std::int8_t, kCells + 1>;  // kStart last
+using Dist = std::array<std::int8_t, kMaxCells + 1>;  // kStart last
+using Cells = std::bitset<kMaxCells + 1>;
 
 // P(a total of `mine` + die >= `theirs` + die) style helpers over the die faces.
 double p_at_least(const State& s, int bonus, int needed) {
@@ -32,12 +34,16 @@ double p_mover_wins(const State& s, int a, int b) {
   return n / 36.0;
 }
 
-Mask coin_mask(const State& s) {
-  Mask m = 0;
+Cells coin_mask(const State& s) {
+  Cells m;
   for (int c = 0; c < kNumCoins; ++c) {
-    if (s.coin_cell(c) >= 0) m |= cell_bit(s.coin_cell(c));
+    if (s.coin_cell(c) >= 0) m.set(static_cast<std::size_t>(s.coin_cell(c)));
   }
   return m;
+}
+
+bool has(const Cells& m, int cell) {
+  return m.test(static_cast<std::size_t>(cell));
 }
 
 // Multi-source BFS distances over open squares from `sources` (cells, or kStart), through pawns,
@@ -45,7 +51,7 @@ Mask coin_mask(const State& s) {
 Dist distances(const State& s, const std::vector<int>& sources) {
   Dist d;
   d.fill(kFar);
-  const Mask coins = coin_mask(s);
+  const Cells coins = coin_mask(s);
   std::vector<int> queue;
   for (int c : sources) {
     d[c] = 0;
@@ -53,15 +59,14 @@ Dist distances(const State& s, const std::vector<int>& sources) {
   }
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const int c = queue[i];
-    if (c != kStart && ((coins >> c) & 1) && d[c] > 0) continue;  // a coin stops a walker
-    std::array<int, 4> nb{};
-    const int n = State::board_neighbours(c, nb);
+    if (c != kStart && has(coins, c) && d[c] > 0) continue;  // a coin stops a walker
+    std::array<int, 8> nb{};
+    const int n = s.neighbours(c, nb);
     for (int k = 0; k < n; ++k) {
       const int t = nb[k];
-      if (t != kStart && ((s.walls() >> t) & 1)) continue;
       if (d[t] <= d[c] + 1) continue;
-      d[t] = static_cast<std::int8_t>(d[c] + 1);
-      if (t == kStart || !((coins >> t) & 1)) queue.push_back(t);
+      d[t] = static_cast<std::int8_t>(std::min(kFar, d[c] + 1));
+      if (t == kStart || !has(coins, t)) queue.push_back(t);
     }
   }
   return d;
@@ -70,8 +75,8 @@ Dist distances(const State& s, const std::vector<int>& sources) {
 // For each board cell, the probability that its coin is `me`'s artifact given what `me` knows:
 // the uniform distribution over suit permutations consistent with me's own landings and the
 // public "monster for" facts (the same world set resample() draws from), enumerated per value.
-std::array<double, kCells> artifact_odds(const State& s, Player me) {
-  std::array<double, kCells> odds{};
+std::array<double, kMaxCells> artifact_odds(const State& s, Player me) {
+  std::array<double, kMaxCells> odds{};
   for (int v = 2; v <= 4; ++v) {
     std::array<int, 4> ids{};
     int m = 0;
@@ -161,6 +166,14 @@ Action choose_wall_action(const State& s, const ActionList& legal, Player me, do
     if (a >= kControlBase && a < kRecover) {
       const int piece = static_cast<int>(a - kControlBase);
       score += s.wall_owner(piece) == lead && lead >= 0 ? 0.8 : 0.3;
+    } else if (a >= kHoleCoinBase) {  // No-Pentominos: control coins into a hole
+      const int hole = static_cast<int>(a - kHoleCoinBase);
+      const int slot = s.hole_slot(hole);
+      score += slot >= 0 && s.wall_owner(slot) == lead && lead >= 0 ? 0.8 : 0.3;
+      // Holding a hole pays off next turn, when it can be filled: half credit for the way that
+      // filling it would open (or the leader's way it would close).
+      const double filled = wall_score(next.with_hole_filled(hole), me, lead, weight);
+      score += 0.5 * std::max(0.0, filled - wall_score(next, me, lead, weight));
     }
     score += rng.uniform() * 1e-3;  // break ties at random
     if (score > best_score) best_score = score, best = a;
@@ -171,10 +184,10 @@ Action choose_wall_action(const State& s, const ActionList& legal, Player me, do
 // Scores the square a move may end on; the move then takes the first step of a shortest path.
 Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng) {
   const auto odds = artifact_odds(s, me);
-  const Mask coins = coin_mask(s);
+  const Cells coins = coin_mask(s);
   std::vector<int> goals;
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (((coins >> cell) & 1) && odds[cell] > 0.01) goals.push_back(cell);
+  for (int cell = 0; cell < s.num_cells(); ++cell) {
+    if (has(coins, cell) && odds[cell] > 0.01) goals.push_back(cell);
   }
   if (s.artifacts(me) == 3) goals = {kStart};
   const Dist to_goal = goals.empty() ? Dist{} : distances(s, goals);
@@ -192,9 +205,9 @@ Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng)
   };
   // Squares reachable this move, by BFS from the pawn with the steps left; each candidate's
   // first step is remembered.
-  std::array<int, kCells + 1> first{};
+  std::array<int, kMaxCells + 1> first{};
   first.fill(-1);
-  std::array<int, kCells + 1> dist{};
+  std::array<int, kMaxCells + 1> dist{};
   dist.fill(99);
   const int from = s.pawn(me);
   dist[from] = 0;
@@ -204,16 +217,15 @@ Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng)
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const int c = queue[i];
     if (dist[c] >= s.steps_left()) continue;
-    if (c != from && c != kStart && ((coins >> c) & 1)) continue;
-    std::array<int, 4> nb{};
-    const int n = State::board_neighbours(c, nb);
+    if (c != from && c != kStart && has(coins, c)) continue;
+    std::array<int, 8> nb{};
+    const int n = s.neighbours(c, nb);
     for (int k = 0; k < n; ++k) {
       const int t = nb[k];
       if (dist[t] <= dist[c] + 1) continue;
-      if (t != kStart && ((s.walls() >> t) & 1)) continue;
       const int occ = t == kStart ? -1 : s.occupant(t);
       if (occ >= 0) {
-        if ((coins >> t) & 1) continue;
+        if (has(coins, t)) continue;
         // Pass only where a block is unlikely to beat us.
         if (p_mover_wins(s, s.artifacts(me), s.artifacts(occ)) < 0.5) continue;
       }
@@ -241,7 +253,7 @@ Action choose_setup_wall(const State& s, const ActionList& legal, Rng& rng) {
     next.apply_legal(a);
     const Dist d = distances(next, {kStart});
     int reach = 0;
-    for (int c = 0; c < kCells; ++c) reach += d[c] < kFar ? 1 : 0;
+    for (int c = 0; c < next.num_cells(); ++c) reach += d[c] < kFar ? 1 : 0;
     const double score = reach + rng.uniform() * 0.5;
     if (score > best_score) best_score = score, best = a;
   }
@@ -280,6 +292,7 @@ Action HeuristicAgent::choose(const Observation& obs, Rng& rng) {
   const Player me = obs.player();
   switch (s.phase()) {
     case Phase::kWalls:
+    case Phase::kTiles:
       return choose_setup_wall(s, legal, rng);
     case Phase::kWallAction:
       return choose_wall_action(s, legal, me, params_.leader_weight, rng);

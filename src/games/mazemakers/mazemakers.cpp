@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 
 #include "core/error.h"
 
@@ -27,6 +28,31 @@ constexpr bool borders_start(int cell) {
   return cell == 78 || cell == 79 || cell == 87 || cell == 97;
 }
 
+// No-Pentominos: the squares orthogonally bordering the START tile (rows/cols 12-13 of the
+// window), in cell order.
+constexpr int np(int r, int c) {
+  return r * kMaxSide + c;
+}
+constexpr std::array<int, 8> kTileStartNeighbours = {
+    np(11, 12), np(11, 13), np(12, 11), np(12, 14), np(13, 11), np(13, 14), np(14, 12), np(14, 13)};
+
+constexpr bool borders_start_tile(int cell) {
+  return std::find(kTileStartNeighbours.begin(), kTileStartNeighbours.end(), cell) !=
+         kTileStartNeighbours.end();
+}
+
+// The 5x5 frame of tile positions (rows/cols 2-6 of the window) without the centre and START.
+constexpr Mask kInitialTiles = [] {
+  Mask m = 0;
+  for (int r = 2; r <= 6; ++r) {
+    for (int c = 2; c <= 6; ++c) {
+      const int pos = r * kTileSide + c;
+      if (pos != kCentreTile && pos != kStartTile) m |= Mask{1} << pos;
+    }
+  }
+  return m;
+}();
+
 constexpr bool has(Mask m, int cell) {
   return ((m >> cell) & 1) != 0;
 }
@@ -37,19 +63,83 @@ int popcount8(std::uint8_t x) {
 
 }  // namespace
 
-int State::board_neighbours(int cell, std::array<int, 4>& out) {
-  if (cell == kStart) {
-    out = kStartNeighbours;
-    return 4;
-  }
+bool State::walkable(int cell) const {
+  if (cell < 0 || cell >= num_cells()) return false;
+  if (tiles_board()) return tile_at(tile_of(cell));
+  return has(kBoard & ~walls_, cell);
+}
+
+int State::neighbours(int cell, std::array<int, 8>& out) const {
   int n = 0;
-  const int r = cell / kSide, c = cell % kSide;
-  if (r > 0) out[n++] = cell - kSide;
-  if (c < kSide - 1 && has(kBoard, cell + 1)) out[n++] = cell + 1;
-  if (r < kSide - 1 && has(kBoard, cell + kSide)) out[n++] = cell + kSide;
-  if (c > 0) out[n++] = cell - 1;
-  if (borders_start(cell)) out[n++] = kStart;
+  if (cell == kStart) {
+    if (tiles_board()) {
+      for (int c : kTileStartNeighbours) {
+        if (walkable(c)) out[n++] = c;
+      }
+    } else {
+      for (int c : kStartNeighbours) {
+        if (!has(walls_, c)) out[n++] = c;
+      }
+    }
+    return n;
+  }
+  const int w = side();
+  const int r = cell / w, c = cell % w;
+  if (r > 0 && walkable(cell - w)) out[n++] = cell - w;
+  if (c < w - 1 && walkable(cell + 1)) out[n++] = cell + 1;
+  if (r < w - 1 && walkable(cell + w)) out[n++] = cell + w;
+  if (c > 0 && walkable(cell - 1)) out[n++] = cell - 1;
+  if (tiles_board() ? borders_start_tile(cell) : borders_start(cell)) out[n++] = kStart;
   return n;
+}
+
+bool State::adjacent(int from, int to) const {
+  if (from == to) return false;
+  if (from == kStart || to == kStart) {
+    const int other = from == kStart ? to : from;
+    return tiles_board() ? borders_start_tile(other) : borders_start(other);
+  }
+  const int w = side();
+  const int dr = std::abs(from / w - to / w), dc = std::abs(from % w - to % w);
+  return dr + dc == 1;
+}
+
+bool State::inside_board(int pos) const {
+  const Mask all = tiles_ | (Mask{1} << kStartTile);
+  int r0 = kTileSide, r1 = -1;
+  std::uint32_t cols = 0;
+  for (int r = 0; r < kTileSide; ++r) {
+    const auto row = static_cast<std::uint32_t>((all >> (r * kTileSide)) & 0x1FF);
+    if (row == 0) continue;
+    r0 = std::min(r0, r), r1 = r;
+    cols |= row;
+  }
+  const int c0 = std::countr_zero(cols), c1 = 31 - std::countl_zero(cols);
+  const int r = pos / kTileSide, c = pos % kTileSide;
+  return r >= r0 && r <= r1 && c >= c0 && c <= c1;
+}
+
+int State::hole_slot(int pos) const {
+  for (int w = 0; w < kNumPieces; ++w) {
+    if (placement_[w] == pos) return w;
+  }
+  return -1;
+}
+
+bool State::free_tile(int pos) const {
+  return tile_at(pos) && ((busy_tiles() >> pos) & 1) == 0;
+}
+
+// Tile positions under a board coin or a pawn (No-Pentominos).
+Mask State::busy_tiles() const {
+  Mask m = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (coin_cell_[c] >= 0) m |= Mask{1} << tile_of(coin_cell_[c]);
+  }
+  for (Player p = 0; p < config_.players; ++p) {
+    if (pawn_[p] >= 0 && pawn_[p] != kStart) m |= Mask{1} << tile_of(pawn_[p]);
+  }
+  return m;
 }
 
 State State::initial(const Options& options) {
@@ -57,6 +147,7 @@ State State::initial(const Options& options) {
   s.placement_.fill(-1);
   s.owner_.fill(-1);
   s.coin_cell_.fill(-1);
+  if (s.tiles_board()) s.tiles_ = kInitialTiles;
   return s;
 }
 
@@ -65,6 +156,7 @@ Player State::current_player() const {
     case Phase::kSuit:
       return seat_in_order(order_index_);
     case Phase::kWalls:
+    case Phase::kTiles:
       return seat_in_order(setup_count_ % config_.players);
     case Phase::kControl:
       return seat_in_order(config_.players - 1 - setup_count_);
@@ -110,7 +202,7 @@ int State::next_coin_to_deal() const {
 // the order their squares were dealt (suit order of the provisional labels).
 void State::deal_suits(int value, int index) {
   std::array<int, 4> suits{};
-  std::array<std::int8_t, 4> cells{};
+  std::array<std::int16_t, 4> cells{};
   int k = 0;
   for (int s = 0; s < kNumSuits; ++s) {
     if ((used_suits_ >> s) & 1) {
@@ -192,50 +284,48 @@ bool State::can_place(int o, int anchor) const {
 // Whether a mover standing on occupied `cell` with `steps` left can still end its move legally
 // (A-G4-17: it may not end on an occupied square, so it may enter one only with a way out).
 bool State::can_finish(int cell, int steps) const {
-  Mask seen = cell_bit(cell), frontier = seen;
-  const Mask coins = [&] {
-    Mask m = 0;
-    for (int c = 0; c < kNumCoins; ++c) m |= coin_cell_[c] >= 0 ? cell_bit(coin_cell_[c]) : 0;
-    return m;
-  }();
-  for (int s = 0; s < steps; ++s) {
-    Mask next = 0;
-    for (int from = 0; from < kCells; ++from) {
-      if (!has(frontier, from)) continue;
-      std::array<int, 4> nb{};
-      const int n = board_neighbours(from, nb);
-      for (int i = 0; i < n; ++i) {
-        const int t = nb[i];
+  std::bitset<kMaxCells + 1> seen;
+  seen.set(static_cast<std::size_t>(cell));
+  std::array<std::int16_t, kMaxCells + 1> frontier{}, next{};
+  int n_frontier = 1;
+  frontier[0] = static_cast<std::int16_t>(cell);
+  for (int s = 0; s < steps && n_frontier > 0; ++s) {
+    int n_next = 0;
+    for (int i = 0; i < n_frontier; ++i) {
+      std::array<int, 8> nb{};
+      const int n = neighbours(frontier[i], nb);
+      for (int k = 0; k < n; ++k) {
+        const int t = nb[k];
         if (t == kStart) return true;
-        if (has(walls_, t) || has(seen, t)) continue;
+        if (seen.test(static_cast<std::size_t>(t))) continue;
         if (occupant(t) < 0) return true;  // a free square or a coin to land on
-        if (!has(coins, t)) next |= cell_bit(t);
+        seen.set(static_cast<std::size_t>(t));
+        if (coin_at(t) < 0) next[n_next++] = static_cast<std::int16_t>(t);
       }
     }
-    seen |= next;
     frontier = next;
-    if (frontier == 0) break;
+    n_frontier = n_next;
   }
   return false;
 }
 
 bool State::step_ok(int target) const {
   if (target == kStart) return true;
-  if (has(walls_, target)) return false;
+  if (!walkable(target)) return false;
   if (occupant(target) < 0) return true;
   if (coin_at(target) >= 0) return false;  // landing on an occupied square (A-G4-17)
   return can_finish(target, steps_left_ - 1);
 }
 
 void State::legal_steps(ActionList& out) const {
-  std::array<int, 4> nb{};
-  const int n = board_neighbours(pawn_[mover_], nb);
-  std::array<int, 4> ok{};
+  std::array<int, 8> nb{};
+  const int n = neighbours(pawn_[mover_], nb);
+  std::array<int, 8> ok{};
   int k = 0;
   for (int i = 0; i < n; ++i) {
     if (step_ok(nb[i])) ok[k++] = nb[i];
   }
-  for (int i = 1; i < k; ++i) {  // insertion sort: at most 4 squares
+  for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
     for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
   }
   for (int i = 0; i < k; ++i) out.push_back(kStepBase + ok[i]);
@@ -247,6 +337,10 @@ void State::legal_steps(ActionList& out) const {
 // ---- legal actions ------------------------------------------------------------------------------
 
 void State::legal_wall_actions(ActionList& out) const {
+  if (tiles_board()) {
+    legal_tile_wall_actions(out);
+    return;
+  }
   if (forced_ >= 0) {
     const int pl = placement_[forced_];
     add_placements(forced_, blocked_for_move(forced_), placement_mask(pl / kCells, pl % kCells),
@@ -278,7 +372,16 @@ void State::legal_actions(ActionList& out) const {
         if (placement_[w] < 0) add_placements(w, walls_ | ~kBoard, 0, out);
       }
       return;
+    case Phase::kTiles:
+      legal_relocations(out);
+      return;
     case Phase::kControl:
+      if (tiles_board()) {
+        for (int pos = 0; pos < kTileSlots; ++pos) {
+          if (hole_control_reason(pos).empty()) out.push_back(kHoleCoinBase + pos);
+        }
+        return;
+      }
       for (int w = 0; w < kNumPieces; ++w) {
         if (placement_[w] >= 0 && owner_[w] < 0) out.push_back(kControlBase + w);
       }
@@ -314,15 +417,16 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
       }
       break;
     case Phase::kCoins: {
-      Mask free = open_squares();
+      std::bitset<kMaxCells> taken;
       for (int c = 0; c < kNumCoins; ++c) {
-        if (coin_cell_[c] >= 0) free &= ~cell_bit(coin_cell_[c]);
+        if (coin_cell_[c] >= 0) taken.set(static_cast<std::size_t>(coin_cell_[c]));
       }
-      const int n = std::popcount(static_cast<std::uint64_t>(free)) +
-                    std::popcount(static_cast<std::uint64_t>(free >> 64));
-      for (int cell = 0; cell < kCells; ++cell) {
-        if (has(free, cell)) out.push_back({kCoinCellBase + cell, 1.0 / n});
+      for (int cell = 0; cell < num_cells(); ++cell) {
+        if (walkable(cell) && !taken.test(static_cast<std::size_t>(cell))) {
+          out.push_back({kCoinCellBase + cell, 0.0});
+        }
       }
+      for (auto& o : out) o.probability = 1.0 / static_cast<double>(out.size());
       break;
     }
     case Phase::kCoinSuits: {
@@ -406,13 +510,14 @@ std::string State::place_reason(Action a) const {
 std::string State::step_reason(Action a) const {
   if (phase_ != Phase::kMove) return "no one is moving now";
   const int target = static_cast<int>(a - kStepBase);
-  std::array<int, 4> nb{};
-  const int n = board_neighbours(pawn_[mover_], nb);
-  if (std::find(nb.begin(), nb.begin() + n, target) == nb.begin() + n) {
-    return fmt::format("{} is not orthogonally adjacent to your pawn", cell_name(target));
+  if (target != kStart && target >= num_cells()) return "that square is not on this board";
+  if (!adjacent(pawn_[mover_], target)) {
+    return fmt::format("{} is not orthogonally adjacent to your pawn", name(target));
   }
   if (target == kStart) return "";
-  if (has(walls_, target)) return fmt::format("{} is under a wall", cell_name(target));
+  if (!walkable(target)) {
+    return name(target) + (tiles_board() ? " is a hole (a wall)" : " is under a wall");
+  }
   if (occupant(target) >= 0) {
     if (coin_at(target) >= 0) return "you may not land on another pawn's square (A-G4-17)";
     if (!step_ok(target)) {
@@ -431,6 +536,18 @@ std::string State::illegal_reason(Action a) const {
     }
     return "that is not a possible outcome of this chance event";
   }
+  if (a >= kRelocBase) {
+    if (!tiles_board()) return "that is a No-Pentominos action (option board=noPentominos)";
+    if (a < kFillBase) return reloc_reason(a);
+    if (a < kHoleCoinBase) return fill_reason(a);
+    if (phase_ != Phase::kControl && phase_ != Phase::kWallAction) {
+      return "coins go into holes only at setup or before moving";
+    }
+    return hole_control_reason(static_cast<int>(a - kHoleCoinBase));
+  }
+  if (tiles_board() && a < kRecover) {
+    return "there are no pentominoes on the No-Pentominos board: walls are holes";
+  }
   if (a < kControlBase) return place_reason(a);
   if (a < kRecover) {
     if (phase_ != Phase::kControl && phase_ != Phase::kWallAction) {
@@ -439,6 +556,7 @@ std::string State::illegal_reason(Action a) const {
     return control_reason(static_cast<int>(a - kControlBase));
   }
   if (a == kRecover) {
+    if (tiles_board()) return "a stuck hole keeps its coins: play 'pass' (G4.3 B1')";
     if (phase_ != Phase::kWallAction || forced_ < 0) return "there is no forced wall to recover";
     ActionList tmp;
     legal_wall_actions(tmp);
@@ -446,6 +564,11 @@ std::string State::illegal_reason(Action a) const {
   }
   if (a == kPass) {
     if (phase_ != Phase::kWallAction) return "'pass' skips the wall action before moving";
+    if (forced_ >= 0 && tiles_board()) {
+      ActionList tmp;
+      add_fills(forced_, tmp);
+      return tmp.empty() ? "" : "a hole holding two or more of your coins must be filled (G4.3 A)";
+    }
     return forced_ >= 0 ? "a wall holding two or more of your coins must be moved (G4.3 A)" : "";
   }
   if (a < kStop) return step_reason(a);
@@ -490,6 +613,10 @@ void State::apply_place(int o, int anchor) {
   }
   owner_[piece] = -1;  // the mover's coins come back (G4.3 B1)
   owner_coins_[piece] = 0;
+  start_move();
+}
+
+void State::start_move() {
   forced_ = -1;
   phase_ = Phase::kMove;
   steps_left_ = static_cast<std::int8_t>(move_steps_allowance());
@@ -511,9 +638,7 @@ void State::apply_control(int piece) {
   // A takeover puts one more coin than the holder has; the holder's coins return (G4.3 B2).
   owner_coins_[piece] = static_cast<std::int8_t>(owner_[piece] < 0 ? 1 : owner_coins_[piece] + 1);
   owner_[piece] = mover_;
-  phase_ = Phase::kMove;
-  steps_left_ = static_cast<std::int8_t>(move_steps_allowance());
-  last_free_ = pawn_[mover_];
+  start_move();
 }
 
 // A-G4-16: the allowance is the health at the start of the move.
@@ -535,7 +660,7 @@ void State::apply_step(int target) {
     return;
   }
   if (occupant(target) >= 0) {
-    target_ = static_cast<std::int8_t>(target);
+    target_ = static_cast<std::int16_t>(target);
     blocker_ = static_cast<std::int8_t>(occupant(target));
     phase_ = Phase::kBlockChoice;
     return;
@@ -545,11 +670,11 @@ void State::apply_step(int target) {
 
 void State::enter(int target) {
   if (pawn_[mover_] == kStart) left_start_ = true;
-  pawn_[mover_] = static_cast<std::int8_t>(target);
+  pawn_[mover_] = static_cast<std::int16_t>(target);
   --steps_left_;
   phase_ = Phase::kMove;
   if (occupant(target) >= 0) return;  // passing through; can_finish() left a way out
-  last_free_ = static_cast<std::int8_t>(target);
+  last_free_ = static_cast<std::int16_t>(target);
   const int coin = coin_at(target);
   if (coin >= 0) {
     land_on_coin(coin);
@@ -568,7 +693,7 @@ void State::land_on_coin(int coin) {
     return;
   }
   landed_[mover_] |= static_cast<std::uint16_t>(1u << coin);
-  target_ = static_cast<std::int8_t>(coin_cell_[coin]);
+  target_ = static_cast<std::int16_t>(coin_cell_[coin]);
   phase_ = Phase::kMonsterRoll;
 }
 
@@ -615,6 +740,7 @@ void State::release_walls(Player p, bool) {
     if (owner_[w] == p) {
       owner_[w] = -1;
       owner_coins_[w] = 0;
+      if (tiles_board()) placement_[w] = -1;  // a hole slot exists only while it holds coins
     }
   }
 }
@@ -738,16 +864,16 @@ void State::apply_legal(Action a) {
           phase_ = Phase::kExtraSuit;
         } else {
           used_suits_ = 0xF;  // k = min(4, players + 1) = 4 (G4.1)
-          phase_ = Phase::kWalls;
+          phase_ = tiles_board() ? Phase::kTiles : Phase::kWalls;
         }
       }
       return;
     case Phase::kExtraSuit:
       used_suits_ |= static_cast<std::uint8_t>(1u << (a - kExtraSuitBase));
-      phase_ = Phase::kWalls;
+      phase_ = tiles_board() ? Phase::kTiles : Phase::kWalls;
       return;
     case Phase::kCoins:
-      coin_cell_[next_coin_to_deal()] = static_cast<std::int8_t>(a - kCoinCellBase);
+      coin_cell_[next_coin_to_deal()] = static_cast<std::int16_t>(a - kCoinCellBase);
       ++setup_count_;
       if (next_coin_to_deal() < 0) {
         phase_ = Phase::kCoinSuits;
@@ -791,7 +917,17 @@ void State::apply_legal(Action a) {
     default:
       break;
   }
-  if (a < kControlBase) {
+  if (a >= kRelocBase) {
+    if (a < kFillBase) {
+      apply_relocate(static_cast<int>((a - kRelocBase) / kTileSlots),
+                     static_cast<int>((a - kRelocBase) % kTileSlots));
+    } else if (a < kHoleCoinBase) {
+      apply_fill(static_cast<int>((a - kFillBase) / kTileSlots),
+                 static_cast<int>((a - kFillBase) % kTileSlots));
+    } else {
+      apply_hole_control(static_cast<int>(a - kHoleCoinBase));
+    }
+  } else if (a < kControlBase) {
     apply_place(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
   } else if (a < kRecover) {
     apply_control(static_cast<int>(a - kControlBase));
@@ -799,11 +935,8 @@ void State::apply_legal(Action a) {
     if (a == kRecover) {
       owner_[forced_] = -1;
       owner_coins_[forced_] = 0;
-      forced_ = -1;
     }
-    phase_ = Phase::kMove;
-    steps_left_ = static_cast<std::int8_t>(move_steps_allowance());
-    last_free_ = pawn_[mover_];
+    start_move();  // with a stuck forced hole (No-Pentominos) the coins stay (G4.3 B1')
   } else if (a == kStop) {
     end_move();
   } else {

@@ -1,22 +1,32 @@
 #pragma once
 // MazeMakers (seed 003, rulings G4): a 10x10 board of small squares with a 2x2 START hole, nine
 // pentomino walls that their controllers move, number-up coins that are monsters or (one's own
-// suit) artifacts, and a race to exit with three artifacts.
+// suit) artifacts, and a race to exit with three artifacts. The No-Pentominos board (option
+// `board=noPentominos`) is a 9x9 window of tile positions (18x18 small squares): 23 grid tiles,
+// the face-up START tile, and holes as walls.
+//
+// Cells: on the pentomino board cell = row * 10 + col (0..99); on the No-Pentominos board cell =
+// row * 18 + col (0..323). kStart (324) is the START node on both. Tile positions (0..80) are
+// tile_row * 9 + tile_col; tile (i, j) covers rows 2i..2i+1 and cols 2j..2j+1.
 //
 // Action encoding (stable; records store these integers):
 //   0..6299      place / move a pentomino: orientation o (0..62, pentomino.h) with its bounding box
-//                at cell a: o * 100 + a. At setup it places that piece; in play it moves that wall.
+//                at cell a (10x10): o * 100 + a. At setup it places that piece; in play it moves
+//                it.
 //   6300..6311   put control coins on wall (piece) p (setup: one coin; play: 1, or takeover m+1)
 //   6312         recover the coins of a forced wall that has no legal placement (A-G4-15)
 //   6313         no wall action this turn
-//   6314..6414   step to cell c (6314 + c), 6414 = step onto START
-//   6415         stop moving
-//   6416, 6417   block, allow (the occupant of the square being entered)
-//   6418..6421   choose suit Suns, Moons, Crowns, Arms
-//   chance: 6422..6425 first player; 6426..6429 the extra suit (2 players); 6430..6529 the next
-//   board coin goes on cell c; 6530..6535 a combat die shows face index f; 6536..6559 the suits of
+//   6314..6638   step to cell c (6314 + c), 6638 = step onto START
+//   6639         stop moving
+//   6640, 6641   block, allow (the occupant of the square being entered)
+//   6642..6645   choose suit Suns, Moons, Crowns, Arms
+//   chance: 6646..6649 first player; 6650..6653 the extra suit (2 players); 6654..6977 the next
+//   board coin goes on cell c; 6978..6983 a combat die shows face index f; 6984..7007 the suits of
 //   the coins of one value are dealt by permutation index i (after the coins are on the board,
 //   so that no view ever ties a square to a suit).
+//   No-Pentominos: 7008..13568 setup: move the tile at position f to empty position t
+//   (7008 + f * 81 + t); 13569..20129 move a wall: fill hole h with the tile at t
+//   (13569 + h * 81 + t); 20130..20210 control coins into hole h.
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -34,8 +44,15 @@ namespace mw::mazemakers {
 
 inline constexpr int kMaxPlayers = 4;
 inline constexpr int kNumSuits = 4;
-inline constexpr int kNumCoins = 12;   // coin id = suit * 3 + (value - 2), values 2..4
-inline constexpr int kStart = kCells;  // the START node (A-G4-2)
+inline constexpr int kNumCoins = 12;  // coin id = suit * 3 + (value - 2), values 2..4
+inline constexpr int kMaxSide = 18;   // small squares per side of the No-Pentominos window
+inline constexpr int kMaxCells = kMaxSide * kMaxSide;
+inline constexpr int kStart = kMaxCells;  // the START node (A-G4-2), on both boards
+inline constexpr int kTileSide = 9;       // tile positions per side of the No-Pentominos window
+inline constexpr int kTileSlots = kTileSide * kTileSide;
+inline constexpr int kStartTile = 6 * kTileSide + 6;  // the 5x5 frame sits at tile rows/cols 2-6
+inline constexpr int kCentreTile = 4 * kTileSide + 4;
+inline constexpr int kTileMoves = 12;  // relocations at No-Pentominos setup (G4.2 6')
 inline constexpr int kWallsToPlace = 9;
 inline constexpr int kMaxHealth = 5;
 
@@ -44,16 +61,19 @@ inline constexpr Action kControlBase = 6300;
 inline constexpr Action kRecover = 6312;
 inline constexpr Action kPass = 6313;
 inline constexpr Action kStepBase = 6314;
-inline constexpr Action kStop = 6415;
-inline constexpr Action kBlock = 6416;
-inline constexpr Action kAllow = 6417;
-inline constexpr Action kSuitBase = 6418;
-inline constexpr Action kFirstBase = 6422;
-inline constexpr Action kExtraSuitBase = 6426;
-inline constexpr Action kCoinCellBase = 6430;
-inline constexpr Action kDieBase = 6530;
-inline constexpr Action kPermBase = 6536;
-inline constexpr Action kNumActions = 6560;
+inline constexpr Action kStop = 6639;
+inline constexpr Action kBlock = 6640;
+inline constexpr Action kAllow = 6641;
+inline constexpr Action kSuitBase = 6642;
+inline constexpr Action kFirstBase = 6646;
+inline constexpr Action kExtraSuitBase = 6650;
+inline constexpr Action kCoinCellBase = 6654;
+inline constexpr Action kDieBase = 6978;
+inline constexpr Action kPermBase = 6984;
+inline constexpr Action kRelocBase = 7008;
+inline constexpr Action kFillBase = kRelocBase + kTileSlots * kTileSlots;
+inline constexpr Action kHoleCoinBase = kFillBase + kTileSlots * kTileSlots;
+inline constexpr Action kNumActions = kHoleCoinBase + kTileSlots;
 
 inline constexpr std::array<std::string_view, 4> kSuitNames = {"Suns", "Moons", "Crowns", "Arms"};
 
@@ -62,6 +82,7 @@ enum class Phase : std::uint8_t {
   kSuit,         // each player picks a suit, in playing order
   kExtraSuit,    // chance (2 players): the one non-player suit in play
   kWalls,        // pentomino placement in playing order until three remain
+  kTiles,        // No-Pentominos: twelve tile relocations in playing order
   kControl,      // one control coin each, reverse playing order
   kCoins,        // chance: the board coins go on random open squares, values only
   kCoinSuits,    // chance: for values 2, 3, 4, a random permutation of the suits over those coins
@@ -76,9 +97,11 @@ enum class Phase : std::uint8_t {
 
 enum class CombatDie : std::uint8_t { kPiecepack, kD6 };
 enum class TieBreak : std::uint8_t { kNone, kHealth, kRolloff };
+enum class BoardKind : std::uint8_t { kPentomino, kTiles };
 
 struct Config {
   std::int8_t players = 2;
+  BoardKind board = BoardKind::kPentomino;
   CombatDie die = CombatDie::kPiecepack;
   TieBreak tie_break = TieBreak::kNone;
   bool exact_movement = false;
@@ -92,8 +115,16 @@ struct Config {
 
 std::vector<OptionSpec> option_specs();
 
-std::string cell_name(int cell);        // "a1" top-left .. "j10"; "start" for kStart
-int parse_cell(std::string_view text);  // -1 when not a cell
+// "a1" top-left .. "j10" ("r18" on the No-Pentominos board); "start" for kStart.
+std::string cell_name(int cell, BoardKind board = BoardKind::kPentomino);
+int parse_cell(std::string_view text, BoardKind board = BoardKind::kPentomino);  // -1: not a cell
+// No-Pentominos tile positions, named by their top-left small square.
+inline constexpr int tile_of(int cell) {
+  return (cell / kMaxSide / 2) * kTileSide + (cell % kMaxSide) / 2;
+}
+inline constexpr int tile_corner(int pos) {
+  return (pos / kTileSide) * 2 * kMaxSide + (pos % kTileSide) * 2;
+}
 
 inline constexpr int coin_suit(int coin) {
   return coin / 3;
@@ -135,6 +166,27 @@ class State {
   Phase phase() const { return phase_; }
   int suit(Player p) const { return suit_[p]; }
   int pawn(Player p) const { return pawn_[p]; }  // a cell, kStart, or -1 (dead)
+  BoardKind board() const { return config_.board; }
+  bool tiles_board() const { return config_.board == BoardKind::kTiles; }
+  int side() const { return tiles_board() ? kMaxSide : kSide; }
+  int num_cells() const { return side() * side(); }  // cell ids are 0..num_cells()-1
+  std::string name(int cell) const { return cell_name(cell, config_.board); }
+  // A board square a pawn or coin may stand on: not START, not under a wall, not in a hole.
+  bool walkable(int cell) const;
+  // No-Pentominos: grid tiles (bit = tile position; START excluded) and their bounding box.
+  Mask tiles() const { return tiles_; }
+  bool tile_at(int pos) const { return pos >= 0 && pos < kTileSlots && ((tiles_ >> pos) & 1); }
+  bool inside_board(int pos) const;  // within the tiles' bounding box, START included (A-G4-23)
+  int hole_slot(int pos) const;      // the wall slot holding control coins in hole pos, or -1
+  bool free_tile(int pos) const;     // a grid tile with no coin and no pawn on it (G4.3 B1')
+  Mask busy_tiles() const;           // tile positions under a board coin or a pawn
+  // Agents' look-ahead (No-Pentominos): this position with hole `pos` holding a grid tile, as if
+  // its wall had been moved (the tile it would take is not removed). Not a reachable state.
+  State with_hole_filled(int pos) const {
+    State out = *this;
+    out.tiles_ |= Mask{1} << pos;
+    return out;
+  }
   int health(Player p) const { return health_[p]; }
   int artifacts(Player p) const { return artifacts_[p]; }
   bool alive(Player p) const { return pawn_[p] >= 0; }
@@ -142,7 +194,9 @@ class State {
   int hand(Player p) const;  // suit-up coins not on walls
   int wall_owner(int piece) const { return owner_[piece]; }
   int wall_coins(int piece) const { return owner_coins_[piece]; }
-  int wall_placement(int piece) const { return placement_[piece]; }  // -1: not on the board
+  // Pentomino: the placement (-1: not on the board). No-Pentominos: slot `piece` holds control
+  // coins in the hole at this tile position (-1: slot unused).
+  int wall_placement(int piece) const { return placement_[piece]; }
   Mask walls() const { return walls_; }
   int coin_at(int cell) const;  // coin id or -1
   int coin_cell(int coin) const { return coin_cell_[coin]; }
@@ -167,13 +221,15 @@ class State {
   bool forced_wall() const { return forced_ >= 0; }
   int forced_piece() const { return forced_; }
   int die_value(int face) const;
-  // Squares open to pawns and coins: the board without START and the walls.
+  // Squares open to pawns and coins (pentomino board): the board without START and the walls.
   Mask open_squares() const;
   int occupant(int cell) const;  // the living pawn on a board square, -1 if none
 
   // Test and agent helpers.
   bool can_place(int o, int anchor) const;  // legal as the next action in this phase
-  static int board_neighbours(int cell, std::array<int, 4>& out);
+  // The walkable squares orthogonally next to `cell`, and START (up to 8 next to START).
+  int neighbours(int cell, std::array<int, 8>& out) const;
+  bool adjacent(int from, int to) const;  // geometric: walls and holes ignored
 
  private:
   explicit State(const Config& config) : config_(config) {}
@@ -181,6 +237,18 @@ class State {
   void legal_wall_actions(ActionList& out) const;
   void legal_steps(ActionList& out) const;
   void add_placements(int piece, Mask blocked, Mask current, ActionList& out) const;
+  void legal_tile_wall_actions(ActionList& out) const;
+  void add_fills(int slot, ActionList& out) const;
+  void legal_relocations(ActionList& out) const;
+  bool any_free_hole() const;
+  std::string reloc_reason(Action a) const;
+  std::string fill_reason(Action a) const;
+  std::string hole_control_reason(int pos) const;
+  void apply_relocate(int from, int to);
+  void apply_fill(int hole, int tile);
+  void apply_hole_control(int pos);
+  void start_move();
+  void check_tile_invariants(bool setup);
   bool any_setup_placement() const;
   bool step_ok(int target) const;
   bool can_finish(int cell, int steps) const;
@@ -219,12 +287,13 @@ class State {
   std::array<std::int8_t, kNumPieces> owner_{};        // seat controlling the wall, -1 none
   std::array<std::int8_t, kNumPieces> owner_coins_{};  // how many of the owner's coins
   Mask walls_ = 0;
-  std::array<std::int8_t, kNumCoins> coin_cell_{};  // cell, -1 off the board (unused, undealt,
-                                                    // or an artifact)
+  Mask tiles_ = 0;                                   // No-Pentominos grid tiles
+  std::array<std::int16_t, kNumCoins> coin_cell_{};  // cell, -1 off the board (unused, undealt,
+                                                     // or an artifact)
   std::array<std::uint16_t, kMaxPlayers> landed_{};
   std::uint16_t taken_ = 0;    // coins taken as artifacts (their suit is public)
   std::uint16_t removed_ = 0;  // defeated monsters taken off (removeDefeatedMonsters)
-  std::array<std::int8_t, kMaxPlayers> pawn_ = {kStart, kStart, kStart, kStart};
+  std::array<std::int16_t, kMaxPlayers> pawn_ = {kStart, kStart, kStart, kStart};
   std::array<std::int8_t, kMaxPlayers> health_ = {5, 5, 5, 5};
   std::array<std::int8_t, kMaxPlayers> artifacts_{};
   std::uint8_t exited_ = 0;
@@ -232,8 +301,8 @@ class State {
   std::int8_t mover_ = 0;
   std::int8_t forced_ = -1;  // the wall P must move this turn (A)
   std::int8_t steps_left_ = 0;
-  std::int8_t last_free_ = kStart;  // where a blocked mover goes back to (A-G4-17)
-  std::int8_t target_ = -1;         // the square being entered (block) or the coin landed on
+  std::int16_t last_free_ = kStart;  // where a blocked mover goes back to (A-G4-17)
+  std::int16_t target_ = -1;         // the square being entered (block) or the coin landed on
   std::int8_t blocker_ = -1;
   std::int8_t pending_roll_ = -1;     // the mover's die while the blocker's is rolled
   bool turn_began_on_start_ = false;  // variant 2

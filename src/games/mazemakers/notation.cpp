@@ -52,8 +52,9 @@ int parse_piece(std::string_view w) {
   throw Error(ErrorCode::kParse,
               fmt::format("'{}' is not a MazeMakers action: expected a wall placement like "
                           "'F2@c4' or 'F c4 d4 d5 e5 d6', 'coin F', 'pass', 'recover', a square "
-                          "like 'h8' or 'start', 'stop', 'block', 'allow', a suit, or a chance "
-                          "outcome ('first P2', 'extra moons', 'coin@c4', 'shuffle 5', 'roll 3')",
+                          "like 'h8' or 'start', 'stop', 'block', 'allow', a suit, No-Pentominos "
+                          "'tile e5>c3', 'fill e5 c3', 'coin e5', or a chance outcome "
+                          "('first P2', 'extra moons', 'coin@c4', 'shuffle 5', 'roll 3')",
                           text));
 }
 
@@ -99,6 +100,9 @@ Action parse_placement_cells(const std::vector<std::string>& ws) {
 std::vector<OptionSpec> option_specs() {
   return {
       OptionSpec::integer("players", 2, 2, 4, "number of players (2-4)"),
+      OptionSpec::choice("board", "pentomino", {"pentomino", "noPentominos"},
+                         "the walls: nine pentominoes on the 10x10 board, or the No-Pentominos "
+                         "variant (tiles relocated at setup, holes as walls; G4.4)"),
       OptionSpec::choice("combatDie", "piecepack0to5", {"piecepack0to5", "d6_1to6"},
                          "the combat die: a piecepack die 0-5 or a common d6 1-6 (A-G4-3)"),
       OptionSpec::boolean("exactMovement", false,
@@ -125,6 +129,7 @@ std::vector<OptionSpec> option_specs() {
 Config Config::from_options(const Options& o) {
   Config c;
   c.players = static_cast<std::int8_t>(o.get_int("players"));
+  c.board = o.get_string("board") == "noPentominos" ? BoardKind::kTiles : BoardKind::kPentomino;
   c.die = o.get_string("combatDie") == "d6_1to6" ? CombatDie::kD6 : CombatDie::kPiecepack;
   const std::string tb = o.get_string("tieBreak");
   c.tie_break = tb == "health"    ? TieBreak::kHealth
@@ -139,29 +144,44 @@ Config Config::from_options(const Options& o) {
   return c;
 }
 
-std::string cell_name(int cell) {
+std::string cell_name(int cell, BoardKind board) {
   if (cell == kStart) return "start";
-  if (cell < 0 || cell > kCells) return "?";
-  return fmt::format("{}{}", static_cast<char>('a' + cell % kSide), cell / kSide + 1);
+  const int side = board == BoardKind::kTiles ? kMaxSide : kSide;
+  if (cell < 0 || cell >= side * side) return "?";
+  return fmt::format("{}{}", static_cast<char>('a' + cell % side), cell / side + 1);
 }
 
-int parse_cell(std::string_view text) {
+int parse_cell(std::string_view text, BoardKind board) {
   const std::string t = lower(text);
   if (t == "start" || t == "s") return kStart;
-  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'j') return -1;
+  const int side = board == BoardKind::kTiles ? kMaxSide : kSide;
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] >= 'a' + side) return -1;
   int row = 0;
   for (std::size_t i = 1; i < t.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(t[i]))) return -1;
     row = row * 10 + (t[i] - '0');
   }
-  if (row < 1 || row > kSide) return -1;
-  const int cell = (row - 1) * kSide + (t[0] - 'a');
-  if (cell / kSide >= 8 && cell % kSide >= 8) return -1;  // the START hole's four squares
+  if (row < 1 || row > side) return -1;
+  const int cell = (row - 1) * side + (t[0] - 'a');
+  if (board == BoardKind::kPentomino && cell / kSide >= 8 && cell % kSide >= 8) {
+    return -1;  // the START hole's four squares
+  }
   return cell;
 }
 
 std::string State::action_to_string(Action a) const {
   if (a < 0 || a >= kNumActions) return fmt::format("?{}", a);
+  if (a >= kRelocBase) {
+    const int x = static_cast<int>(a >= kFillBase ? (a - kFillBase) / kTileSlots
+                                                  : (a - kRelocBase) / kTileSlots);
+    const int y = static_cast<int>(a >= kFillBase ? (a - kFillBase) % kTileSlots
+                                                  : (a - kRelocBase) % kTileSlots);
+    const auto tile = [&](int pos) { return cell_name(tile_corner(pos), BoardKind::kTiles); };
+    if (a >= kHoleCoinBase)
+      return fmt::format("coin {}", tile(static_cast<int>(a - kHoleCoinBase)));
+    if (a >= kFillBase) return fmt::format("fill {} {}", tile(x), tile(y));
+    return fmt::format("tile {}>{}", tile(x), tile(y));
+  }
   if (a < kControlBase) {
     const auto& o = orientations()[a / kCells];
     return fmt::format("{}{}@{}", kPieceLetters[o.piece], o.index_in_piece + 1,
@@ -170,14 +190,14 @@ std::string State::action_to_string(Action a) const {
   if (a < kRecover) return fmt::format("coin {}", kPieceLetters[a - kControlBase]);
   if (a == kRecover) return "recover";
   if (a == kPass) return "pass";
-  if (a < kStop) return cell_name(static_cast<int>(a - kStepBase));
+  if (a < kStop) return name(static_cast<int>(a - kStepBase));
   if (a == kStop) return "stop";
   if (a == kBlock) return "block";
   if (a == kAllow) return "allow";
   if (a < kFirstBase) return lower(kSuitNames[a - kSuitBase]);
   if (a < kExtraSuitBase) return fmt::format("first P{}", a - kFirstBase + 1);
   if (a < kCoinCellBase) return fmt::format("extra {}", lower(kSuitNames[a - kExtraSuitBase]));
-  if (a < kDieBase) return fmt::format("coin@{}", cell_name(static_cast<int>(a - kCoinCellBase)));
+  if (a < kDieBase) return fmt::format("coin@{}", name(static_cast<int>(a - kCoinCellBase)));
   if (a < kPermBase) return fmt::format("roll {}", die_value(static_cast<int>(a - kDieBase)));
   return fmt::format("shuffle {}", a - kPermBase + 1);
 }
@@ -203,16 +223,19 @@ Action State::parse_action(std::string_view text) const {
     if (w == "block") return kBlock;
     if (w == "allow") return kAllow;
     if (const int s = parse_suit(w); s >= 0) return kSuitBase + s;
-    if (const int c = parse_cell(w); c >= 0) return kStepBase + c;
+    if (const int c = parse_cell(w, config_.board); c >= 0) return kStepBase + c;
     if (w.rfind("coin@", 0) == 0) {
-      const int c = parse_cell(w.substr(5));
-      if (c >= 0 && c < kCells) return kCoinCellBase + c;
+      const int c = parse_cell(w.substr(5), config_.board);
+      if (c >= 0 && c < num_cells()) return kCoinCellBase + c;
     }
     if (const Action p = parse_placement_code(w); p != kNoAction) return p;
   }
   if (ws.size() == 2) {
     if (w == "coin" || w == "take") {
       if (const int p = parse_piece(ws[1]); p >= 0) return kControlBase + p;
+      if (const int c = parse_cell(ws[1], BoardKind::kTiles); c >= 0 && c < kMaxCells) {
+        return kHoleCoinBase + tile_of(c);
+      }
     }
     if (w == "first" && ws[1].size() == 2 && ws[1][0] == 'p' && ws[1][1] >= '1' &&
         ws[1][1] <= '4') {
@@ -231,6 +254,12 @@ Action State::parse_action(std::string_view text) const {
       const int v = ws[1][0] - '0';
       const int face = config_.die == CombatDie::kD6 ? v - 1 : v;
       if (face >= 0 && face < 6) return kDieBase + face;
+    }
+  }
+  if (ws.size() == 3 && (w == "tile" || w == "fill")) {
+    const int x = parse_cell(ws[1], BoardKind::kTiles), y = parse_cell(ws[2], BoardKind::kTiles);
+    if (x >= 0 && x < kMaxCells && y >= 0 && y < kMaxCells) {
+      return (w == "tile" ? kRelocBase : kFillBase) + tile_of(x) * kTileSlots + tile_of(y);
     }
   }
   if (const Action p = parse_placement_cells(ws); p != kNoAction) return p;
@@ -261,6 +290,9 @@ std::vector<Action> State::parse_actions(std::string_view text) const {
   } else if (ws[0] == "coin" || ws[0] == "take") {
     out.push_back(parse_action(ws[0] + " " + ws[1]));
     i = 2;
+  } else if (ws[0] == "fill" && ws.size() >= 3) {
+    out.push_back(parse_action(ws[0] + " " + ws[1] + " " + ws[2]));
+    i = 3;
   }
   if (!out.empty()) {
     if (!copy.illegal_reason(out.back()).empty()) return out;

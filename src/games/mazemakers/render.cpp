@@ -5,6 +5,7 @@
 // is plain ASCII.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -48,12 +49,56 @@ std::string str(const Json& j, const char* name) {
   return j.contains(name) && j[name].is_string() ? j[name].get<std::string>() : "";
 }
 
+// The No-Pentominos board: the bounding box of the tiles (START included), holes blank; a hole
+// holding control coins shows the holder and the count in its four squares ("C1" = P1's coins).
+struct TileLayout {
+  std::vector<bool> tile = std::vector<bool>(kTileSlots, false);
+  int start = kStartTile;
+  int r0 = kTileSide, r1 = -1, c0 = kTileSide, c1 = -1;
+};
+
+TileLayout tile_layout(const Json& view) {
+  TileLayout t;
+  auto pos_of = [](const std::string& name) {
+    const int cell = parse_cell(name, BoardKind::kTiles);
+    return cell >= 0 && cell < kMaxCells ? tile_of(cell) : -1;
+  };
+  if (view.contains("tiles")) {
+    for (const Json& j : view["tiles"]) {
+      const int pos = j.is_string() ? pos_of(j.get<std::string>()) : -1;
+      if (pos >= 0) t.tile[pos] = true;
+    }
+  }
+  if (view.contains("start_tile") && view["start_tile"].is_string()) {
+    t.start = std::max(0, pos_of(view["start_tile"].get<std::string>()));
+  }
+  for (int pos = 0; pos < kTileSlots; ++pos) {
+    if (!t.tile[pos] && pos != t.start) continue;
+    t.r0 = std::min(t.r0, pos / kTileSide), t.r1 = std::max(t.r1, pos / kTileSide);
+    t.c0 = std::min(t.c0, pos % kTileSide), t.c1 = std::max(t.c1, pos % kTileSide);
+  }
+  return t;
+}
+
 }  // namespace
 
 std::string render_view(const Json& view, const RenderStyle& style) {
   const Paint paint{style.color};
+  const bool tiles = view.value("board", std::string("pentomino")) == "noPentominos";
+  const BoardKind board = tiles ? BoardKind::kTiles : BoardKind::kPentomino;
+  const int side = tiles ? kMaxSide : kSide;
   std::map<int, std::string> cell_text;  // 2 columns per square
-  if (view.contains("walls")) {
+  if (tiles && view.contains("walls")) {
+    for (const Json& w : view["walls"]) {
+      const int cell = parse_cell(str(w, "hole"), board);
+      if (cell < 0 || cell >= kMaxCells) continue;
+      const std::string mark = "C" + str(w, "owner").substr(1);
+      const int corner = tile_corner(tile_of(cell));
+      for (int c : {corner, corner + 1, corner + kMaxSide, corner + kMaxSide + 1}) {
+        cell_text[c] = paint(mark, "7");
+      }
+    }
+  } else if (view.contains("walls")) {
     for (const Json& w : view["walls"]) {
       std::string letter = str(w, "piece");
       const bool owned = w.contains("owner") && w["owner"].is_string();
@@ -69,7 +114,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
       std::string t = fmt::format("{}", c["value"].get<int>());
       t +=
           c.contains("suit") ? str(c, "suit").substr(0, 1) : (c["monster_for"].empty() ? "?" : "!");
-      cell_text[parse_cell(str(c, "cell"))] = paint(t, "33");
+      cell_text[parse_cell(str(c, "cell"), board)] = paint(t, "33");
     }
   }
   std::string on_start;
@@ -81,19 +126,34 @@ std::string render_view(const Json& view, const RenderStyle& style) {
       if (pawn == "start") {
         on_start += paint(label, kSeatColours[i % 4]) + " ";
       } else if (!pawn.empty()) {
-        cell_text[parse_cell(pawn)] = paint(label, kSeatColours[i % 4]);
+        cell_text[parse_cell(pawn, board)] = paint(label, kSeatColours[i % 4]);
       }
       ++i;
     }
   }
+  const TileLayout layout = tiles ? tile_layout(view) : TileLayout{};
+  const int row0 = tiles ? 2 * layout.r0 : 0, row1 = tiles ? 2 * layout.r1 + 1 : kSide - 1;
+  const int col0 = tiles ? 2 * layout.c0 : 0, col1 = tiles ? 2 * layout.c1 + 1 : kSide - 1;
   std::string out = "    ";
-  for (int c = 0; c < kSide; ++c) out += fmt::format("{}  ", static_cast<char>('a' + c));
+  for (int c = col0; c <= col1; ++c) out += fmt::format("{}  ", static_cast<char>('a' + c));
   out += "\n";
-  for (int r = 0; r < kSide; ++r) {
+  for (int r = row0; r <= row1; ++r) {
     out += fmt::format("{:>2}  ", r + 1);
-    for (int c = 0; c < kSide; ++c) {
-      const int cell = r * kSide + c;
-      if (r >= 8 && c >= 8) {
+    for (int c = col0; c <= col1; ++c) {
+      const int cell = r * side + c;
+      if (tiles) {
+        const int pos = tile_of(cell);
+        if (pos == layout.start) {
+          out += (cell == tile_corner(pos))       ? "ST "
+                 : (cell == tile_corner(pos) + 1) ? "AR "
+                                                  : "   ";
+          continue;
+        }
+        if (!layout.tile[pos] && cell_text.find(cell) == cell_text.end()) {
+          out += style.unicode ? "░░ " : "## ";  // a hole: a wall
+          continue;
+        }
+      } else if (r >= 8 && c >= 8) {
         out += (r == 8 && c == 8) ? "ST " : (r == 8 && c == 9) ? "AR " : "   ";
         continue;
       }
@@ -122,6 +182,9 @@ std::string render_view(const Json& view, const RenderStyle& style) {
       out += fmt::format(", must move wall {}", str(view["turn"], "forced_wall"));
     }
   }
+  if (view.contains("tiles_moved")) {
+    out += fmt::format(", tiles moved {} of {}", view["tiles_moved"].get<int>(), kTileMoves);
+  }
   if (view.contains("unplaced_pieces") && str(view, "phase") == "walls") {
     out += fmt::format(", pieces left {}", str(view, "unplaced_pieces"));
   }
@@ -130,9 +193,10 @@ std::string render_view(const Json& view, const RenderStyle& style) {
     for (const Json& s : view["winners"]) w += s.get<std::string>() + " ";
     out += fmt::format("\nGame over. Winners: {}", w.empty() ? "none (draw)" : w);
   }
-  out +=
-      "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known suit;"
-      " F1 wall F held by P1, f# free wall\n";
+  out += tiles ? "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known "
+                 "suit; ## a hole (wall), C1 a hole holding P1's control coins\n"
+               : "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known "
+                 "suit; F1 wall F held by P1, f# free wall\n";
   return out;
 }
 

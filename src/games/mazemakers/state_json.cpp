@@ -12,8 +12,8 @@
 namespace mw::mazemakers {
 namespace {
 
-constexpr std::array<std::string_view, 14> kPhaseNames = {
-    "first",      "suit", "extraSuit", "walls",   "control",     "coins",   "coinSuits",
+constexpr std::array<std::string_view, 15> kPhaseNames = {
+    "first",      "suit", "extraSuit", "walls",   "tiles",       "control", "coins", "coinSuits",
     "wallAction", "move", "block",     "pvpRoll", "monsterRoll", "rolloff", "over"};
 
 [[noreturn]] void bad(const std::string& what) {
@@ -69,6 +69,13 @@ Json State::to_json() const {
   j["suits"] = std::vector<int>(suit_.begin(), suit_.begin() + n);
   j["used_suits"] = used_suits_;
   j["placements"] = std::vector<int>(placement_.begin(), placement_.end());
+  if (tiles_board()) {
+    std::vector<int> tiles;
+    for (int pos = 0; pos < kTileSlots; ++pos) {
+      if (tile_at(pos)) tiles.push_back(pos);
+    }
+    j["tiles"] = tiles;
+  }
   j["owners"] = std::vector<int>(owner_.begin(), owner_.end());
   j["owner_coins"] = std::vector<int>(owner_coins_.begin(), owner_coins_.end());
   j["coin_cells"] = std::vector<int>(coin_cell_.begin(), coin_cell_.end());
@@ -115,11 +122,25 @@ State State::from_json(const Json& body, const Options& options) {
   read_ints(body, "placements", kNumPieces, -1, kNumOrientations * kCells - 1, s.placement_);
   read_ints(body, "owners", kNumPieces, -1, n - 1, s.owner_);
   read_ints(body, "owner_coins", kNumPieces, 0, 3, s.owner_coins_);
-  read_ints(body, "coin_cells", kNumCoins, -1, kCells - 1, s.coin_cell_);
+  read_ints(body, "coin_cells", kNumCoins, -1, s.num_cells() - 1, s.coin_cell_);
+  if (s.tiles_board()) {
+    if (!body.contains("tiles") || !body["tiles"].is_array()) bad("'tiles' must be an array");
+    s.tiles_ = 0;
+    for (const Json& t : body["tiles"]) {
+      if (!t.is_number_integer()) bad("'tiles' must hold integers");
+      const auto pos = t.get<std::int64_t>();
+      if (pos < 0 || pos >= kTileSlots || pos == kStartTile) bad("a tile outside the window");
+      if (s.tile_at(static_cast<int>(pos))) bad("two tiles on one position");
+      s.tiles_ |= Mask{1} << pos;
+    }
+  }
   read_ints(body, "landed", un, 0, 4095, s.landed_);
   s.taken_ = static_cast<std::uint16_t>(read_int(body, "taken", 0, 4095));
   s.removed_ = static_cast<std::uint16_t>(read_int(body, "removed", 0, 4095));
   read_ints(body, "pawns", un, -1, kStart, s.pawn_);
+  for (int x : s.pawn_) {
+    if (x >= s.num_cells() && x != kStart) bad("a pawn off the board");
+  }
   read_ints(body, "health", un, 0, kMaxHealth, s.health_);
   read_ints(body, "artifacts", un, 0, 3, s.artifacts_);
   s.exited_ = static_cast<std::uint8_t>(read_int(body, "exited", 0, (1 << n) - 1));
@@ -127,8 +148,8 @@ State State::from_json(const Json& body, const Options& options) {
   s.mover_ = static_cast<std::int8_t>(read_int(body, "mover", 0, n - 1));
   s.forced_ = static_cast<std::int8_t>(read_int(body, "forced", -1, kNumPieces - 1));
   s.steps_left_ = static_cast<std::int8_t>(read_int(body, "steps_left", 0, kMaxHealth));
-  s.last_free_ = static_cast<std::int8_t>(read_int(body, "last_free", 0, kStart));
-  s.target_ = static_cast<std::int8_t>(read_int(body, "target", -1, kStart));
+  s.last_free_ = static_cast<std::int16_t>(read_int(body, "last_free", 0, kStart));
+  s.target_ = static_cast<std::int16_t>(read_int(body, "target", -1, kStart));
   s.blocker_ = static_cast<std::int8_t>(read_int(body, "blocker", -1, n - 1));
   s.pending_roll_ = static_cast<std::int8_t>(read_int(body, "pending_roll", -1, 6));
   s.turn_began_on_start_ = read_bool(body, "began_on_start");
@@ -148,7 +169,11 @@ void State::check_invariants() {
   const bool setup = phase_ <= Phase::kCoinSuits;
   Mask walls = 0;
   int placed = 0;
-  for (int w = 0; w < kNumPieces; ++w) {
+  if (tiles_board()) {
+    check_tile_invariants(setup);
+    placed = kWallsToPlace;  // the pentomino counts below do not apply
+  }
+  for (int w = 0; w < kNumPieces && !tiles_board(); ++w) {
     if (placement_[w] < 0) {
       if (owner_[w] >= 0 || owner_coins_[w] != 0) bad("a coin on an unplaced wall");
       continue;
@@ -181,7 +206,6 @@ void State::check_invariants() {
   if (!setup && std::popcount(static_cast<unsigned>(used_suits_)) != std::min(4, n + 1)) {
     bad("the wrong number of suits in play");
   }
-  Mask coins = 0;
   for (int c = 0; c < kNumCoins; ++c) {
     const bool used = (used_suits_ >> coin_suit(c)) & 1;
     const bool gone = ((taken_ | removed_) >> c) & 1;
@@ -190,22 +214,19 @@ void State::check_invariants() {
       continue;
     }
     if (!used || gone) bad("a coin that is not in play is on the board");
-    if ((walls >> coin_cell_[c]) & 1) bad("a coin under a wall");
-    if ((coins >> coin_cell_[c]) & 1) bad("two coins on one square");
-    if (coin_cell_[c] / kSide >= 8 && coin_cell_[c] % kSide >= 8) bad("a coin in the START hole");
-    coins |= cell_bit(coin_cell_[c]);
+    if (!walkable(coin_cell_[c])) bad("a coin under a wall, in a hole or on START");
+    for (int d = 0; d < c; ++d) {
+      if (coin_cell_[d] == coin_cell_[c]) bad("two coins on one square");
+    }
   }
   if ((taken_ & removed_) != 0) bad("a coin both taken and removed");
   for (Player p = 0; p < n; ++p) {
     const int pos = pawn_[p];
-    if (pos >= 0 && pos < kCells) {
-      if ((walls >> pos) & 1) bad("a pawn under a wall");
-      if (pos / kSide >= 8 && pos % kSide >= 8) bad("a pawn in the START hole squares");
-    }
+    if (pos >= 0 && pos != kStart && !walkable(pos)) bad("a pawn under a wall or in a hole");
     if ((pos >= 0) != (health_[p] > 0)) bad("health and life disagree");
     if (setup && (pos != kStart || health_[p] != kMaxHealth)) bad("pawns start on START");
     for (Player q = 0; q < p; ++q) {
-      if (pos >= 0 && pos < kCells && pawn_[q] == pos && p != mover_ && q != mover_) {
+      if (pos >= 0 && pos != kStart && pawn_[q] == pos && p != mover_ && q != mover_) {
         bad("two pawns on one square");
       }
     }
@@ -220,11 +241,16 @@ void State::check_invariants() {
       if (n != 2 || std::popcount(static_cast<unsigned>(used_suits_)) != 2) bad("no extra suit");
       break;
     case Phase::kWalls:
+      if (tiles_board()) bad("no pentominoes on the No-Pentominos board");
       if (placed != setup_count_ || placed >= kWallsToPlace) bad("wall count out of step");
       if (!any_setup_placement()) bad("no pentomino fits any more");
       break;
+    case Phase::kTiles:
+      if (!tiles_board() || setup_count_ >= kTileMoves) bad("tile relocations out of step");
+      break;
     case Phase::kControl:
       if (placed == 0 || setup_count_ >= n) bad("control count out of step");
+      if (tiles_board() && !any_free_hole()) bad("no hole left for a control coin");
       break;
     case Phase::kCoins:
       if (placed == 0 || next_coin_to_deal() < 0) bad("coin deal out of step");
@@ -237,13 +263,14 @@ void State::check_invariants() {
       break;
     case Phase::kBlockChoice:
     case Phase::kPvpRoll:
-      if (blocker_ < 0 || blocker_ == mover_ || target_ < 0 || target_ >= kCells ||
+      if (blocker_ < 0 || blocker_ == mover_ || target_ < 0 || target_ >= num_cells() ||
           pawn_[blocker_] != target_ || !can_finish(target_, steps_left_ - 1)) {
         bad("no block in progress");
       }
       break;
     case Phase::kMonsterRoll:
-      if (target_ < 0 || target_ >= kCells || coin_at(target_) < 0 || pawn_[mover_] != target_) {
+      if (target_ < 0 || target_ >= num_cells() || coin_at(target_) < 0 ||
+          pawn_[mover_] != target_) {
         bad("no monster fight in progress");
       }
       break;
@@ -265,6 +292,32 @@ void State::check_invariants() {
     ActionList legal;
     legal_actions(legal);
     if (legal.empty()) bad("no legal action");
+  }
+}
+
+// The No-Pentominos board: 23 grid tiles; a slot holds coins in a hole, one slot per hole.
+void State::check_tile_invariants(bool setup) {
+  if (std::popcount(static_cast<std::uint64_t>(tiles_)) +
+          std::popcount(static_cast<std::uint64_t>(tiles_ >> 64)) !=
+      23) {
+    bad("the No-Pentominos board has 23 grid tiles");
+  }
+  for (int w = 0; w < kNumPieces; ++w) {
+    const int pos = placement_[w];
+    if (pos < 0) {
+      if (owner_[w] >= 0 || owner_coins_[w] != 0) bad("coins in no hole");
+      continue;
+    }
+    if (pos >= kTileSlots || pos == kStartTile || tile_at(pos)) bad("control coins on a tile");
+    if (owner_[w] < 0 || owner_coins_[w] == 0) bad("an empty control slot");
+    for (int v = 0; v < w; ++v) {
+      if (placement_[v] == pos) bad("two control slots in one hole");
+    }
+  }
+  if (setup && phase_ <= Phase::kTiles) {
+    for (int w = 0; w < kNumPieces; ++w) {
+      if (placement_[w] >= 0) bad("control coins before the tiles are moved");
+    }
   }
 }
 
@@ -297,7 +350,7 @@ Json State::view(Player observer) const {
     Json pj = Json::object();
     pj["seat"] = fmt::format("P{}", p + 1);
     pj["suit"] = suit_[p] < 0 ? Json(nullptr) : Json(suit_name(suit_[p]));
-    pj["pawn"] = pawn_[p] < 0 ? Json(nullptr) : Json(cell_name(pawn_[p]));
+    pj["pawn"] = pawn_[p] < 0 ? Json(nullptr) : Json(name(pawn_[p]));
     pj["health"] = health_[p];
     pj["artifacts"] = artifacts_[p];
     pj["coins_in_hand"] = alive(p) ? hand(p) : 0;
@@ -307,7 +360,25 @@ Json State::view(Player observer) const {
   }
   v["players"] = players;
   Json walls = Json::array();
-  for (int w = 0; w < kNumPieces; ++w) {
+  v["board"] = tiles_board() ? "noPentominos" : "pentomino";
+  if (tiles_board()) {
+    // Grid tiles by position; walls are the holes, listed where control coins sit.
+    Json tiles = Json::array();
+    for (int pos = 0; pos < kTileSlots; ++pos) {
+      if (tile_at(pos)) tiles.push_back(name(tile_corner(pos)));
+      const int slot = hole_slot(pos);
+      if (slot < 0) continue;
+      Json wj = Json::object();
+      wj["hole"] = name(tile_corner(pos));
+      wj["owner"] = seat_or_null(owner_[slot]);
+      wj["coins"] = owner_coins_[slot];
+      walls.push_back(wj);
+    }
+    v["tiles"] = tiles;
+    v["start_tile"] = name(tile_corner(kStartTile));
+    if (phase_ == Phase::kTiles) v["tiles_moved"] = setup_count_;
+  }
+  for (int w = 0; w < kNumPieces && !tiles_board(); ++w) {
     if (placement_[w] < 0) continue;
     Json wj = Json::object();
     wj["piece"] = std::string(1, kPieceLetters[w]);
@@ -317,20 +388,22 @@ Json State::view(Player observer) const {
     walls.push_back(wj);
   }
   v["walls"] = walls;
-  v["unplaced_pieces"] = [&] {
-    std::string out;
-    for (int w = 0; w < kNumPieces; ++w) {
-      if (placement_[w] < 0) out += kPieceLetters[w];
-    }
-    return out;
-  }();
+  if (!tiles_board()) {
+    v["unplaced_pieces"] = [&] {
+      std::string out;
+      for (int w = 0; w < kNumPieces; ++w) {
+        if (placement_[w] < 0) out += kPieceLetters[w];
+      }
+      return out;
+    }();
+  }
   // Board coins in cell order, then removed monsters: never in coin-id order, which is the suit.
   std::vector<Json> coins, gone;
   for (int c = 0; c < kNumCoins; ++c) {
     const bool on_board = coin_cell_[c] >= 0;
     if (!on_board && !((removed_ >> c) & 1)) continue;
     Json cj = Json::object();
-    if (on_board) cj["cell"] = cell_name(coin_cell_[c]);
+    if (on_board) cj["cell"] = name(coin_cell_[c]);
     cj["value"] = coin_value(c);
     const bool known = all || (observer >= 0 && ((landed_[observer] >> c) & 1));
     if (known) cj["suit"] = suit_name(coin_suit(c));
@@ -341,8 +414,9 @@ Json State::view(Player observer) const {
     cj["monster_for"] = monster_for;
     (on_board ? coins : gone).push_back(cj);
   }
-  std::sort(coins.begin(), coins.end(), [](const Json& a, const Json& b) {
-    return parse_cell(a["cell"].get<std::string>()) < parse_cell(b["cell"].get<std::string>());
+  std::sort(coins.begin(), coins.end(), [this](const Json& a, const Json& b) {
+    return parse_cell(a["cell"].get<std::string>(), config_.board) <
+           parse_cell(b["cell"].get<std::string>(), config_.board);
   });
   std::sort(gone.begin(), gone.end(),
             [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
@@ -365,16 +439,18 @@ Json State::view(Player observer) const {
   if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
     Json t = Json::object();
     t["mover"] = seat_or_null(mover_);
-    t["forced_wall"] = forced_ < 0 ? Json(nullptr) : Json(std::string(1, kPieceLetters[forced_]));
+    t["forced_wall"] = forced_ < 0     ? Json(nullptr)
+                       : tiles_board() ? Json(name(tile_corner(placement_[forced_])))
+                                       : Json(std::string(1, kPieceLetters[forced_]));
     t["steps_left"] = steps_left_;
-    t["target"] = target_ < 0 ? Json(nullptr) : Json(cell_name(target_));
+    t["target"] = target_ < 0 ? Json(nullptr) : Json(name(target_));
     t["blocker"] = phase_ == Phase::kBlockChoice || phase_ == Phase::kPvpRoll
                        ? seat_or_null(blocker_)
                        : Json(nullptr);
     t["mover_roll"] = pending_roll_;
     t["began_on_start"] = turn_began_on_start_;
     t["left_start"] = left_start_;
-    t["last_free"] = cell_name(last_free_);
+    t["last_free"] = name(last_free_);
     v["turn"] = t;
   }
   v["last_combat"] = {last_rolls_[0], last_rolls_[1]};
@@ -407,10 +483,22 @@ std::uint64_t State::information_state_key(Player p) const {
     h.add(static_cast<std::uint64_t>(alive(q) ? hand(q) : 0));
   }
   h.add(exited_).add(winners_).add(taken_);
-  for (int w = 0; w < kNumPieces; ++w) {
-    h.add(static_cast<std::uint64_t>(placement_[w] + 1));
-    h.add(static_cast<std::uint64_t>(owner_[w] + 1))
-        .add(static_cast<std::uint64_t>(owner_coins_[w]));
+  if (tiles_board()) {
+    h.add(static_cast<std::uint64_t>(tiles_)).add(static_cast<std::uint64_t>(tiles_ >> 64));
+    for (int pos = 0; pos < kTileSlots; ++pos) {  // holes in position order, not slot order
+      const int w = hole_slot(pos);
+      if (w < 0) continue;
+      h.add(static_cast<std::uint64_t>(pos)).add(static_cast<std::uint64_t>(owner_[w] + 1));
+      h.add(static_cast<std::uint64_t>(owner_coins_[w]));
+    }
+    if (forced_ >= 0) h.add(static_cast<std::uint64_t>(placement_[forced_]) + 1000);
+    h.add(static_cast<std::uint64_t>(setup_count_) + 2000);
+  } else {
+    for (int w = 0; w < kNumPieces; ++w) {
+      h.add(static_cast<std::uint64_t>(placement_[w] + 1));
+      h.add(static_cast<std::uint64_t>(owner_[w] + 1))
+          .add(static_cast<std::uint64_t>(owner_coins_[w]));
+    }
   }
   auto coin_facts = [&](int c) {
     const bool known = all || ((landed_[p] >> c) & 1);
@@ -426,7 +514,7 @@ std::uint64_t State::information_state_key(Player p) const {
     undealt += ((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0 ? 1 : 0;
     if ((removed_ >> c) & 1) gone[n_gone++] = coin_facts(c);
   }
-  for (int cell = 0; cell < kCells; ++cell) {
+  for (int cell = 0; cell < num_cells(); ++cell) {
     const int c = coin_at(cell);
     if (c >= 0) h.add(static_cast<std::uint64_t>(cell)).add(coin_facts(c));
   }
