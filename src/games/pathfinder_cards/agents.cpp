@@ -152,9 +152,18 @@ std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
     } else if (key == "difficulty" && value.is_number_integer() && value.get<int>() >= 0 &&
                value.get<int>() <= 3) {
       p.difficulty = value.get<int>();
+    } else if (key == "memory" && value.is_string() && (value == "perfect" || value == "noisy")) {
+      p.noisy_memory = value == "noisy";
+    } else if (key == "powers" && value.is_boolean()) {
+      p.powers = value.get<bool>();
+    } else if (key == "forget" && value.is_number_integer() && value.get<int>() >= 0 &&
+               value.get<int>() <= 100) {
+      p.forget_percent = value.get<int>();
     } else {
-      throw Error(ErrorCode::kUnknownAgent, "baseline: unknown or bad parameter '" + key +
-                                                "' (samples=1..256, difficulty=0..3)");
+      throw Error(ErrorCode::kUnknownAgent,
+                  "baseline: unknown or bad parameter '" + key +
+                      "' (samples=1..256, difficulty=0..3, memory=perfect|noisy, forget=0..100, "
+                      "powers=true|false)");
     }
   }
   return std::make_unique<BaselineAgent>(p);
@@ -265,6 +274,106 @@ Action BaselineAgent::maker(const Observation& obs, const State& s, Rng& rng) {
   }
 }
 
+namespace {
+
+bool has(const ActionList& legal, Action a) {
+  return std::binary_search(legal.begin(), legal.end(), a);
+}
+
+// The Advisor's questions: halve the sampled Joker positions, first by column then by row.
+std::array<int, 5> bisect_question(const std::vector<State>& worlds, int axis) {
+  std::vector<int> coords;
+  for (const State& w : worlds) {
+    const int c = w.layout().cell_of(kJoker);
+    coords.push_back(axis == 0 ? cell_x(c) : cell_y(c));
+  }
+  std::sort(coords.begin(), coords.end());
+  const int median = coords.empty() ? 0 : coords[coords.size() / 2];
+  // "joker_in halfplane(x < median - 0.5)": token Num k stands for (k - 1) / 2.
+  return {aql::kJokerIn, aql::kHalfplane, axis == 0 ? aql::kAxisX : aql::kAxisY, aql::kCmpBase + 2,
+          aql::kNumBase + 2 * median};
+}
+
+int spread(const std::vector<State>& worlds, int axis) {
+  int lo = kSide;
+  int hi = -1;
+  for (const State& w : worlds) {
+    const int c = w.layout().cell_of(kJoker);
+    const int v = axis == 0 ? cell_x(c) : cell_y(c);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return hi - lo;
+}
+
+// The active diamond with the most face-down neighbours: where the Pathfinder helps most.
+Action pathfinder_stand(const State& s, const ActionList& legal) {
+  const Layout& l = s.layout();
+  Action best = legal.front();
+  int best_n = -1;
+  std::array<int, 6> nb{};
+  for (Action a : legal) {
+    const int cell = static_cast<int>(a - kCellBase);
+    const int k = l.neighbors(cell, nb);
+    int n = 0;
+    for (int i = 0; i < k; ++i) n += l.at[nb[i]] >= 0 && !l.face_up(l.at[nb[i]]);
+    if (n > best_n) {
+      best_n = n;
+      best = a;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+// Special hearts are also the one-card A♥ saves, so the Runner spends them only while her hand is
+// large, and only where they tell or show her something: the Seer turns up frontier cards with no
+// spade or trial, the Advisor halves the Joker's possible places, the Pathfinder points the way
+// at a fork. She never uses the Mover or a Recall (three hearts of life for one power).
+Action BaselineAgent::power_choice(const State& s, const ActionList& legal,
+                                   const std::vector<State>& worlds) const {
+  const int hand = std::popcount(s.hand());
+  const Layout& l = s.layout();
+  if (!params_.powers || l.face_up(kJoker)) return kNoAction;
+  const int frontier = std::popcount(l.explorable(l.active()));
+  if (has(legal, kUsePowerBase + kSeer) && hand >= 7 && frontier >= 2) {
+    return kUsePowerBase + kSeer;
+  }
+  if (has(legal, kUsePowerBase + kAdvisor) && hand >= 9 &&
+      spread(worlds, 0) + spread(worlds, 1) >= 6) {
+    return kUsePowerBase + kAdvisor;
+  }
+  if (has(legal, kUsePowerBase + kPathfinder) && hand >= 8 && frontier >= 3) {
+    return kUsePowerBase + kPathfinder;
+  }
+  return kNoAction;
+}
+
+// The King trial's answer. The changed cell shows as a difference between what she studied and
+// what she sees now. A card turned face up shows its identity; a card turned face down must be
+// remembered: with the noisy model (G1.6.2) she has forgotten it with the given probability and
+// guesses uniformly among the cards she cannot see.
+Action BaselineAgent::king_answer(const State& s, const ActionList& legal, Rng& rng) const {
+  const std::uint64_t before = s.king_before_up();
+  const Layout& l = s.layout();
+  const std::uint64_t changed = before ^ l.up;
+  if (changed == 0) return legal.front();
+  int card = std::countr_zero(changed);
+  const int cell = l.pos[card];
+  const bool turned_down = !l.face_up(card);
+  if (turned_down && params_.noisy_memory &&
+      rng.below(100) < static_cast<std::uint64_t>(params_.forget_percent)) {
+    std::vector<int> unseen;
+    for (int id = 0; id < kNumCards; ++id) {
+      if (!l.face_up(id)) unseen.push_back(id);
+    }
+    card = unseen[rng.below(unseen.size())];
+  }
+  const Action a = kNameBase + Action{cell} * kNumCards + card;
+  return has(legal, a) ? a : legal.front();
+}
+
 Action BaselineAgent::runner(const Observation& obs, const State& s, Rng& rng) {
   const ActionList legal = obs.legal_actions();
   const int hand = std::popcount(s.hand());
@@ -293,6 +402,7 @@ Action BaselineAgent::runner(const Observation& obs, const State& s, Rng& rng) {
     case Decision::kMain: {
       if (std::binary_search(legal.begin(), legal.end(), kUseCompass)) return kUseCompass;
       sample();
+      if (const Action p = power_choice(s, legal, worlds); p != kNoAction) return p;
       const Layout& known = s.layout();
       const bool joker_known = known.face_up(kJoker);
       Action best = legal.front();
@@ -394,18 +504,48 @@ Action BaselineAgent::runner(const Observation& obs, const State& s, Rng& rng) {
       }
       return best;
     }
-    case Decision::kKingName: {
-      // Perfect memory (G1.6.2 aiMemoryModel = perfect): the card whose facing changed.
-      const std::uint64_t before = s.king_before_up();
-      const Layout& l = s.layout();
-      const std::uint64_t changed = before ^ l.up;
-      if (changed != 0) {
-        const int card = std::countr_zero(changed);
-        const Action a = kNameBase + Action{l.pos[card]} * kNumCards + card;
-        if (std::binary_search(legal.begin(), legal.end(), a)) return a;
+    case Decision::kSeerPick: {
+      // The face-down card most likely to be a diamond (or the Joker) next to the chain.
+      sample();
+      const std::uint64_t ex = s.layout().explorable(s.layout().active());
+      Action best = legal.front();
+      double best_p = -1;
+      for (Action a : legal) {
+        const int cell = static_cast<int>(a - kCellBase);
+        double p = 0;
+        for (const State& w : worlds) {
+          const int c = w.layout().at[cell];
+          p += c == kJoker ? 3 : is_diamond(c) ? 1 : 0;
+        }
+        if (((ex >> s.layout().at[cell]) & 1) == 0) p *= 0.3;
+        if (p > best_p) {
+          best_p = p;
+          best = a;
+        }
       }
-      return legal.front();
+      return best;
     }
+    case Decision::kAdvisorAsk: {
+      const int step = s.top()->step;
+      if (step == 1 && s.question_length() == 0 && has(legal, kContinue)) {
+        sample();
+        if (spread(worlds, 1) < 2) return kContinue;
+      }
+      if (s.question_length() == 0 || worlds.empty()) sample();
+      const auto q = bisect_question(worlds, step);
+      const int i = s.question_length();
+      if (i < static_cast<int>(q.size()) &&
+          has(legal, kTokenBase + q[static_cast<std::size_t>(i)])) {
+        return kTokenBase + q[static_cast<std::size_t>(i)];
+      }
+      return legal.back();  // never reached with the question above
+    }
+    case Decision::kPathfinderPick:
+      return pathfinder_stand(s, legal);
+    case Decision::kMoverMove:
+      return has(legal, kContinue) ? kContinue : legal.front();
+    case Decision::kKingName:
+      return king_answer(s, legal, rng);
     default:
       return legal[rng.below(legal.size())];
   }

@@ -27,9 +27,15 @@ class BaselineAgent final : public Agent {
   struct Params {
     int samples = 8;     // sampled worlds per Runner decision
     int difficulty = 2;  // the Maker's maze plan
+    // The Runner's memory in the King trial (G1.6.2 aiMemoryModel): perfect, or noisy with this
+    // percentage of remembered face-up identities forgotten (then guessed uniformly).
+    bool noisy_memory = false;
+    bool powers = true;  // the Runner uses the special hearts (off: only as A♥ saves)
+    int forget_percent = 25;
   };
   explicit BaselineAgent(Params params) : params_(params) {}
-  // Reads "samples" (1..256) and "difficulty" (0..3); throws Error(kUnknownAgent) otherwise.
+  // Reads "samples" (1..256), "difficulty" (0..3), "memory" (perfect | noisy) and "forget"
+  // (0..100, percent, for noisy), "powers" (true | false); throws Error(kUnknownAgent) otherwise.
   static std::unique_ptr<Agent> make(const Game& game, const Json& params);
 
   Action choose(const Observation& obs, Rng& rng) override;
@@ -37,7 +43,11 @@ class BaselineAgent final : public Agent {
 
  private:
   Action maker(const Observation& obs, const State& s, Rng& rng);
+  Action king_answer(const State& s, const ActionList& legal, Rng& rng) const;
   Action runner(const Observation& obs, const State& s, Rng& rng);
+  // A special heart worth using now in MAIN, or kNoAction.
+  Action power_choice(const State& s, const ActionList& legal,
+                      const std::vector<State>& worlds) const;
   Params params_;
   std::vector<Action> plan_;  // the Maker's placements, in order
 };

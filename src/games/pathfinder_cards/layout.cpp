@@ -27,10 +27,6 @@ std::string upper(std::string_view text) {
   return out;
 }
 
-// The edge-neighbour offsets: square N E S W; hex axial (q = x, r = y) E NE NW W SW SE (A-G1-42).
-constexpr std::array<std::array<int, 2>, 4> kSquareSteps = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
-constexpr std::array<std::array<int, 2>, 6> kHexSteps = {
-    {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}};
 constexpr std::array<std::array<int, 2>, 8> kRingSteps = {
     {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}};
 
@@ -82,7 +78,11 @@ int parse_heart_code(std::string_view text) {
 }
 
 std::string cell_name(int cell) {
-  return fmt::format("{},{}", cell_x(cell), cell_y(cell));
+  // Hot in the JSON forms: no format string.
+  std::string out = std::to_string(cell_x(cell));
+  out += ',';
+  out += std::to_string(cell_y(cell));
+  return out;
 }
 
 int parse_cell(std::string_view text) {
@@ -136,21 +136,6 @@ void Layout::move(int from, int to) {
   at[from] = -1;
   at[to] = static_cast<std::int8_t>(c);
   pos[c] = static_cast<std::int16_t>(to);
-}
-
-int Layout::neighbors(int cell, std::array<int, 6>& out) const {
-  const int x = cell_x(cell);
-  const int y = cell_y(cell);
-  int n = 0;
-  auto add = [&](int dx, int dy) {
-    if (in_box(x + dx, y + dy)) out[n++] = make_cell(x + dx, y + dy);
-  };
-  if (topo == Topology::kSquare) {
-    for (const auto& s : kSquareSteps) add(s[0], s[1]);
-  } else {
-    for (const auto& s : kHexSteps) add(s[0], s[1]);
-  }
-  return n;
 }
 
 int Layout::area(int cell, std::array<int, 8>& out) const {

@@ -93,7 +93,29 @@ struct Layout {
   void move(int from, int to);    // `to` empty
 
   // Edge neighbours inside the box (square: N E S W; hex axial: E NE NW W SW SE); returns count.
-  int neighbors(int cell, std::array<int, 6>& out) const;
+  // Inline: the building searches call it in their inner loops.
+  int neighbors(int cell, std::array<int, 6>& out) const {
+    const int x = cell_x(cell);
+    const int y = cell_y(cell);
+    int n = 0;
+    const auto add = [&](int dx, int dy) {
+      if (in_box(x + dx, y + dy)) out[n++] = make_cell(x + dx, y + dy);
+    };
+    if (topo == Topology::kSquare) {
+      add(0, -1);
+      add(1, 0);
+      add(0, 1);
+      add(-1, 0);
+    } else {  // axial (q = x, r = y): E NE NW W SW SE (A-G1-42)
+      add(1, 0);
+      add(1, -1);
+      add(0, -1);
+      add(-1, 0);
+      add(-1, 1);
+      add(0, 1);
+    }
+    return n;
+  }
   // The tens' area: the 8 cells around on a square board, the 6 neighbours on a hex board (G1.4).
   int area(int cell, std::array<int, 8>& out) const;
   bool touches_card(int cell) const;

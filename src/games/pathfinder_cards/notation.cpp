@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <sstream>
 #include <string>
@@ -72,7 +73,26 @@ int need_int(const std::string& t) {
 constexpr const char* kForms =
     "expected one of: AD@x,y | compass 7H | explore x,y | withdraw | use-compass | continue | pass "
     "| pick 7H | save 10H | save 3H+5H | flip x,y | choose x,y | suit S | count S 3 | "
-    "predict x,y D | predict D | name x,y 7C | swap x,y x,y | move x,y x,y";
+    "predict x,y D | predict D | name x,y 7C | swap x,y x,y | move x,y x,y | advisor | "
+    "pathfinder | seer | mover | recall seer 2H+3H+4H | ask <question> | q <token> | stop | "
+    "stand x,y | see x,y";
+
+std::string recall_text(Action a) {
+  const int power = static_cast<int>((a - kRecallBase) / 4096);
+  const auto mask = static_cast<unsigned>((a - kRecallBase) % 4096);
+  std::string hearts;
+  for (int r = 2; r <= 13; ++r) {
+    if ((mask >> (r - 2)) & 1) hearts += (hearts.empty() ? "" : "+") + heart_code(r);
+  }
+  return fmt::format("recall {} {}", kPowerNames[power], hearts);
+}
+
+int power_of(const std::string& word) {
+  for (int p = 0; p < 4; ++p) {
+    if (word == kPowerNames[p]) return p;
+  }
+  return word == "portal" ? kMover : -1;  // K♥'s other name (A-G1-4)
+}
 
 }  // namespace
 
@@ -87,6 +107,10 @@ std::string State::action_to_string(Action a) const {
   if (a == kUseCompass) return "use-compass";
   if (a == kContinue) return "continue";
   if (a == kPass) return "pass";
+  if (a >= kUsePowerBase && a < kUsePowerBase + 4) return kPowerNames[a - kUsePowerBase];
+  if (a >= kRecallBase && a < kTokenBase) return recall_text(a);
+  if (a >= kTokenBase && a < kTokenEnd)
+    return "q " + aql::token_text(static_cast<int>(a - kTokenBase));
   if (a >= kPickBase && a < kSaveOneBase)
     return "pick " + heart_code(static_cast<int>(a - kPickBase));
   if (a >= kSaveOneBase && a < kSavePairBase) {
@@ -97,7 +121,11 @@ std::string State::action_to_string(Action a) const {
     return "save " + heart_code(i / 14) + "+" + heart_code(i % 14);
   }
   if (a >= kCellBase && a < kSuitBase) {
-    const char* verb = decision() == Decision::kQueenPick ? "choose" : "flip";
+    const Decision d = decision();
+    const char* verb = d == Decision::kQueenPick        ? "choose"
+                       : d == Decision::kPathfinderPick ? "stand"
+                       : d == Decision::kSeerPick       ? "see"
+                                                        : "flip";
     return fmt::format("{} {}", verb, cell_name(static_cast<int>(a - kCellBase)));
   }
   if (a >= kSuitBase && a < kGuessBase) return "suit " + suit_code(static_cast<int>(a - kSuitBase));
@@ -198,14 +226,52 @@ Action State::parse_action(std::string_view text) const {
   if (n == 1) {
     if (v == "withdraw") return kWithdraw;
     if (v == "use-compass" || v == "use") return kUseCompass;
-    if (v == "continue" || v == "c") return kContinue;
+    if (v == "continue" || v == "c" || v == "stop") return kContinue;
     if (v == "pass") return kPass;
+    if (power_of(v) >= 0) return kUsePowerBase + power_of(v);
+  }
+  if (v == "q" && n >= 2) {
+    if (decision() != Decision::kAdvisorAsk) {
+      parse_error("'q <token>' adds to an Advisor question; none is being asked");
+    }
+    const aql::Pending p = aql::pending(q_.data(), q_len_);
+    if (!p.ok || p.n == 0) parse_error("start a new question with ask <question>");
+    const aql::Slot slot = p.slot[p.n - 1];
+    const std::string_view rest =
+        text.substr(text.find_first_not_of(" \t", text.find_first_of("qQ") + 1));
+    const int id = aql::parse_token(rest, slot);
+    if (id < 0)
+      parse_error(fmt::format("'{}' is not {} (the question so far: {})", rest,
+                              aql::slot_name(slot), aql::question_text(q_.data(), q_len_)));
+    return kTokenBase + id;
+  }
+  if (v == "recall" && n == 3) {
+    const int power = power_of(t[1]);
+    if (power < 0)
+      parse_error(fmt::format("'{}' is not a power (advisor, pathfinder, seer, mover)", t[1]));
+    unsigned mask = 0;
+    std::string_view rest = t[2];
+    int count = 0;
+    while (!rest.empty()) {
+      const auto plus = rest.find('+');
+      const int r = need_heart(std::string(rest.substr(0, plus)));
+      if (r == 1) parse_error("a recall never discards A♥ (A-G1-23)");
+      mask |= 1u << (r - 2);
+      ++count;
+      rest = plus == std::string_view::npos ? std::string_view() : rest.substr(plus + 1);
+    }
+    if (count != 3 || std::popcount(mask) != 3) {
+      parse_error("a recall discards three different hearts, e.g. recall seer 2H+3H+4H");
+    }
+    return kRecallBase + power * 4096 + static_cast<Action>(mask);
   }
   if (n == 2) {
     if (v == "compass") return kCompassBase + need_heart(t[1]);
     if (v == "explore") return kExploreBase + need_cell(t[1]);
     if (v == "pick") return kPickBase + need_heart(t[1]);
-    if (v == "flip" || v == "choose" || v == "card") return kCellBase + need_cell(t[1]);
+    if (v == "flip" || v == "choose" || v == "card" || v == "stand" || v == "see") {
+      return kCellBase + need_cell(t[1]);
+    }
     if (v == "suit") return kSuitBase + need_suit(t[1], false);
     if (v == "predict") return kPredictBase + need_suit(t[1], true);
     if (v == "save") {
@@ -347,7 +413,52 @@ std::vector<Action> placement_order(const Layout& l) {
   return out;
 }
 
+namespace {
+
+// "ask <question>" (optionally after "recall advisor 2H+3H+4H"): the whole question is parsed
+// before anything is spent (A-G1-41).
+bool starts_with_word(std::string_view text, std::string_view word) {
+  const auto b = text.find_first_not_of(" \t");
+  if (b == std::string_view::npos || text.size() < b + word.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[b + i])) != word[i]) return false;
+  }
+  return text.size() == b + word.size() ||
+         std::isspace(static_cast<unsigned char>(text[b + word.size()]));
+}
+
+}  // namespace
+
+std::vector<Action> State::parse_question(std::string_view text) const {
+  std::vector<Action> out;
+  const auto ask = text.find("ask");
+  std::string_view head = text.substr(0, ask);
+  const std::string_view question = text.substr(ask + 3);
+  const Decision d = decision();
+  if (starts_with_word(head, "recall")) {
+    if (d != Decision::kMain) parse_error("a recall is made from MAIN, with no effect pending");
+    out.push_back(parse_action(head));
+    if ((out[0] - kRecallBase) / 4096 != kAdvisor)
+      parse_error("only the Advisor answers questions");
+  } else if (d == Decision::kMain) {
+    if (!in_hand(10)) {
+      parse_error("asking needs the Advisor (10H) in hand, or 'recall advisor 2H+3H+4H ask ...'");
+    }
+    out.push_back(kUsePowerBase + kAdvisor);
+  } else if (d != Decision::kAdvisorAsk || q_len_ != 0) {
+    parse_error(d == Decision::kAdvisorAsk ? "a question is under way: continue it with q <token>"
+                                           : "questions are asked with the Advisor, from MAIN");
+  }
+  for (std::uint16_t id : aql::parse_question(question, layout_.topo))
+    out.push_back(kTokenBase + id);
+  return out;
+}
+
 std::vector<Action> State::parse_actions(std::string_view text) const {
+  if (starts_with_word(text, "ask") ||
+      (starts_with_word(text, "recall") && text.find(" ask ") != std::string_view::npos)) {
+    return parse_question(text);
+  }
   const bool drawing = text.find('\n') != std::string_view::npos ||
                        text.find('/') != std::string_view::npos || tokens(text).size() > 3;
   if (phase_ == Phase::kBuild && drawing) {

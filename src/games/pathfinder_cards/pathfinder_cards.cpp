@@ -35,6 +35,15 @@ std::vector<OptionSpec> option_specs() {
                           "scoring: the A♥ counts as a heart left (A-G1-30)"),
       OptionSpec::boolean("scoreCountsCompassOnTable", true,
                           "scoring: a Compass card still on the table counts (A-G1-30)"),
+      OptionSpec::boolean("moverSpentOnCancel", false,
+                          "Mover: a move cancelled because the Joker would be unreachable still "
+                          "spends the heart(s) (A-G1-16, A-G1-40)"),
+      OptionSpec::boolean("recallIncludesDamageDiscards", false,
+                          "Recall: a special heart lost to damage or a save counts as used "
+                          "(A-G1-23)"),
+      OptionSpec::integer("kingStudySeconds", 30, 0, 600,
+                          "King trial: seconds a human Runner's client shows the maze before the "
+                          "Maker's flip (G1.6.2); told in the view, no effect on the rules"),
   };
 }
 
@@ -45,6 +54,9 @@ Config Config::from_options(const Options& o) {
   c.maker_moves_ad_joker = o.get_bool("makerMayMoveAceOfDiamondsOrFaceUpJoker");
   c.score_ace = o.get_bool("scoreCountsAce");
   c.score_compass = o.get_bool("scoreCountsCompassOnTable");
+  c.mover_spent_on_cancel = o.get_bool("moverSpentOnCancel");
+  c.recall_damage_discards = o.get_bool("recallIncludesDamageDiscards");
+  c.king_study_seconds = static_cast<int>(o.get_int("kingStudySeconds"));
   return c;
 }
 
@@ -83,6 +95,14 @@ Decision State::decision() const {
       return t.step == 0   ? Decision::kDamageWindow
              : t.step == 1 ? Decision::kDamagePick
                            : Decision::kSave;
+    case TaskKind::kAdvisor:
+      return Decision::kAdvisorAsk;
+    case TaskKind::kPathfinder:
+      return Decision::kPathfinderPick;
+    case TaskKind::kSeer:
+      return Decision::kSeerPick;
+    case TaskKind::kMover:
+      return Decision::kMoverMove;
     case TaskKind::kTrial:
       break;
   }
@@ -239,6 +259,7 @@ void State::legal_main(ActionList& out) const {
   }
   if (compass_ == CompassState::kTable) out.push_back(kWithdraw);
   if (compass_usable()) out.push_back(kUseCompass);
+  legal_powers(out);
 }
 
 bool State::alteration_ok(Action a) const {
@@ -274,6 +295,12 @@ bool State::alteration_ok(Action a) const {
 
 void State::legal_alteration(ActionList& out) const {
   out.push_back(kPass);
+  legal_rearrangements(out, false);
+}
+
+// Every swap and move the Maker's alteration (mover = false) or the Runner's Mover may propose.
+void State::legal_rearrangements(ActionList& out, bool mover) const {
+  const auto ok = [&](Action a) { return mover ? mover_ok(a) : alteration_ok(a); };
   std::array<int, kNumCards> cells{};
   int n = 0;
   for (int cell = 0; cell < kCells; ++cell) {
@@ -282,7 +309,7 @@ void State::legal_alteration(ActionList& out) const {
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       const Action a = kSwapBase + Action{cells[i]} * kCells + cells[j];
-      if (alteration_ok(a)) out.push_back(a);
+      if (ok(a)) out.push_back(a);
     }
   }
   // Vacant cells next to the layout (A-G1-18).
@@ -299,12 +326,37 @@ void State::legal_alteration(ActionList& out) const {
     }
   }
   for (int i = 0; i < n; ++i) {
+    // The Mover's moves: when the maze stays in one piece without the moved card, a vacant cell
+    // keeps it in one piece iff it touches another card (no layout copy per target).
+    bool removable = false;
+    if (mover) {
+      Layout l = layout_;
+      l.remove(l.at[cells[i]]);
+      removable = l.connected();
+    }
     for (int to : vacant) {
       const Action a = kMoveBase + Action{cells[i]} * kCells + to;
-      if (alteration_ok(a)) out.push_back(a);
+      if (removable) {
+        if (!mover_fixed(layout_.at[cells[i]]) && touches_other(to, cells[i])) out.push_back(a);
+      } else if (ok(a)) {
+        out.push_back(a);
+      }
     }
   }
   std::sort(out.begin(), out.end());
+}
+
+bool State::mover_fixed(int card) const {
+  return card == kAceOfDiamonds || (card == kJoker && layout_.face_up(kJoker));
+}
+
+bool State::touches_other(int cell, int except) const {
+  std::array<int, 6> nb{};
+  const int k = layout_.neighbors(cell, nb);
+  for (int j = 0; j < k; ++j) {
+    if (nb[j] != except && layout_.at[nb[j]] >= 0) return true;
+  }
+  return false;
 }
 
 void State::legal_cells_face_down(ActionList& out, Action base, int per, int extra) const {
@@ -389,6 +441,12 @@ void State::legal_actions(ActionList& out) const {
     case Decision::kAlteration:
       legal_alteration(out);
       return;
+    case Decision::kAdvisorAsk:
+    case Decision::kPathfinderPick:
+    case Decision::kSeerPick:
+    case Decision::kMoverMove:
+      legal_power_task(out);
+      return;
   }
 }
 
@@ -418,6 +476,21 @@ std::string State::illegal_reason(Action a) const {
            "next to the maze, keeping the maze in one piece and a diamond path from A♦ to the "
            "Joker (G1.3.6)";
   }
+  if (d == Decision::kMain && a >= kUsePowerBase && a < kTokenBase &&
+      (a < kUsePowerBase + 4 || a >= kRecallBase)) {
+    return power_use_ok(a) ? "" : decision_reason(a);  // no need to list 900 recalls per check
+  }
+  if (d == Decision::kAdvisorAsk && a >= kTokenBase && a < kTokenEnd) {
+    if (aql::token_allowed(q_.data(), q_len_, layout_.topo, static_cast<int>(a - kTokenBase))) {
+      return "";
+    }
+    return decision_reason(a);
+  }
+  if (d == Decision::kMoverMove && a >= kSwapBase && a < kActionEnd) {
+    if (mover_ok(a)) return "";
+    return "not a move the Mover may make: swap two cards or move one to a vacant cell next to "
+           "the maze keeping it in one piece, never A♦ nor a face-up Joker (G1.3.4)";
+  }
   if (d == Decision::kKingName && a >= kNameBase && a < kNameBase + kCells * kNumCards &&
       layout_.at[(a - kNameBase) / kNumCards] >= 0) {
     return "";  // any occupied cell and any maze card (1,600 answers: no list needed)
@@ -437,7 +510,15 @@ std::string State::decision_reason(Action a) const {
       }
       if (a == kUseCompass) return "the Compass is not usable: its diamond is not active (G1.3)";
       if (a == kWithdraw) return "the Compass card is not on the table";
-      return "the Runner explores, withdraws or uses the Compass now (MAIN)";
+      if (a >= kUsePowerBase && a < kUsePowerBase + 4) {
+        return heart_code(static_cast<int>(10 + a - kUsePowerBase)) +
+               " is not in the Runner's hand (G1.3.4)";
+      }
+      if (a >= kRecallBase && a < kTokenBase) {
+        return "a recall repeats a power already used by discarding three hearts from the hand, "
+               "not A♥ (G1.3.4, A-G1-23)";
+      }
+      return "the Runner explores, withdraws or uses the Compass or a special heart now (MAIN)";
     case Decision::kCompass:
       return "the Runner chooses a non-Ace heart from her hand as the Compass card";
     case Decision::kDamageWindow:
@@ -464,6 +545,20 @@ std::string State::decision_reason(Action a) const {
       return "the King trial: the Maker flips one card of the maze";
     case Decision::kKingName:
       return "the King trial: name the flipped card's cell and identity";
+    case Decision::kAdvisorAsk:
+      return question_length() == 0 && top()->step == 1
+                 ? "the Advisor: ask the second question or stop (A-G1-41)"
+                 : "the Advisor: the next token of the question (expected " +
+                       std::string(
+                           aql::slot_name(aql::pending(q_.data(), q_len_)
+                                              .slot[aql::pending(q_.data(), q_len_).n - 1])) +
+                       ")";
+    case Decision::kPathfinderPick:
+      return "the Pathfinder: choose the active diamond she stands on";
+    case Decision::kSeerPick:
+      return "the Seer: choose a face-down card to turn up";
+    case Decision::kMoverMove:
+      return "the Mover: propose a swap or a move";
     default:
       return "not a legal action now";
   }
@@ -551,9 +646,13 @@ void State::settle() {
     if (phase_ != Phase::kPlay) return;
     if (layout_.joker_active(layout_.active())) return finish(kRunner);
     if (depth_ == 0) {
-      ActionList main;
-      legal_main(main);
-      if (main.empty()) finish(kMaker);  // cannot happen while the maze is valid (G1.3.1)
+      // MAIN has no action (cannot happen while the maze is valid, G1.3.1): checked without
+      // listing the recalls.
+      const bool recall = recallable() != 0 && std::popcount(hand_ & 0x3ffcu) >= 3;
+      if (layout_.explorable(layout_.active()) == 0 && compass_ != CompassState::kTable &&
+          (hand_ & 0x3c00u) == 0 && !recall) {
+        finish(kMaker);
+      }
       return;
     }
     Task& t = top_task();
@@ -565,6 +664,15 @@ void State::settle() {
         continue;
       }
       case TaskKind::kAlteration:
+      case TaskKind::kAdvisor:
+      case TaskKind::kPathfinder:
+      case TaskKind::kMover:
+        return;
+      case TaskKind::kSeer:
+        if (layout_.up == kAllCards) {  // fewer than two face-down cards: as many as exist [R]
+          pop();
+          continue;
+        }
         return;
       case TaskKind::kDamage:
         if (t.step == 0 && (compass_ != CompassState::kTable || (t.flags & kNoWindow))) {
@@ -606,6 +714,8 @@ void State::apply_main(Action a) {
     discards_[num_discards_++] = compass_rank_;
     compass_ = CompassState::kUsed;
     layout_.set_up(kJoker, true);
+  } else if (a >= kUsePowerBase) {
+    apply_power_use(a);
   } else {
     const int cell = static_cast<int>(a - kExploreBase);
     flip_up(cell);
@@ -742,7 +852,7 @@ void State::apply_alteration(Action a) {
   }
   // The Runner looked away: what she counted around a ten may have moved. A pass counts too, or
   // the flags would tell her a pass from a swap of two face-down cards (G1.6.3).
-  for (TenResult& r : tens_) r.valid = false;
+  forget_positions();
   pop();
 }
 
@@ -771,6 +881,12 @@ void State::apply_legal(Action a) {
       break;
     case Decision::kNone:
       return;
+    case Decision::kAdvisorAsk:
+    case Decision::kPathfinderPick:
+    case Decision::kSeerPick:
+    case Decision::kMoverMove:
+      apply_power_task(a);
+      break;
     default:
       apply_trial(a);
       break;

@@ -19,7 +19,11 @@
 //   74100..74103        Queen trial prediction: 74100 + prediction
 //   74200..138199       King trial answer: 74200 + cell * 40 + card id
 //   140000..            Ace alteration swap: 140000 + a * 1600 + b (cells, a < b)
-//   3000000..           Ace alteration move: 3000000 + from * 1600 + to
+//   3000000..           Ace alteration / Mover move: 3000000 + from * 1600 + to (the swaps
+//                       above serve the Mover too)
+//   65704..65707        use the Advisor, Pathfinder, Seer, Mover (10H..KH)
+//   5600000..           Recall: 5600000 + power * 4096 + mask of the 3 hearts (bit r - 2)
+//   5700000..           one token of an Advisor question: 5700000 + aql token id
 #include <array>
 #include <cstdint>
 #include <string>
@@ -30,6 +34,7 @@
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
+#include "games/pathfinder_cards/aql.h"
 #include "games/pathfinder_cards/layout.h"
 
 namespace mw::pathfinder_cards {
@@ -45,6 +50,7 @@ inline constexpr Action kWithdraw = 65700;
 inline constexpr Action kUseCompass = 65701;
 inline constexpr Action kContinue = 65702;
 inline constexpr Action kPass = 65703;
+inline constexpr Action kUsePowerBase = 65704;  // + power
 inline constexpr Action kPickBase = 65710;
 inline constexpr Action kSaveOneBase = 65730;
 inline constexpr Action kSavePairBase = 65750;
@@ -57,10 +63,27 @@ inline constexpr Action kNameBase = 74200;
 inline constexpr Action kSwapBase = 140000;
 inline constexpr Action kMoveBase = 3000000;
 inline constexpr Action kActionEnd = kMoveBase + Action{kCells} * kCells;
+inline constexpr Action kRecallBase = 5600000;
+inline constexpr Action kTokenBase = 5700000;
+inline constexpr Action kTokenEnd = kTokenBase + aql::kTokenEnd;
+
+// The special hearts' powers (G1.3.4); the heart of power p is rank 10 + p.
+enum Power : int { kAdvisor = 0, kPathfinder = 1, kSeer = 2, kMover = 3 };
+inline constexpr std::array<const char*, 4> kPowerNames = {"advisor", "pathfinder", "seer",
+                                                           "mover"};
 
 enum class Phase : std::uint8_t { kBuild, kCompass, kPlay, kOver };
 enum class CompassState : std::uint8_t { kNone, kTable, kWithdrawn, kUsed };
-enum class TaskKind : std::uint8_t { kEncounter, kDamage, kTrial, kAlteration };
+enum class TaskKind : std::uint8_t {
+  kEncounter,
+  kDamage,
+  kTrial,
+  kAlteration,
+  kAdvisor,     // step 0: first question, 1: second question or stop (A-G1-41)
+  kPathfinder,  // choose the active diamond she stands on
+  kSeer,        // step 0, 1: the two face-down cards
+  kMover,       // a move; `pay` holds the hearts it costs when it is not cancelled (A-G1-16/40)
+};
 // The trials by the card that starts them, after A-G1-1 (the headings rotated).
 enum class TrialKind : std::uint8_t { kTenSpades, kTenClubs, kTenDiamonds, kJack, kQueen, kKing };
 
@@ -83,6 +106,10 @@ enum class Decision : std::uint8_t {
   kKingFlip,
   kKingName,
   kAlteration,
+  kAdvisorAsk,
+  kPathfinderPick,
+  kSeerPick,
+  kMoverMove,
 };
 
 // One pending effect (G1.3.2-G1.3.6); the effect stack resolves the top first.
@@ -94,10 +121,27 @@ struct Task {
   std::int16_t cell = -1;   // the card that caused it
   std::int16_t cell2 = -1;  // Queen: the chosen card; King: the flipped card
   std::uint8_t flags = 0;
+  std::uint16_t pay = 0;  // Mover: hearts (bit per rank) to discard once a move is made
 };
 inline constexpr std::uint8_t kNoWindow = 1;  // damage from the 10♠ after its flip (G1.6.4)
 inline constexpr std::uint8_t kWasUp = 2;     // King: the flipped card was face up
+inline constexpr std::uint8_t kTried = 4;     // Mover: a proposal was cancelled; she may stop
 inline constexpr int kMaxTasks = 16;
+
+// What the Runner was told by a special heart: an Advisor question and its answer, or the
+// Pathfinder's directions from a cell. Part of her view and of the sampler's constraints while
+// `current` (an Ace alteration or a Mover move may have moved the cards it was about).
+struct Answer {
+  std::uint8_t kind = 0;  // 0 Advisor, 1 Pathfinder
+  bool yes = false;
+  bool current = true;
+  std::uint8_t dirs = 0;  // Pathfinder: bit per aql direction
+  std::int16_t cell = -1;
+  std::int8_t len = 0;
+  std::uint64_t up = 0;  // the cards face up when asked (facing tests)
+  std::array<std::uint16_t, aql::kMaxTokens> tokens{};
+};
+inline constexpr int kMaxAnswers = 16;
 
 // A ten-count trial's answer, part of the Runner's knowledge (and of the sampler's constraints
 // until an Ace alteration may have moved the cards she counted).
@@ -112,11 +156,14 @@ struct TenResult {
 
 struct Config {
   Topology topo = Topology::kSquare;
-  bool ten_spades_joker_safe = false;  // A-G1-8
-  bool predict_joker = true;           // A-G1-14 / A-G1-46
-  bool maker_moves_ad_joker = true;    // A-G1-17
-  bool score_ace = true;               // A-G1-30
-  bool score_compass = true;           // A-G1-30
+  bool ten_spades_joker_safe = false;   // A-G1-8
+  bool predict_joker = true;            // A-G1-14 / A-G1-46
+  bool maker_moves_ad_joker = true;     // A-G1-17
+  bool score_ace = true;                // A-G1-30
+  bool score_compass = true;            // A-G1-30
+  bool mover_spent_on_cancel = false;   // A-G1-16 / A-G1-40
+  bool recall_damage_discards = false;  // A-G1-23
+  int king_study_seconds = 30;          // G1.6.2: the client's study phase (no rule effect)
   static Config from_options(const Options& options);
 };
 
@@ -153,6 +200,9 @@ class State {
   // A whole maze drawn as text (docs/rules/pathfinder-cards.md) while nothing is placed yet, or
   // one action.
   std::vector<Action> parse_actions(std::string_view text) const;
+  // "ask <question>" / "recall advisor 2H+3H+4H ask <question>": the whole question in AQL
+  // (G1.6.1), parsed before anything is spent (A-G1-41).
+  std::vector<Action> parse_question(std::string_view text) const;
 
   Json view(Player observer) const;
   std::uint64_t information_state_key(Player p) const;
@@ -181,6 +231,15 @@ class State {
   void save_actions(ActionList& out) const;
   // The King-trial layout before the Maker's flip (the Runner studied it), as face-up cards.
   std::uint64_t king_before_up() const;
+  // Special hearts: powers used (bit per Power) and those a Recall may repeat (A-G1-23).
+  std::uint8_t used_powers() const { return used_powers_; }
+  std::uint8_t recallable() const;
+  int question_length() const { return q_len_; }
+  const std::uint16_t* question() const { return q_.data(); }
+  int num_answers() const { return num_answers_; }
+  const Answer& answer(int i) const { return answers_[i]; }
+  // How many current special-heart answers and ten-count answers `l` contradicts (resample).
+  int knowledge_violation(const Layout& l) const;
 
   // For tests: force the next damage chance outcome, or set up positions directly.
   static State from_layout(const Layout& layout, const Options& options);
@@ -201,6 +260,16 @@ class State {
   void legal_build(ActionList& out) const;
   void legal_main(ActionList& out) const;
   void legal_alteration(ActionList& out) const;
+  void legal_rearrangements(ActionList& out, bool mover) const;
+  bool mover_ok(Action a) const;
+  bool power_use_ok(Action a) const;
+  bool mover_fixed(int card) const;  // A♦ or the face-up Joker: the Mover never moves them
+  bool touches_other(int cell, int except) const;
+  void legal_powers(ActionList& out) const;
+  void legal_power_task(ActionList& out) const;
+  void apply_power_use(Action a);
+  void apply_power_task(Action a);
+  void forget_positions();
   void legal_cells_face_down(ActionList& out, Action base, int per, int extra) const;
   bool placement_ok(int card, int cell) const;
   bool alteration_ok(Action a) const;
@@ -231,6 +300,12 @@ class State {
   CompassState compass_ = CompassState::kNone;
   Phase phase_ = Phase::kBuild;
   std::int8_t winner_ = -1;
+  std::uint8_t used_powers_ = 0;
+  std::int8_t q_len_ = 0;
+  std::int8_t num_answers_ = 0;
+  std::int32_t last_cancel_ = -1;  // the Mover's last cancelled proposal (she was told)
+  std::array<std::uint16_t, aql::kMaxTokens> q_{};
+  std::array<Answer, kMaxAnswers> answers_{};
 };
 
 }  // namespace mw::pathfinder_cards

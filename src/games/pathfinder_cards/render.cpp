@@ -137,6 +137,31 @@ std::string render_view(const Json& view, const RenderStyle& style) {
       out += "\n";
     }
   }
+  if (view.contains("answers")) {
+    for (const Json& a : view["answers"]) {
+      std::string line = a.contains("question")
+                             ? fmt::format("Advisor: {} -> {}", a["question"].get<std::string>(),
+                                           a["answer"].get<std::string>())
+                             : "Pathfinder at " + a["pathfinder"].get<std::string>() + ": " +
+                                   a["directions"].dump();
+      if (!a.value("current", true)) line += " (cards may have moved since)";
+      out += line + "\n";
+    }
+  }
+  if (view.contains("question")) {
+    const Json& q = view["question"];
+    out += fmt::format("Advisor question {}: {} (next: {}; type ask <question>{})\n",
+                       q.value("number", 1), q.value("text", ""), q.value("expect", "?"),
+                       q.value("number", 1) == 2 && q.value("text", "").empty() ? " or stop" : "");
+  }
+  if (view.contains("moverCancelled")) {
+    out += "Mover: " + view["moverCancelled"].get<std::string>() +
+           " was cancelled (it would cut every path to the Joker)\n";
+  }
+  if (view.contains("kingStudySeconds") && !view.contains("kingBefore")) {
+    out += fmt::format("King trial: study the maze ({} s) before the Maker flips a card.\n",
+                       view["kingStudySeconds"].get<int>());
+  }
   if (view.contains("kingBefore")) {
     out +=
         "King trial: the Maker flipped one card while you looked away; name its cell and card.\n";

@@ -15,10 +15,11 @@
 //     budget the chain starts from the true maze instead (still consistent, mixed the same way).
 //
 // The Maker sees everything, so his resample is the state itself. During building the Runner is
-// out of the room: her resample is a fresh random build with as many cards placed.
+// out of the room: her resample is the first cards of a freshly planned maze.
 #include <algorithm>
 #include <bit>
 
+#include "games/pathfinder_cards/agents.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
 namespace mw::pathfinder_cards {
@@ -31,14 +32,6 @@ struct Hidden {
   std::array<int, kNumCards> cells{};
   int n = 0;
 };
-
-int violation(const Layout& l, const std::array<TenResult, 3>& tens) {
-  int v = 0;
-  for (const TenResult& r : tens) {
-    if (r.valid) v += std::abs(l.count_in_area(r.cell, r.suit) - r.actual);
-  }
-  return v;
-}
 
 // Stage 1. Returns false when no construction is found (then the caller starts from the truth).
 bool construct(Layout& l, const Hidden& h, Rng& rng) {
@@ -198,14 +191,14 @@ State State::resample_runner(Rng& rng) const {
   Layout& l = s.layout_;
   if (h.n < 2) return s;
   if (!construct(l, h, rng)) l = layout_;
-  int energy = violation(l, tens_);
+  int energy = knowledge_violation(l);
   for (int step = 0; step < kDescentSteps && energy > 0; ++step) {
     const int a = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     if (a == b) continue;
     l.swap_cells(a, b);
-    const int e = violation(l, tens_);
-    if (e <= energy && l.has_diamond_path()) {
+    const int e = knowledge_violation(l);
+    if (l.has_diamond_path() && e <= energy) {
       energy = e;
     } else {
       l.swap_cells(a, b);
@@ -218,52 +211,20 @@ State State::resample_runner(Rng& rng) const {
     const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     if (a == b) continue;
     l.swap_cells(a, b);
-    if (violation(l, tens_) != 0 || !l.has_diamond_path()) l.swap_cells(a, b);
+    if (!l.has_diamond_path() || knowledge_violation(l) != 0) l.swap_cells(a, b);
   }
   return s;
 }
 
+// The Runner is out of the room while the Maker builds: any partial layout with as many cards that
+// can still be completed is consistent with what she knows. The first cards (in breadth-first
+// order) of a planned valid maze are such a layout, and cheap (no feasibility searches).
 State State::random_build(int cards, Rng& rng) const {
   State s(config_);
-  ActionList legal;
+  const Layout plan = plan_maze(rng, static_cast<int>(rng.below(4)));
+  const std::vector<Action> order = placement_order(plan);
   for (int i = 0; i < cards; ++i) {
-    // Try a few random (card, touching cell) pairs before listing every legal placement.
-    bool placed = false;
-    if (s.layout_.count > 0) {
-      std::array<int, kNumCards> left{};
-      int n = 0;
-      for (int id = 0; id < kNumCards; ++id) {
-        if (s.layout_.pos[id] < 0) left[n++] = id;
-      }
-      std::array<int, 6> nb{};
-      for (int attempt = 0; attempt < 16 && !placed; ++attempt) {
-        int anchor = -1;
-        for (int tries = 0; tries < 64 && anchor < 0; ++tries) {
-          const auto id = static_cast<int>(rng.below(kNumCards));
-          if (s.layout_.pos[id] >= 0) anchor = s.layout_.pos[id];
-        }
-        if (anchor < 0) break;
-        const int k = s.layout_.neighbors(anchor, nb);
-        const int cell = nb[rng.below(static_cast<std::uint64_t>(k))];
-        const int card = left[rng.below(static_cast<std::uint64_t>(n))];
-        if (s.placement_ok(card, cell)) {
-          s.layout_.place(card, cell);
-          placed = true;
-        }
-      }
-    }
-    if (!placed) {
-      if (s.layout_.count == 0) {
-        const auto card = static_cast<int>(rng.below(kNumCards));
-        const auto cell = static_cast<int>(rng.below(kCells));
-        s.layout_.place(card, cell);
-        continue;
-      }
-      legal.clear();
-      s.legal_build(legal);
-      const Action a = legal[rng.below(legal.size())];
-      s.layout_.place(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
-    }
+    s.layout_.place(static_cast<int>(order[i] / kCells), static_cast<int>(order[i] % kCells));
   }
   return s;
 }

@@ -34,12 +34,15 @@ int pending_damage(const State& s) {
 TEST(PathfinderRules, OptionDefaultsArePinned) {
   const Game game = load();
   const Config c = Config::from_options(game.options());
-  EXPECT_FALSE(c.ten_spades_joker_safe);  // A-G1-8
-  EXPECT_TRUE(c.predict_joker);           // A-G1-46
-  EXPECT_TRUE(c.maker_moves_ad_joker);    // A-G1-17
-  EXPECT_TRUE(c.score_ace);               // A-G1-30
-  EXPECT_TRUE(c.score_compass);           // A-G1-30
-  EXPECT_EQ(game.options().to_json().size(), 5u);
+  EXPECT_FALSE(c.ten_spades_joker_safe);   // A-G1-8
+  EXPECT_TRUE(c.predict_joker);            // A-G1-46
+  EXPECT_TRUE(c.maker_moves_ad_joker);     // A-G1-17
+  EXPECT_TRUE(c.score_ace);                // A-G1-30
+  EXPECT_TRUE(c.score_compass);            // A-G1-30
+  EXPECT_FALSE(c.mover_spent_on_cancel);   // A-G1-16
+  EXPECT_FALSE(c.recall_damage_discards);  // A-G1-23
+  EXPECT_EQ(c.king_study_seconds, 30);     // G1.6.2
+  EXPECT_EQ(game.options().to_json().size(), 8u);
 }
 
 TEST(PathfinderRules, DeckSplitAndShapes_1) {
@@ -342,7 +345,8 @@ TEST(PathfinderRules, KingTrialMemory_10) {
   State s = position(kFixture, {"2D", "3D", "4D", "5D"}, {"AH", "2H", "3H", "4H"});
   play(s, "explore 4,1");  // K♣
   EXPECT_EQ(s.decision(), Decision::kKingFlip);
-  play(s, "flip 1,2");  // 2♦ face down
+  EXPECT_EQ(s.view(kRunner)["kingStudySeconds"], 30);  // the client's study phase (G1.6.2)
+  play(s, "flip 1,2");                                 // 2♦ face down
   EXPECT_FALSE(s.layout().face_up(card_id(kDiamonds, 2)));
   const Json v = s.view(kRunner);
   EXPECT_TRUE(v.contains("kingBefore"));

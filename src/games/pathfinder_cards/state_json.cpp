@@ -14,14 +14,17 @@ namespace {
 
 constexpr std::array<const char*, 4> kPhaseNames = {"build", "compass", "play", "over"};
 constexpr std::array<const char*, 4> kCompassNames = {"none", "table", "withdrawn", "used"};
-constexpr std::array<const char*, 4> kTaskNames = {"encounter", "damage", "trial", "alteration"};
+constexpr std::array<const char*, 8> kTaskNames = {"encounter", "damage",     "trial", "alteration",
+                                                   "advisor",   "pathfinder", "seer",  "mover"};
 constexpr std::array<const char*, 6> kTrialNames = {"10S", "10C", "10D", "jack", "queen", "king"};
-constexpr std::array<const char*, 17> kDecisionNames = {
+constexpr std::array<const char*, 21> kDecisionNames = {
     "none",         "place",         "compass",   "explore",   "damage-window", "damage-pick",
     "save",         "trial-window",  "ten-flip",  "count",     "ten-suit",      "jack-predict",
-    "queen-choose", "queen-predict", "king-flip", "king-name", "alteration"};
-constexpr std::array<const char*, 9> kMembers = {
-    "phase", "cards", "hand", "compass", "discards", "stack", "tens", "winner", "compassCard"};
+    "queen-choose", "queen-predict", "king-flip", "king-name", "alteration",    "ask",
+    "pathfinder",   "seer",          "mover"};
+constexpr std::array<const char*, 13> kMembers = {
+    "phase",  "cards",       "hand",   "compass",  "discards", "stack",     "tens",
+    "winner", "compassCard", "powers", "question", "answers",  "lastCancel"};
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "pathfinder-cards state: " + what);
@@ -95,7 +98,8 @@ struct JsonIo {
             {"aux", t.aux},
             {"cell", cell_json(t.cell)},
             {"cell2", cell_json(t.cell2)},
-            {"flags", t.flags}};
+            {"flags", t.flags},
+            {"pay", hearts_json(t.pay)}};
   }
 
   static Task read_task(const Json& j, const Layout& l) {
@@ -107,7 +111,23 @@ struct JsonIo {
     t.aux = static_cast<std::int8_t>(int_in(member(j, "aux"), -1, 2, "aux"));
     t.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "cell"));
     t.cell2 = static_cast<std::int16_t>(cell_of_json(member(j, "cell2"), "cell2"));
-    t.flags = static_cast<std::uint8_t>(int_in(member(j, "flags"), 0, 3, "flags"));
+    t.flags = static_cast<std::uint8_t>(int_in(member(j, "flags"), 0, 7, "flags"));
+    if (j.contains("pay")) {
+      if (!j["pay"].is_array()) bad("\"pay\" must be a list of hearts");
+      for (const Json& h : j["pay"]) t.pay |= static_cast<std::uint16_t>(1u << heart_of_json(h));
+    }
+    const bool power = t.kind >= TaskKind::kAdvisor;
+    if (power) {
+      const int max_step = t.kind == TaskKind::kAdvisor || t.kind == TaskKind::kSeer ? 1 : 0;
+      if (t.step > max_step) bad("a special heart's effect has no such step");
+      if (t.kind != TaskKind::kMover && t.pay != 0)
+        bad("only the Mover pays when its move is made");
+      if (t.kind == TaskKind::kMover && (std::popcount(t.pay) == 0 || (t.pay & 2))) {
+        bad("the Mover pays K♥ or three hearts other than A♥");
+      }
+      return t;
+    }
+    if (t.pay != 0) bad("only the Mover pays hearts");
     const bool needs_cell = t.kind != TaskKind::kDamage;
     if (needs_cell && (t.cell < 0 || l.at[t.cell] < 0)) bad("a stack entry's cell holds no card");
     if (t.kind == TaskKind::kAlteration && t.step != 0) bad("an alteration has only step 0");
@@ -204,6 +224,98 @@ struct JsonIo {
     return r;
   }
 
+  static Json powers_json(std::uint8_t used) {
+    Json out = Json::array();
+    for (int p = 0; p < 4; ++p) {
+      if ((used >> p) & 1) out.push_back(kPowerNames[p]);
+    }
+    return out;
+  }
+
+  static Json answer_json(const Answer& a) {
+    return {{"kind", a.kind == 0 ? "advisor" : "pathfinder"},
+            {"yes", a.yes},
+            {"current", a.current},
+            {"dirs", a.dirs},
+            {"cell", cell_json(a.cell)},
+            {"up", a.up},
+            {"tokens", std::vector<int>(a.tokens.begin(), a.tokens.begin() + a.len)}};
+  }
+
+  static std::vector<std::uint16_t> read_tokens(const Json& j, bool complete) {
+    if (!j.is_array() || j.size() > aql::kMaxTokens)
+      bad("a question is a list of at most 24 tokens");
+    std::vector<std::uint16_t> out;
+    for (const Json& t : j) {
+      out.push_back(static_cast<std::uint16_t>(int_in(t, 0, aql::kTokenEnd - 1, "a token")));
+    }
+    const aql::Pending p = aql::pending(out.data(), static_cast<int>(out.size()));
+    if (!p.ok || (complete && p.n != 0) || (!complete && !out.empty() && p.n == 0)) {
+      bad("a question's tokens do not follow the grammar (G1.6.1)");
+    }
+    return out;
+  }
+
+  static Answer read_answer(const Json& j, const Layout& l) {
+    if (!j.is_object()) bad("an answer must be an object");
+    Answer a;
+    const Json& kind = member(j, "kind");
+    if (kind != "advisor" && kind != "pathfinder") bad("an answer's kind is advisor or pathfinder");
+    a.kind = kind == "advisor" ? 0 : 1;
+    if (!member(j, "yes").is_boolean() || !member(j, "current").is_boolean()) {
+      bad("an answer's yes and current are booleans");
+    }
+    a.yes = j["yes"].get<bool>();
+    a.current = j["current"].get<bool>();
+    a.dirs = static_cast<std::uint8_t>(int_in(member(j, "dirs"), 0, 255, "dirs"));
+    a.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "an answer's cell"));
+    if (!member(j, "up").is_number_unsigned() && !j["up"].is_number_integer())
+      bad("up must be a number");
+    a.up = j["up"].get<std::uint64_t>() & kAllCards;
+    const auto tokens = read_tokens(member(j, "tokens"), a.kind == 0);
+    a.len = static_cast<std::int8_t>(tokens.size());
+    std::copy(tokens.begin(), tokens.end(), a.tokens.begin());
+    if (a.kind == 1 && (a.cell < 0 || l.at[a.cell] < 0))
+      bad("a Pathfinder answer names a card's cell");
+    if (a.kind == 0 && a.len == 0) bad("an Advisor answer needs its question");
+    return a;
+  }
+
+  static void read_powers(State& s, const Json& body) {
+    if (body.contains("powers")) {
+      if (!body["powers"].is_array()) bad("\"powers\" must be a list");
+      for (const Json& p : body["powers"]) {
+        s.used_powers_ |= static_cast<std::uint8_t>(1u << index_of(kPowerNames, p, "power"));
+      }
+    }
+    if (body.contains("question")) {
+      const auto q = read_tokens(body["question"], false);
+      const Task* t = s.top();
+      if (!q.empty() && (t == nullptr || t->kind != TaskKind::kAdvisor)) {
+        bad("a question is under way only while the Advisor is used");
+      }
+      s.q_len_ = static_cast<std::int8_t>(q.size());
+      std::copy(q.begin(), q.end(), s.q_.begin());
+    }
+    if (body.contains("answers")) {
+      const Json& a = body["answers"];
+      if (!a.is_array() || a.size() > kMaxAnswers) bad("\"answers\" must be a short list");
+      for (const Json& e : a) s.answers_[s.num_answers_++] = read_answer(e, s.layout_);
+    }
+    if (body.contains("lastCancel") && !body["lastCancel"].is_null()) {
+      s.last_cancel_ = int_in(body["lastCancel"], static_cast<int>(kSwapBase),
+                              static_cast<int>(kActionEnd - 1), "lastCancel");
+    }
+    for (int i = 0; i < s.depth_; ++i) {
+      const Task& t = s.stack_[i];
+      if (t.kind >= TaskKind::kAdvisor && (i != s.depth_ - 1 || s.depth_ != 1)) {
+        bad("a special heart is used only with no other effect pending");
+      }
+      if (t.kind == TaskKind::kMover && (t.pay & ~s.hand_) != 0)
+        bad("the Mover's price is not in hand");
+    }
+  }
+
   static Json ten_json(const TenResult& r) {
     return {{"cell", cell_json(r.cell)}, {"ten", r.ten},       {"suit", r.suit},
             {"guess", r.guess},          {"actual", r.actual}, {"valid", r.valid}};
@@ -222,6 +334,8 @@ Json State::to_json() const {
   for (const TenResult& r : tens_) tens.push_back(JsonIo::ten_json(r));
   Json discards = Json::array();
   for (int i = 0; i < num_discards_; ++i) discards.push_back(heart_code(discards_[i]));
+  Json answers = Json::array();
+  for (int i = 0; i < num_answers_; ++i) answers.push_back(JsonIo::answer_json(answers_[i]));
   return {{"phase", kPhaseNames[static_cast<int>(phase_)]},
           {"cards", cards},
           {"hand", hearts_json(hand_)},
@@ -230,7 +344,11 @@ Json State::to_json() const {
           {"discards", discards},
           {"stack", stack},
           {"tens", tens},
-          {"winner", winner_}};
+          {"winner", winner_},
+          {"powers", JsonIo::powers_json(used_powers_)},
+          {"question", Json(std::vector<int>(q_.begin(), q_.begin() + q_len_))},
+          {"answers", answers},
+          {"lastCancel", last_cancel_ < 0 ? Json(nullptr) : Json(last_cancel_)}};
 }
 
 State State::from_json(const Json& body, const Options& options) {
@@ -265,6 +383,7 @@ State State::from_json(const Json& body, const Options& options) {
   s.phase_ = static_cast<Phase>(index_of(kPhaseNames, member(body, "phase"), "phase"));
   JsonIo::read_cards(s, member(body, "cards"));
   JsonIo::read_rest(s, body);
+  JsonIo::read_powers(s, body);
   s.settle();
   return s;
 }
@@ -357,6 +476,36 @@ Json State::view(Player observer) const {
     }
     v["kingBefore"] = before;
   }
+  v["powersUsed"] = JsonIo::powers_json(used_powers_);
+  Json answers = Json::array();
+  for (int i = 0; i < num_answers_; ++i) {
+    const Answer& a = answers_[i];
+    if (a.kind == 0) {
+      answers.push_back({{"question", aql::question_text(a.tokens.data(), a.len)},
+                         {"answer", a.yes ? "yes" : "no"},
+                         {"current", a.current}});
+    } else {
+      Json dirs = Json::array();
+      for (int d = 0; d < aql::kNumDirs; ++d) {
+        if ((a.dirs >> d) & 1) dirs.push_back(aql::dir_name(d));
+      }
+      answers.push_back(
+          {{"pathfinder", cell_name(a.cell)}, {"directions", dirs}, {"current", a.current}});
+    }
+  }
+  v["answers"] = answers;
+  if (decision() == Decision::kAdvisorAsk) {
+    const aql::Pending p = aql::pending(q_.data(), q_len_);
+    v["question"] = {{"number", top()->step + 1},
+                     {"text", q_len_ == 0 ? "" : aql::question_text(q_.data(), q_len_)},
+                     {"expect", aql::slot_name(p.slot[p.n - 1])}};
+  }
+  if (last_cancel_ >= 0) v["moverCancelled"] = action_to_string(last_cancel_);
+  for (int i = 0; i < depth_; ++i) {
+    if (stack_[i].kind == TaskKind::kTrial && stack_[i].trial == TrialKind::kKing) {
+      v["kingStudySeconds"] = config_.king_study_seconds;  // the client's study phase (G1.6.2)
+    }
+  }
   if (phase_ == Phase::kOver) {
     v["winner"] = kSeatNames[winner_];
     v["score"] = score();
@@ -420,6 +569,16 @@ std::uint64_t State::information_state_key(Player p) const {
     }
     h.add(before);
   }
+  h.add(used_powers_).add(static_cast<std::uint64_t>(q_len_));
+  for (int i = 0; i < q_len_; ++i) h.add(q_[i]);
+  h.add(static_cast<std::uint64_t>(num_answers_));
+  for (int i = 0; i < num_answers_; ++i) {
+    const Answer& a = answers_[i];
+    h.add(a.kind).add(a.yes).add(a.current).add(a.dirs).add(static_cast<std::uint64_t>(a.cell + 1));
+    h.add(static_cast<std::uint64_t>(a.len));
+    for (int k = 0; k < a.len; ++k) h.add(a.tokens[k]);
+  }
+  h.add(static_cast<std::uint64_t>(last_cancel_ + 1));
   if (phase_ == Phase::kOver)
     h.add(static_cast<std::uint64_t>(winner_)).add(static_cast<std::uint64_t>(score()));
   return h.value();

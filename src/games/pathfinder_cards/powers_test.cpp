@@ -1,0 +1,283 @@
+// The special hearts (G1.3.4), the Advisor's question language (G1.6.1) and G1.7 scenarios
+// 11, 15, 16 and 17.
+#include <gtest/gtest.h>
+
+#include "games/pathfinder_cards/test_support.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+using namespace test_support;
+
+const std::vector<std::string> kFullHand = {"AH", "2H", "3H",  "4H", "5H", "6H", "7H",
+                                            "8H", "9H", "10H", "JH", "QH", "KH"};
+
+// G1.7-15: A♦(0,1)–2♦(1,1)–3♦(2,1); 3♦ → 4♦(2,0) → Joker (3,0); 3♦ → 5♦(2,2) dead end (the
+// scenario's coordinates moved one row down).
+const char* kTMaze =
+    "AC  2C  4D  JK  3C  4C  5C  6C\n"
+    "AD  2D  3D  7C  8C  9C  10C JC\n"
+    "QC  KC  5D  AS  2S  3S  4S  5S\n"
+    "6S  7S  8S  9S  10S JS  QS  KS\n"
+    "6D  7D  8D  9D  10D JD  QD  KD\n";
+
+// G1.7-11: the Seer shows J♦ at (3,0); 3♦ at (2,0) later joins it to the chain.
+const char* kSeerMaze =
+    "AC  2C  3D  JD  3C  4C  5C  6C\n"
+    "AD  2D  4D  5D  6D  7D  8D  JK\n"
+    "7C  8C  9C  10C JC  QC  KC  9D\n"
+    "AS  2S  3S  4S  5S  6S  7S  8S\n"
+    "9S  10S JS  QS  KS  10D QD  KD\n";
+
+void play_all(State& s, std::string_view text) {
+  for (Action a : s.parse_actions(text)) {
+    ASSERT_EQ(s.illegal_reason(a), "") << s.action_to_string(a);
+    s.apply_legal(a);
+  }
+}
+
+TEST(PathfinderAdvisor, TheFourExampleQuestionsParseAndReadBack) {
+  for (const char* q :
+       {"joker_in halfplane(x < 3.5)", "count(neighbors((4,2), orth), suit D, face_down) >= 1",
+        "card (5,1) is suit D", "on_shortest_path((4,2), E)", "on_some_path((4,2))",
+        "not (joker_in row 2 or card (1,1) is rank >= J)",
+        "dist((0,2), joker) <= 7 and path_exists((3,2), (5,2))",
+        "joker_in side_of_line((0,0) (7,4) left)",
+        "count(cells{(1,1), (2,2), (3,3)}, black, any) = 2",
+        "joker_in rect(4 0 7 4) and not joker_in col 7"}) {
+    const auto tokens = aql::parse_question(q, Topology::kSquare);
+    const std::string text = aql::question_text(tokens.data(), static_cast<int>(tokens.size()));
+    EXPECT_EQ(aql::parse_question(text, Topology::kSquare), tokens) << q << " -> " << text;
+  }
+  // Symbols and case are accepted.
+  EXPECT_EQ(aql::parse_question("CARD (5,1) IS SUIT ♦", Topology::kSquare),
+            aql::parse_question("card (5,1) is suit D", Topology::kSquare));
+}
+
+TEST(PathfinderAdvisor, MalformedQuestionsAreRefusedWithReasons) {
+  const auto err = [](const char* q) {
+    return error_of([&] { aql::parse_question(q, Topology::kSquare); }, ErrorCode::kParse);
+  };
+  EXPECT_NE(err("am I on the right track").find("expected a question"), std::string::npos);
+  EXPECT_NE(err("card (5,1) suit D").find("expected 'is'"), std::string::npos);
+  EXPECT_NE(err("card (5,1) is suit H").find("hearts are the Runner's hand"), std::string::npos);
+  EXPECT_NE(err("joker_in halfplane(x < 3.25)").find("whole or half number"), std::string::npos);
+  EXPECT_NE(err("card (50,1) is any").find("0..39"), std::string::npos);
+  EXPECT_NE(err("on_shortest_path((4,2), NE)").find("does not exist"), std::string::npos);
+  EXPECT_NE(err("card (1,1) is red and").find("at the end"), std::string::npos);
+  EXPECT_NE(err("").find("empty"), std::string::npos);
+}
+
+TEST(PathfinderAdvisor, MalformedQuestionSpendsNothing) {
+  State s = position(kFixture, {}, kFullHand);
+  const std::string before = s.to_json().dump();
+  const std::string e =
+      error_of([&] { (void)s.parse_actions("ask is the joker near?"); }, ErrorCode::kParse);
+  EXPECT_NE(e.find("Advisor question"), std::string::npos) << e;
+  EXPECT_EQ(s.to_json().dump(), before);
+  EXPECT_TRUE(s.in_hand(10));
+}
+
+TEST(PathfinderAdvisor, AnswersTruthfullyAndTheRunnerKeepsTheAnswers) {
+  State s = position(kFixture, {}, kFullHand);
+  play_all(s, "ask joker_in halfplane(x < 3.5)");  // the Joker is at (7,2)
+  EXPECT_FALSE(s.in_hand(10));
+  EXPECT_EQ(s.decision(), Decision::kAdvisorAsk);
+  EXPECT_TRUE(legal(s, "stop"));            // A-G1-41: she may stop after the first question
+  play_all(s, "ask card (5,1) is suit D");  // 8♦
+  EXPECT_EQ(s.decision(), Decision::kMain);
+  const Json a0 = s.view(kRunner)["answers"][0];
+  EXPECT_EQ(a0["question"], "joker_in halfplane(x < 3.5)");
+  EXPECT_EQ(a0["answer"], "no");
+  EXPECT_EQ(a0["current"], true);
+  const Json a1 = s.view(kRunner)["answers"][1];
+  EXPECT_EQ(a1["question"], "card (5,1) is suit D");
+  EXPECT_EQ(a1["answer"], "yes");
+  EXPECT_EQ(s.view(kSpectator)["answers"], s.view(kRunner)["answers"]);
+  EXPECT_EQ(s.view(kRunner)["powersUsed"], Json::array({"advisor"}));
+}
+
+TEST(PathfinderAdvisor, EvaluatesEveryAtom) {
+  const Layout l = parse_maze(kFixture);
+  const std::uint64_t up = std::uint64_t{1} << kAceOfDiamonds;
+  const auto yes = [&](const char* q) {
+    const auto t = aql::parse_question(q, Topology::kSquare);
+    return aql::evaluate(t.data(), static_cast<int>(t.size()), l, up);
+  };
+  EXPECT_TRUE(yes("joker_in halfplane(x > 3.5)"));
+  EXPECT_TRUE(yes("joker_in cell (7,2)"));
+  EXPECT_TRUE(yes("count(neighbors((4,2), orth), suit D, face_down) >= 1"));  // 3♦ and 5♦
+  EXPECT_TRUE(yes("count(neighbors((4,2), orth), suit D, face_down) = 2"));
+  EXPECT_TRUE(yes("count(neighbors((0,1), orth), suit D, face_down) = 0"));  // A♦ is face up
+  EXPECT_TRUE(yes("count(neighbors((0,1), orth), suit D, any) = 1"));
+  EXPECT_TRUE(yes("count(neighbors((4,2), all), black) = 5"));
+  EXPECT_TRUE(yes("on_shortest_path((4,2), E)"));
+  EXPECT_FALSE(yes("on_shortest_path((4,2), W)"));
+  EXPECT_FALSE(yes("on_shortest_path((4,1), E)"));  // not in the diamond graph
+  EXPECT_TRUE(yes("on_some_path((5,2))"));
+  EXPECT_TRUE(yes("on_some_path((5,1))"));   // 6♦ 8♦ 9♦ 10♦ Joker
+  EXPECT_FALSE(yes("on_some_path((5,4))"));  // J♦, cut off by spades
+  EXPECT_TRUE(yes("dist((0,2), joker) = 7"));
+  EXPECT_TRUE(yes("dist((0,0), joker) > 40"));  // ∞ (A-G1-43)
+  EXPECT_TRUE(yes("path_exists((5,1), joker)"));
+  EXPECT_FALSE(yes("path_exists((5,4), joker)"));
+  EXPECT_FALSE(yes("card (30,30) is any"));                           // no card there [R]
+  EXPECT_TRUE(yes("card (0,0) is rank > K"));                         // A = 14 (A-G1-43)
+  EXPECT_FALSE(yes("card (7,2) is rank >= 2 or card (7,2) is red"));  // the Joker: no rank, colour
+  EXPECT_TRUE(yes("card (7,2) is joker and card (7,2) is diamond_or_joker"));
+  EXPECT_TRUE(yes("joker_in side_of_line((0,0) (7,0) right)"));  // below the top row on screen
+  EXPECT_FALSE(yes("joker_in side_of_line((0,0) (7,0) left)"));
+  EXPECT_TRUE(yes("count(rect(0 0 7 4), any) = 40 and count(row 2, red) = 7"));
+}
+
+TEST(PathfinderAdvisor, TokenByTokenKeepsWithinTheBudget) {
+  State s = position(kFixture, {}, kFullHand);
+  play(s, "advisor");
+  Rng rng(3);
+  ActionList legal;
+  for (int questions = 0; questions < 2;) {
+    s.legal_actions(legal);
+    ASSERT_FALSE(legal.empty());
+    const Action a = legal[rng.below(legal.size())];
+    EXPECT_EQ(s.parse_action(s.action_to_string(a)), a);
+    if (a == kContinue) break;
+    s.apply_legal(a);
+    if (s.question_length() == 0) ++questions;
+    ASSERT_LE(s.question_length(), aql::kMaxTokens);
+  }
+  EXPECT_GE(s.num_answers(), 1);
+}
+
+TEST(PathfinderAdvisor, ResampleHonoursTheAnswers) {
+  State s = position(kFixture, {}, kFullHand);
+  play_all(s, "ask joker_in halfplane(x < 3.5)");
+  play_all(s, "ask card (5,1) is suit D");
+  Rng rng(8);
+  for (int k = 0; k < 40; ++k) {
+    const State w = s.resample(kRunner, rng);
+    EXPECT_GT(cell_x(w.layout().cell_of(kJoker)), 3);
+    EXPECT_TRUE(is_diamond(w.layout().at[cell("5,1")]));
+    EXPECT_EQ(w.view(kRunner), s.view(kRunner));
+  }
+}
+
+TEST(PathfinderPathfinder, DirectionsOfScenario15) {
+  State s = position(kTMaze, {"2D", "3D", "5D"}, kFullHand);
+  play(s, "pathfinder");
+  EXPECT_FALSE(legal(s, "stand 3,0"));  // not an active diamond
+  play(s, "stand 1,1");
+  play(s, "recall pathfinder 2H+3H+4H");
+  play(s, "stand 2,1");
+  play(s, "recall pathfinder 5H+6H+7H");
+  play(s, "stand 2,2");  // the dead-end tip: only the way back
+  const Json answers = s.view(kRunner)["answers"];
+  EXPECT_EQ(answers[0]["directions"], Json::array({"E"}));
+  EXPECT_EQ(answers[1]["directions"], Json::array({"N"}));
+  EXPECT_EQ(answers[2]["directions"], Json::array({"N"}));
+  // Two disjoint routes: from 6♦ (5,2) of the fixture both N (8♦ 9♦ 10♦) and E lead on.
+  State f = position(kFixture, {"2D", "3D", "4D", "5D", "6D"}, kFullHand);
+  play(f, "pathfinder");
+  play(f, "stand 5,2");
+  EXPECT_EQ(f.view(kRunner)["answers"][0]["directions"], Json::array({"N", "E"}));
+}
+
+TEST(PathfinderSeer, TurnsUpTwoCardsWithNoEffect_11) {
+  State s = position(kSeerMaze, {"2D", "4D"}, kFullHand);
+  play(s, "seer");
+  play(s, "see 3,0");  // J♦: no Jack trial
+  EXPECT_EQ(s.decision(), Decision::kSeerPick);
+  play(s, "see 0,0");  // A♣: no alteration
+  EXPECT_EQ(s.decision(), Decision::kMain);
+  EXPECT_FALSE(s.in_hand(12));
+  play(s, "explore 2,0");  // 3♦ joins the face-up J♦ to the chain: no trial (scenario 11)
+  EXPECT_EQ(s.decision(), Decision::kMain);
+  EXPECT_TRUE((s.layout().active() >> card_id(kDiamonds, 11)) & 1);
+}
+
+TEST(PathfinderMover, LegalityAndCancellation_16) {
+  State s = position(kFixture, {"2D"}, kFullHand);
+  play(s, "mover");
+  EXPECT_FALSE(legal(s, "swap 0,2 0,0"));  // A♦ never moves
+  EXPECT_FALSE(legal(s, "stop"));          // nothing proposed yet
+  play(s, "swap 2,2 0,0");                 // 3♦ away: the only diamond path is cut
+  EXPECT_EQ(s.decision(), Decision::kMoverMove);
+  EXPECT_TRUE(s.in_hand(13));  // A-G1-16: K♥ not spent
+  EXPECT_EQ(s.view(kRunner)["moverCancelled"], "swap 0,0 2,2");
+  EXPECT_EQ(s.layout().at[cell("2,2")], card_id(kDiamonds, 3));
+  play(s, "swap 0,0 1,0");  // two clubs: the path is kept
+  EXPECT_FALSE(s.in_hand(13));
+  EXPECT_EQ(s.layout().at[cell("0,0")], card_id(kClubs, 2));
+  EXPECT_EQ(s.decision(), Decision::kMain);
+  // A face-up Joker cannot be moved.
+  State j = position(kFixture, {"JK"}, kFullHand);
+  play(j, "mover");
+  EXPECT_FALSE(legal(j, "move 7,2 8,2"));
+  EXPECT_TRUE(legal(j, "move 7,0 8,1"));
+  // The vacant cell must touch the maze (A-G1-18).
+  EXPECT_FALSE(legal(j, "move 0,0 3,6"));
+}
+
+TEST(PathfinderMover, SpentOnCancelOption) {
+  State s = position(kFixture, {"2D"}, kFullHand, nullptr, {{"moverSpentOnCancel", true}});
+  play(s, "mover");
+  play(s, "swap 2,2 0,0");
+  EXPECT_FALSE(s.in_hand(13));
+  EXPECT_EQ(s.decision(), Decision::kMain);
+  EXPECT_EQ(s.layout().at[cell("2,2")], card_id(kDiamonds, 3));  // still cancelled
+  EXPECT_TRUE(legal(s, "recall mover 2H+3H+4H"));                // A-G1-40
+}
+
+TEST(PathfinderMover, CancelledRecallRefundsTheThreeHearts_40) {
+  State s = position(kFixture, {"2D"}, kFullHand);
+  play(s, "mover");
+  play(s, "swap 0,0 1,0");
+  play(s, "recall mover 2H+3H+4H");
+  play(s, "swap 2,2 0,0");  // cancelled
+  play(s, "stop");
+  EXPECT_EQ(hand_text(s), "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH");  // only K♥ was spent
+}
+
+TEST(PathfinderRecall, RepeatsAUsedPowerForThreeHearts_17) {
+  State s = position(kFixture, {}, kFullHand);
+  EXPECT_FALSE(legal(s, "recall seer 2H+3H+4H"));  // not used yet
+  play(s, "seer");
+  play(s, "see 1,1");
+  play(s, "see 2,1");
+  play(s, "recall seer 2H+3H+4H");
+  EXPECT_EQ(s.decision(), Decision::kSeerPick);
+  EXPECT_EQ(hand_text(s), "AH 5H 6H 7H 8H 9H 10H JH KH");
+  const std::string e =
+      error_of([&] { (void)s.parse_action("recall seer AH+5H+6H"); }, ErrorCode::kParse);
+  EXPECT_NE(e.find("never discards A♥"), std::string::npos);
+}
+
+TEST(PathfinderRecall, DamageDiscardsCountOnlyWithTheOption) {
+  for (bool option : {false, true}) {
+    State s = position(kFixture, {}, {"AH", "2H", "3H", "4H", "5H"}, nullptr,
+                       {{"recallIncludesDamageDiscards", option}});  // Q♥ was lost earlier
+    EXPECT_EQ(legal(s, "recall seer 2H+3H+4H"), option);
+  }
+}
+
+TEST(PathfinderPowers, OnlyInMainWithTheHeartInHand) {
+  State s = position(kFixture, {}, {"AH", "2H", "3H"});
+  EXPECT_NE(reason(s, "advisor").find("not in the Runner's hand"), std::string::npos);
+  const std::string e =
+      error_of([&] { (void)s.parse_actions("ask card (1,1) is red"); }, ErrorCode::kParse);
+  EXPECT_NE(e.find("Advisor (10H)"), std::string::npos) << e;
+}
+
+TEST(PathfinderPowers, JsonRoundTripsMidPower) {
+  const Game game = load();
+  State s = position(kFixture, {}, kFullHand);
+  play_all(s, "ask joker_in halfplane(x < 3.5)");
+  play(s, "q card");
+  const Json body = s.to_json();
+  EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
+  Json bad = body;
+  bad["question"] = Json::array({3, 3});
+  error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState);
+}
+
+}  // namespace
+}  // namespace mw::pathfinder_cards
