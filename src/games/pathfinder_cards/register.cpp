@@ -81,6 +81,7 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kBuild; };
   e.agents.push_back({"baseline",
                       "both seats: the Maker builds planned mazes and hurts the Runner in every "
                       "choice; the Runner explores by sampled likelihood of diamonds toward the "
