@@ -54,6 +54,11 @@ struct GameEntry {
   // not over. Searches use it where they cut a rollout short; without it such a position counts as
   // a draw.
   std::function<std::vector<double>(const State&)> evaluate;
+  // Optional: a fixed-shape numeric observation for learning agents (core/observation.h). The
+  // encoder reads only one seat's view (never the State), so it cannot leak what that seat may not
+  // see; `out` arrives empty and leaves with the product of the shape's dimensions values.
+  std::function<std::vector<int>(const Options&)> observation_shape;
+  std::function<void(const Json& view, const Options&, std::vector<float>& out)> encode_observation;
 };
 
 class Game {
