@@ -10,6 +10,7 @@ packages=(
   libsqlite3-dev libsqlitecpp-dev libboost1.81-dev
   libncurses-dev
   libopenmpi-dev openmpi-bin
+  pybind11-dev python3-pybind11 python3-dev python3-pytest
 )
 
 missing=()

@@ -57,6 +57,11 @@ struct GameEntry {
   // Optional: whether the seat to act is designing its secret setup (a card maze, a barrier grid):
   // a run of its own decisions that a `maker` agent plans as a whole by simulating the game.
   std::function<bool(const State&)> designing;
+  // Optional: a fixed-shape numeric observation for learning agents (core/observation.h). The
+  // encoder reads only one seat's view (never the State), so it cannot leak what that seat may not
+  // see; `out` arrives empty and leaves with the product of the shape's dimensions values.
+  std::function<std::vector<int>(const Options&)> observation_shape;
+  std::function<void(const Json& view, const Options&, std::vector<float>& out)> encode_observation;
 };
 
 class Game {

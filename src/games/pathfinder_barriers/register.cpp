@@ -3,6 +3,7 @@
 #include "core/state.h"
 #include "games/pathfinder_barriers/agents.h"
 #include "games/pathfinder_barriers/evaluate.h"
+#include "games/pathfinder_barriers/observation.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -27,6 +28,8 @@ GameEntry entry() {
   e.render_view = render_view;
   e.evaluate = evaluate;
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kSetup; };
+  e.observation_shape = observation_shape;
+  e.encode_observation = encode_observation;
   e.agents.push_back({"seeker",
                       "builds its grid with the maze builder, then asks the frontier question that "
                       "most often starts the shortest route to the pawn in sampled grids (params: "

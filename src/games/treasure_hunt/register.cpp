@@ -3,6 +3,7 @@
 #include "core/state.h"
 #include "games/treasure_hunt/evaluate.h"
 #include "games/treasure_hunt/greedy_agent.h"
+#include "games/treasure_hunt/observation.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
 namespace mw::treasure_hunt {
@@ -23,6 +24,8 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.observation_shape = observation_shape;
+  e.encode_observation = encode_observation;
   e.agents.push_back({"greedy",
                       "best immediate score, then closeness to the treasure; among equals, a turn "
                       "that leaves the opponent no score (params: defend=true, defendLimit=16)",
