@@ -82,4 +82,25 @@ struct ReplayArgs {
 };
 int run_replay(const ReplayArgs& args);
 
+struct ServeArgs {
+  std::string address = "0.0.0.0";
+  unsigned short port = 8080;
+  std::string db = "data/mazeworks.db";
+  std::string web_root;
+  int agent_threads = 0;   // 0: one per hardware thread, less the I/O thread (at least 1)
+  bool full_sync = false;  // fsync every commit (power-loss safe), not only crash safe
+};
+int run_serve(const ServeArgs& args);
+
+struct LoadtestArgs {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;
+  std::string game = "treasure-hunt";
+  int matches = 100;
+  int max_moves = 200;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+int run_loadtest(const LoadtestArgs& args);
+
 }  // namespace mw::cli

@@ -16,9 +16,11 @@ namespace {
 using mw::cli::AgentsArgs;
 using mw::cli::AnalyzeArgs;
 using mw::cli::GamesArgs;
+using mw::cli::LoadtestArgs;
 using mw::cli::PlayArgs;
 using mw::cli::ReplayArgs;
 using mw::cli::SelfplayArgs;
+using mw::cli::ServeArgs;
 using mw::cli::TournamentArgs;
 
 // Every exit code of a failed command is 2 (bad arguments, bad files, bad options alike), so
@@ -151,6 +153,34 @@ CLI::App* add_replay(CLI::App& app, ReplayArgs& args, int& seat) {
   return cmd;
 }
 
+#ifdef MAZEWORKS_HAVE_SERVER
+CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
+  auto* cmd = app.add_subcommand("serve", "run the game server: HTTP JSON API and WebSocket play");
+  cmd->add_option("--port", args.port, "TCP port (0: any free port)");
+  cmd->add_option("--address", args.address, "address to listen on");
+  cmd->add_option("--db", args.db, "SQLite database file (created on first start)");
+  cmd->add_option("--web-root", args.web_root, "serve the browser app's files from this folder");
+  cmd->add_option("--agent-threads", args.agent_threads,
+                  "threads for computer seats (0: hardware threads - 1)")
+      ->check(CLI::Range(0, 256));
+  cmd->add_flag("--full-sync", args.full_sync, "fsync every move (survives power loss)");
+  return cmd;
+}
+
+CLI::App* add_loadtest(CLI::App& app, LoadtestArgs& args) {
+  auto* cmd = app.add_subcommand("loadtest", "play N concurrent random matches against a server");
+  cmd->add_option("--host", args.host, "server address (IPv4/IPv6 literal)");
+  cmd->add_option("--port", args.port, "server port");
+  cmd->add_option("--game", args.game, "game id");
+  cmd->add_option("--matches", args.matches, "concurrent matches")->check(CLI::Range(1, 100000));
+  cmd->add_option("--max-moves", args.max_moves, "moves per match at most")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seed", args.seed, "seed of the random players");
+  cmd->add_flag("--json", args.json, "print one JSON object");
+  return cmd;
+}
+#endif
+
 // CLI11 would only say "a subcommand is required"; name the unknown word and the commands instead.
 bool check_command_name(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return true;
@@ -198,6 +228,12 @@ int main(int argc, char** argv) {
   auto* replay = add_replay(app, replay_args, replay_seat);
   auto* engine =
       app.add_subcommand("engine", "answer JSON-lines requests on stdin (docs/protocol.md)");
+#ifdef MAZEWORKS_HAVE_SERVER
+  ServeArgs serve_args;
+  LoadtestArgs loadtest_args;
+  auto* serve = add_serve(app, serve_args);
+  auto* loadtest = add_loadtest(app, loadtest_args);
+#endif
 
   if (!check_command_name(app, argc, argv)) return kFailure;
   try {
@@ -217,6 +253,10 @@ int main(int argc, char** argv) {
     if (analyze->parsed()) return mw::cli::run_analyze(analyze_args);
     if (replay->parsed()) return mw::cli::run_replay(replay_args);
     if (engine->parsed()) return mw::cli::run_engine(std::cin, std::cout);
+#ifdef MAZEWORKS_HAVE_SERVER
+    if (serve->parsed()) return mw::cli::run_serve(serve_args);
+    if (loadtest->parsed()) return mw::cli::run_loadtest(loadtest_args);
+#endif
     return kFailure;
   });
 }

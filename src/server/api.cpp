@@ -1,0 +1,144 @@
+#include "server/api.h"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "server/server_error.h"
+
+namespace mw::server {
+namespace {
+
+constexpr int kMaxNesting = 32;
+
+bool nests_deeper_than(std::string_view text, int limit) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string_view> split_path(std::string_view path) {
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const auto slash = path.find('/');
+    const auto part = path.substr(0, slash);
+    if (!part.empty()) parts.push_back(part);
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return parts;
+}
+
+Json parse_body(std::string_view body) {
+  if (body.empty()) return Json::object();
+  return parse_client_json(body, kMaxBodyBytes);
+}
+
+[[noreturn]] void method_not_allowed(std::string_view method, std::string_view path) {
+  fail("method_not_allowed", 405, fmt::format("{} is not allowed on {}", method, path));
+}
+
+Json route(MatchService& service, std::string_view method, std::string_view target,
+           std::string_view body, const std::optional<std::string>& token, int& status) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  const auto parts = split_path(path);
+  if (parts.size() < 2 || parts[0] != "api") fail("not_found", 404, "no such API route");
+  const bool get = method == "GET", post = method == "POST";
+  if (parts[1] == "games" && parts.size() == 2) {
+    if (!get) method_not_allowed(method, path);
+    return service.games();
+  }
+  if (parts[1] != "matches") fail("not_found", 404, "no such API route");
+  if (parts.size() == 2) {
+    if (post) {
+      status = 201;
+      return service.create_match(parse_body(body));
+    }
+    if (get) return service.list_public();
+    method_not_allowed(method, path);
+  }
+  const std::string id(parts[2]);
+  if (parts.size() == 3) {
+    if (!get) method_not_allowed(method, path);
+    return service.status(id);
+  }
+  if (parts.size() == 4 && parts[3] == "join") {
+    if (!post) method_not_allowed(method, path);
+    return service.join(id, parse_body(body));
+  }
+  if (parts.size() == 4 && parts[3] == "record") {
+    if (!get) method_not_allowed(method, path);
+    return service.record(id, token ? token : query_param(target, "token"));
+  }
+  fail("not_found", 404, "no such API route");
+}
+
+}  // namespace
+
+Json parse_client_json(std::string_view text, std::size_t max_bytes) {
+  if (text.size() > max_bytes) {
+    fail("too_large", 413, fmt::format("a message is at most {} bytes", max_bytes));
+  }
+  if (nests_deeper_than(text, kMaxNesting)) {
+    fail("bad_request", 400, fmt::format("JSON nested deeper than {} levels", kMaxNesting));
+  }
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {
+    std::string what = e.what();
+    const auto end = what.find("] ");
+    if (end != std::string::npos) what = what.substr(end + 2);
+    fail("bad_request", 400, "not JSON: " + what);
+  }
+}
+
+std::optional<std::string> query_param(std::string_view target, std::string_view name) {
+  const auto q = target.find('?');
+  if (q == std::string_view::npos) return std::nullopt;
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    const auto amp = rest.find('&');
+    const auto pair = rest.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) {
+      return eq == std::string_view::npos ? std::string() : std::string(pair.substr(eq + 1));
+    }
+    if (amp == std::string_view::npos) break;
+    rest.remove_prefix(amp + 1);
+  }
+  return std::nullopt;
+}
+
+ApiReply handle_api(MatchService& service, std::string_view method, std::string_view target,
+                    std::string_view body, const std::optional<std::string>& token) {
+  ApiReply reply;
+  try {
+    reply.body = route(service, method, target, body, token, reply.status);
+  } catch (const std::exception& e) {
+    reply.body = Json::object();
+    reply.body["error"] = error_json(e, reply.status);
+  } catch (...) {
+    reply.status = 500;
+    reply.body = {{"error", {{"code", "internal"}, {"message", "unknown exception"}}}};
+  }
+  return reply;
+}
+
+}  // namespace mw::server

@@ -1,0 +1,31 @@
+#pragma once
+// The HTTP JSON API under /api/ as a function: method, target, body and an optional bearer token
+// in, status and JSON out. The network layer only frames it (docs/server.md lists every route).
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/json.h"
+#include "server/match_service.h"
+
+namespace mw::server {
+
+// Request bodies are refused beyond this (the network layer also enforces it while reading).
+inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
+
+struct ApiReply {
+  int status = 200;
+  Json body;
+};
+
+// Never throws: every refusal is {"error": {"code", "message"}} with a 4xx/5xx status.
+ApiReply handle_api(MatchService& service, std::string_view method, std::string_view target,
+                    std::string_view body, const std::optional<std::string>& token);
+
+// Parses a JSON message from a client with the size and nesting limits; throws ServerError.
+Json parse_client_json(std::string_view text, std::size_t max_bytes);
+
+// The value of `name` in the query string of `target` ("/x?a=1&b=2"), if present.
+std::optional<std::string> query_param(std::string_view target, std::string_view name);
+
+}  // namespace mw::server

@@ -1,0 +1,74 @@
+#include "server/client_session.h"
+
+#include "server/api.h"
+#include "server/messages.h"
+#include "server/server_error.h"
+
+namespace mw::server {
+namespace {
+
+std::string string_field(const Json& msg, const char* name, const char* what) {
+  const auto it = msg.find(name);
+  if (it == msg.end() || !it->is_string()) {
+    fail("bad_request", 400, std::string("missing \"") + name + "\" (" + what + ")");
+  }
+  return it->get<std::string>();
+}
+
+}  // namespace
+
+ClientSession::ClientSession(MatchService& service, Subscription::Sink send)
+    : service_(service), send_(std::move(send)) {}
+
+ClientSession::~ClientSession() {
+  if (sub_) service_.detach(sub_);
+}
+
+void ClientSession::on_text(std::string_view text) {
+  try {
+    const Json msg = parse_client_json(text, kMaxClientMessageBytes);
+    if (!msg.is_object()) fail("bad_request", 400, "a message is a JSON object with a \"type\"");
+    const std::string type = string_field(msg, "type", "hello, act or sync");
+    if (type == "hello") {
+      hello(msg);
+    } else if (!sub_) {
+      fail("unauthorized", 401, "send {\"type\": \"hello\", \"match\": ..., \"token\": ...} first");
+    } else if (type == "act") {
+      act(msg);
+    } else if (type == "sync") {
+      service_.resync(sub_);
+    } else {
+      fail("bad_request", 400, "unknown message type; known: hello, act, sync");
+    }
+  } catch (const std::exception& e) {
+    int status = 0;
+    const Json err = error_json(e, status);
+    send_(
+        error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), 0).dump());
+  }
+}
+
+void ClientSession::hello(const Json& msg) {
+  if (sub_) fail("bad_request", 400, "already attached to a match");
+  const std::string match = string_field(msg, "match", "the match id");
+  std::optional<std::string> token;
+  if (const auto it = msg.find("token"); it != msg.end() && !it->is_null()) {
+    if (!it->is_string()) fail("bad_request", 400, "\"token\" must be a string");
+    token = it->get<std::string>();
+  }
+  sub_ = service_.attach(match, token, send_);
+}
+
+void ClientSession::act(const Json& msg) {
+  const std::string action = string_field(msg, "action", "a move in the game's notation");
+  const auto v = msg.find("version");
+  const bool non_negative =
+      v != msg.end() &&
+      (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0));
+  if (!non_negative) {
+    fail("bad_request", 400, "missing \"version\" (the version of the state the move is for)");
+  }
+  service_.act(sub_, action, v->get<std::uint64_t>());
+}
+
+}  // namespace mw::server

@@ -1,0 +1,34 @@
+#pragma once
+// The WebSocket protocol of one connection, without the socket: text messages in, text messages
+// out through `send` (docs/server.md). The first message authenticates ({"type": "hello"}); then
+// "act" and "sync". Every refusal is an error message; a malformed message changes nothing.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "server/match_service.h"
+
+namespace mw::server {
+
+// WebSocket messages from clients are refused beyond this size.
+inline constexpr std::size_t kMaxClientMessageBytes = 16 * 1024;
+
+class ClientSession {
+ public:
+  ClientSession(MatchService& service, Subscription::Sink send);
+  ~ClientSession();  // detaches from the match
+  ClientSession(const ClientSession&) = delete;
+  ClientSession& operator=(const ClientSession&) = delete;
+
+  void on_text(std::string_view text);
+
+ private:
+  void hello(const Json& msg);
+  void act(const Json& msg);
+
+  MatchService& service_;
+  Subscription::Sink send_;
+  std::shared_ptr<Subscription> sub_;
+};
+
+}  // namespace mw::server

@@ -1,0 +1,77 @@
+#pragma once
+// One match in memory: its state, its event log told to each observer, its seats and their token
+// hashes, and a version (the number of actions applied). No locking and no sockets here: the
+// service serialises calls, so every rule (who may move, what each seat is told) is testable alone.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "core/registry.h"
+#include "core/state.h"
+#include "server/store.h"
+
+namespace mw::server {
+
+// An applied action and what each observer was told of it (action_to_string_for, computed from the
+// state before it applied). told[seat] for seats, then the spectator's text last.
+struct Event {
+  Player player;
+  Action action;
+  std::vector<std::string> told;
+};
+
+class LiveMatch {
+ public:
+  // A new match at the game's initial state (chance at the start is played at once).
+  LiveMatch(const Registry& registry, MatchSetup setup);
+  // A stored match, rebuilt by replaying its actions. Throws Error(kBadRecord) if one fails.
+  LiveMatch(const Registry& registry, const StoredMatch& stored);
+
+  const MatchSetup& setup() const { return setup_; }
+  const std::string& id() const { return setup_.id; }
+  const State& state() const { return state_; }
+  std::uint64_t version() const { return events_.size(); }
+  const std::vector<Event>& events() const { return events_; }
+  int num_seats() const { return static_cast<int>(setup_.seats.size()); }
+  bool finished() const { return state_.is_terminal(); }
+  // The seat to act, or nullopt (terminal).
+  std::optional<Player> seat_to_act() const;
+  bool is_agent_seat(Player seat) const;
+
+  // Tokens: joined() says whether a seat has a token; authenticate() finds the seat whose token
+  // it is (constant-time comparison of the hashes), or nullopt.
+  bool joined(Player seat) const { return !token_hashes_.at(seat).empty(); }
+  void set_token_hash(Player seat, std::string hash) { token_hashes_.at(seat) = std::move(hash); }
+  std::optional<Player> authenticate(std::string_view token) const;
+
+  // What `seat` playing `text` at `version` means: the seat's own actions (one text may stand for
+  // several) followed by the chance outcomes that follow them. Throws ServerError/Error saying why
+  // it is refused; changes nothing. The caller persists the result, then commit()s it.
+  ActionList plan(Player seat, std::string_view text, std::uint64_t version) const;
+  // The same for an action chosen by an agent (from legal_actions()).
+  ActionList plan_action(Action action) const;
+  // Chance outcomes owed now (at the start, or after a rebuild stopped at a chance node).
+  ActionList plan_chance() const;
+  // Applies planned actions (legal by construction) and logs what each observer is told.
+  void commit(const ActionList& actions);
+
+  // The record (GameRecord JSON) of a finished match, or for anyone during play: not allowed.
+  Json record_json(const Registry& registry) const;
+
+ private:
+  void append_chance(State& state, ActionList& out) const;
+  void apply_logged(Action a);
+
+  MatchSetup setup_;
+  State state_;
+  std::vector<Event> events_;
+  std::vector<std::string> token_hashes_;
+};
+
+// Index of an observer's texts in Event::told: seats first, the spectator last.
+std::size_t told_index(const LiveMatch& match, Player observer);
+
+}  // namespace mw::server

@@ -1,0 +1,347 @@
+#include "server/match_service.h"
+
+#include <fmt/format.h>
+
+#include <random>
+
+#include "ai/agents.h"
+#include "core/rng.h"
+#include "server/messages.h"
+#include "server/server_error.h"
+#include "server/tokens.h"
+
+namespace mw::server {
+
+struct MatchService::Entry {
+  explicit Entry(std::unique_ptr<LiveMatch> m) : match(std::move(m)) {}
+  mutable std::mutex mutex;
+  std::unique_ptr<LiveMatch> match;
+  std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
+  std::vector<std::shared_ptr<Subscription>> subs;
+  bool agent_busy = false;  // one computer move in flight per match
+};
+
+namespace {
+
+[[noreturn]] void bad_request(const std::string& message) {
+  fail("bad_request", 400, message);
+}
+
+const Json* member(const Json& req, const char* name) {
+  const auto it = req.find(name);
+  return it == req.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) | device();
+}
+
+// The seats of a new match: given, or every seat human.
+std::vector<SeatConfig> read_seats(const Json& request, int num_players) {
+  std::vector<SeatConfig> seats;
+  const Json* given = member(request, "seats");
+  if (given == nullptr) return std::vector<SeatConfig>(static_cast<std::size_t>(num_players));
+  if (!given->is_array()) bad_request("\"seats\" must be an array, one entry per seat");
+  for (const Json& s : *given) seats.push_back(SeatConfig::from_json(s));
+  if (static_cast<int>(seats.size()) != num_players) {
+    bad_request(fmt::format("this game needs {} seats, got {}", num_players, seats.size()));
+  }
+  return seats;
+}
+
+MatchSetup read_setup(const Registry& registry, const Json& request) {
+  if (!request.is_object()) bad_request("the body must be a JSON object");
+  const Json* game = member(request, "game");
+  if (game == nullptr || !game->is_string()) bad_request("missing \"game\" (a game id string)");
+  const Json* options = member(request, "options");
+  if (options != nullptr && !options->is_object()) bad_request("\"options\" must be an object");
+  const Game g = registry.load(game->get<std::string>(), options ? *options : Json::object());
+  MatchSetup setup;
+  setup.id = new_match_id();
+  setup.game = g.id();
+  setup.options = g.options().to_json();
+  setup.seats = read_seats(request, g.num_players());
+  if (const Json* pub = member(request, "public")) {
+    if (!pub->is_boolean()) bad_request("\"public\" must be true or false");
+    setup.is_public = pub->get<bool>();
+  }
+  if (const Json* seed = member(request, "seed")) {
+    const bool non_negative =
+        seed->is_number_unsigned() || (seed->is_number_integer() && seed->get<std::int64_t>() >= 0);
+    if (!non_negative) bad_request("\"seed\" must be a non-negative integer");
+    setup.seed = seed->get<std::uint64_t>();
+  } else {
+    setup.seed = fresh_seed();
+  }
+  return setup;
+}
+
+}  // namespace
+
+MatchService::MatchService(const Registry& registry, Store& store, int agent_threads)
+    : registry_(registry), store_(store), pool_(agent_threads) {}
+
+MatchService::~MatchService() = default;
+
+std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch> match) {
+  auto entry = std::make_shared<Entry>(std::move(match));
+  const Game game = registry_.load(entry->match->setup().game, entry->match->setup().options);
+  for (const SeatConfig& seat : entry->match->setup().seats) {
+    entry->agents.push_back(seat.human ? nullptr : make_agent(game, seat.agent));
+  }
+  std::unique_lock lock(matches_mutex_);
+  if (matches_.size() >= kMaxMatchesInMemory) fail("too_many_matches", 503, "server is full");
+  matches_[entry->match->id()] = entry;
+  return entry;
+}
+
+std::shared_ptr<MatchService::Entry> MatchService::find(const std::string& match) const {
+  std::shared_lock lock(matches_mutex_);
+  const auto it = matches_.find(match);
+  if (it == matches_.end()) fail("not_found", 404, fmt::format("no match '{}'", match));
+  return it->second;
+}
+
+std::size_t MatchService::restore() {
+  std::size_t count = 0;
+  for (const StoredMatch& stored : store_.load_all()) {
+    auto entry = add(std::make_unique<LiveMatch>(registry_, stored));
+    std::lock_guard lock(entry->mutex);
+    // A crash between creating a match and drawing its opening chance leaves it at a chance node.
+    const ActionList chance = entry->match->plan_chance();
+    if (!chance.empty()) advance(*entry, chance);
+    schedule_agent(entry);
+    ++count;
+  }
+  return count;
+}
+
+Json MatchService::games() const {
+  return game_catalog(registry_);
+}
+
+Json MatchService::create_match(const Json& request) {
+  MatchSetup setup = read_setup(registry_, request);
+  auto match = std::make_unique<LiveMatch>(registry_, setup);
+  // Agent specs are checked before anything is stored (make_agent throws unknown_agent).
+  const Game game = registry_.load(setup.game, setup.options);
+  for (const SeatConfig& seat : setup.seats) {
+    if (!seat.human) make_agent(game, seat.agent);
+  }
+  store_.create_match(setup);
+  auto entry = add(std::move(match));
+  std::lock_guard lock(entry->mutex);
+  const ActionList chance = entry->match->plan_chance();
+  if (!chance.empty()) advance(*entry, chance);
+  schedule_agent(entry);
+  return match_summary(*entry->match);
+}
+
+Json MatchService::join(const std::string& id, const Json& request) {
+  auto entry = find(id);
+  std::lock_guard lock(entry->mutex);
+  LiveMatch& m = *entry->match;
+  Player seat = -1;
+  const Json* given = request.is_object() ? member(request, "seat") : nullptr;
+  if (!request.is_object() && !request.is_null()) bad_request("the body must be a JSON object");
+  if (given != nullptr) {
+    if (!given->is_number_integer() || given->get<std::int64_t>() < 0 ||
+        given->get<std::int64_t>() >= m.num_seats()) {
+      bad_request(fmt::format("\"seat\" must be a seat number 0..{}", m.num_seats() - 1));
+    }
+    seat = given->get<Player>();
+    if (m.is_agent_seat(seat)) fail("seat_taken", 409, "that seat is played by the computer");
+    if (m.joined(seat)) fail("seat_taken", 409, fmt::format("seat {} is taken", seat));
+  } else {
+    for (Player s = 0; s < m.num_seats() && seat < 0; ++s) {
+      if (!m.is_agent_seat(s) && !m.joined(s)) seat = s;
+    }
+    if (seat < 0) fail("seat_taken", 409, "every seat is taken");
+  }
+  const std::string token = new_token();
+  const std::string hash = sha256_hex(token);
+  store_.set_token_hash(id, seat, hash);
+  m.set_token_hash(seat, hash);
+  Json j;
+  j["match"] = id;
+  j["seat"] = seat;
+  j["token"] = token;
+  return j;
+}
+
+Json MatchService::status(const std::string& id) const {
+  auto entry = find(id);
+  std::lock_guard lock(entry->mutex);
+  return match_summary(*entry->match);
+}
+
+Json MatchService::list_public() const {
+  std::vector<std::shared_ptr<Entry>> all;
+  {
+    std::shared_lock lock(matches_mutex_);
+    for (const auto& [id, e] : matches_) all.push_back(e);
+  }
+  Json out = Json::array();
+  for (const auto& e : all) {
+    std::lock_guard lock(e->mutex);
+    if (e->match->setup().is_public) out.push_back(match_summary(*e->match));
+  }
+  return out;
+}
+
+Json MatchService::record(const std::string& id, const std::optional<std::string>& token) const {
+  auto entry = find(id);
+  std::lock_guard lock(entry->mutex);
+  const LiveMatch& m = *entry->match;
+  if (m.finished()) return m.record_json(registry_);
+  Player observer = kSpectator;
+  if (token) {
+    const auto seat = m.authenticate(*token);
+    if (!seat) fail("unauthorized", 403, "that token is not a seat of this match");
+    observer = *seat;
+  }
+  // During play: what this observer was told, nothing more (no seed: it would let anyone
+  // recompute the hidden deal).
+  Json j = state_message(m, observer, 0);
+  j["type"] = "record";
+  return j;
+}
+
+std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
+                                                   const std::optional<std::string>& token,
+                                                   Subscription::Sink send) {
+  auto entry = find(id);
+  std::lock_guard lock(entry->mutex);
+  auto sub = std::make_shared<Subscription>();
+  sub->match = id;
+  if (token) {
+    const auto seat = entry->match->authenticate(*token);
+    if (!seat) fail("unauthorized", 403, "that token is not a seat of this match");
+    sub->observer = *seat;
+  }
+  sub->send = std::move(send);
+  sub->send(state_message(*entry->match, sub->observer, 0).dump());
+  sub->sent_version = entry->match->version();
+  entry->subs.push_back(sub);
+  return sub;
+}
+
+void MatchService::detach(const std::shared_ptr<Subscription>& sub) {
+  std::shared_ptr<Entry> entry;
+  try {
+    entry = find(sub->match);
+  } catch (const ServerError&) {
+    return;
+  }
+  std::lock_guard lock(entry->mutex);
+  std::erase(entry->subs, sub);
+}
+
+void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::string& text,
+                       std::uint64_t version) {
+  auto entry = find(sub->match);
+  std::lock_guard lock(entry->mutex);
+  LiveMatch& m = *entry->match;
+  try {
+    if (sub->observer < 0) fail("unauthorized", 403, "a spectator cannot move");
+    if (text.size() > kMaxActionTextBytes) {
+      fail("too_large", 413, fmt::format("an action is at most {} bytes", kMaxActionTextBytes));
+    }
+    advance(*entry, m.plan(sub->observer, text, version));
+    schedule_agent(entry);
+  } catch (const std::exception& e) {
+    int status = 0;
+    const Json err = error_json(e, status);
+    sub->send(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(),
+                            m.version())
+                  .dump());
+    if (err["code"] == "stale_version") {
+      sub->send(state_message(m, sub->observer, 0).dump());
+      sub->sent_version = m.version();
+    }
+  }
+}
+
+void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
+  auto entry = find(sub->match);
+  std::lock_guard lock(entry->mutex);
+  sub->send(state_message(*entry->match, sub->observer, 0).dump());
+  sub->sent_version = entry->match->version();
+}
+
+// Persist, then apply, then tell: nobody hears of a move the database does not hold.
+void MatchService::advance(Entry& entry, const ActionList& actions) {
+  LiveMatch& m = *entry.match;
+  store_.append_actions(m.id(), m.version(), actions);
+  m.commit(actions);
+  if (m.finished()) store_.set_finished(m.id());
+  push(entry);
+}
+
+void MatchService::push(Entry& entry) {
+  for (const auto& sub : entry.subs) {
+    sub->send(state_message(*entry.match, sub->observer, sub->sent_version).dump());
+    sub->sent_version = entry.match->version();
+  }
+}
+
+void MatchService::schedule_agent(const std::shared_ptr<Entry>& entry) {
+  const LiveMatch& m = *entry->match;
+  const auto seat = m.seat_to_act();
+  if (!seat || !m.is_agent_seat(*seat) || entry->agent_busy) return;
+  entry->agent_busy = true;
+  const std::uint64_t version = m.version();
+  pool_.submit([this, entry, version] { agent_move(entry, version); });
+}
+
+// Thinks on a copy of the state without the match's lock, then applies the move if nothing
+// changed meanwhile. The agent sees only an Observation (its seat's view and sampled worlds).
+void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t version) {
+  std::optional<State> copy;
+  Player seat = 0;
+  Agent* agent = nullptr;
+  {
+    std::lock_guard lock(entry->mutex);
+    entry->agent_busy = false;
+    const auto to_act = entry->match->seat_to_act();
+    if (entry->match->version() != version || !to_act) return;
+    seat = *to_act;
+    agent = entry->agents[seat].get();
+    copy.emplace(entry->match->state());
+    entry->agent_busy = true;
+  }
+  Rng rng(derive_seed(entry->match->setup().seed, 2 * version + 2));
+  Action action = kNoAction;
+  try {
+    action = agent->choose(Observation(*copy, seat), rng);
+  } catch (const std::exception&) {
+    action = kNoAction;
+  }
+  std::lock_guard lock(entry->mutex);
+  entry->agent_busy = false;
+  if (entry->match->version() != version) return;
+  if (action == kNoAction || !copy->is_legal(action)) {
+    // Never stall a match on a broken agent: fall back to the first legal action.
+    action = copy->legal_actions().front();
+  }
+  try {
+    advance(*entry, entry->match->plan_action(action));
+  } catch (const std::exception&) {
+    return;  // the database refused: the move is not made; a restart will retry it
+  }
+  schedule_agent(entry);
+}
+
+void MatchService::inspect(const std::string& id,
+                           const std::function<void(const LiveMatch&)>& f) const {
+  auto entry = find(id);
+  std::lock_guard lock(entry->mutex);
+  f(*entry->match);
+}
+
+void MatchService::wait_idle() {
+  pool_.wait_idle();
+}
+
+}  // namespace mw::server

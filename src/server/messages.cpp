@@ -1,0 +1,77 @@
+#include "server/messages.h"
+
+namespace mw::server {
+namespace {
+
+Json player_or_null(std::optional<Player> p) {
+  return p ? Json(*p) : Json(nullptr);
+}
+
+}  // namespace
+
+Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from) {
+  const State& state = match.state();
+  Json m;
+  m["type"] = "state";
+  m["match"] = match.id();
+  m["game"] = match.setup().game;
+  m["version"] = match.version();
+  m["seat"] = observer >= 0 ? Json(observer) : Json(nullptr);
+  m["to_act"] = player_or_null(match.seat_to_act());
+  m["status"] = match.finished() ? "finished" : "playing";
+  m["view"] = state.view(observer);
+  Json legal = Json::array();
+  if (observer >= 0 && match.seat_to_act() == observer) {
+    for (const Action a : state.legal_actions()) legal.push_back(state.action_to_string(a));
+  }
+  m["legal"] = std::move(legal);
+  const auto& events = match.events();
+  const std::size_t told = told_index(match, observer);
+  if (events_from > events.size()) events_from = 0;  // a client ahead of us: send everything
+  m["events_from"] = events_from;
+  Json log = Json::array();
+  for (std::size_t i = events_from; i < events.size(); ++i) {
+    Json e;
+    e["n"] = i;
+    e["player"] = events[i].player >= 0 ? Json(events[i].player) : Json("chance");
+    e["text"] = events[i].told[told];
+    log.push_back(std::move(e));
+  }
+  m["events"] = std::move(log);
+  if (match.finished()) m["returns"] = state.returns();
+  return m;
+}
+
+Json error_message(const std::string& code, const std::string& message, std::uint64_t version) {
+  Json m;
+  m["type"] = "error";
+  m["code"] = code;
+  m["message"] = message;
+  m["version"] = version;
+  return m;
+}
+
+Json match_summary(const LiveMatch& match) {
+  Json j;
+  j["match"] = match.id();
+  j["game"] = match.setup().game;
+  j["options"] = match.setup().options;
+  j["public"] = match.setup().is_public;
+  Json seats = Json::array();
+  for (Player s = 0; s < match.num_seats(); ++s) {
+    Json entry;
+    entry["seat"] = s;
+    entry["kind"] = match.setup().seats[s].human ? "human" : "agent";
+    if (!match.setup().seats[s].human) entry["agent"] = match.setup().seats[s].agent;
+    entry["joined"] = match.setup().seats[s].human ? match.joined(s) : true;
+    seats.push_back(std::move(entry));
+  }
+  j["seats"] = std::move(seats);
+  j["version"] = match.version();
+  j["to_act"] = player_or_null(match.seat_to_act());
+  j["status"] = match.finished() ? "finished" : "playing";
+  if (match.finished()) j["returns"] = match.state().returns();
+  return j;
+}
+
+}  // namespace mw::server

@@ -1,0 +1,244 @@
+#include "server/net_client.h"
+
+#include <algorithm>
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <vector>
+
+#include "core/error.h"
+#include "core/json.h"
+#include "core/rng.h"
+
+namespace mw::server {
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+
+// Boost's what() carries a source location; the user needs only the reason.
+[[noreturn]] void io_error(const std::string& what, const boost::system::system_error& e) {
+  throw Error(ErrorCode::kIo, what + ": " + e.code().message());
+}
+
+}  // namespace
+
+HttpResult http_request(const std::string& host, unsigned short port, const std::string& method,
+                        const std::string& target, const std::string& body,
+                        const std::string& bearer_token) {
+  try {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(tcp::endpoint(net::ip::make_address(host), port));
+    http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+    req.set(http::field::host, host);
+    req.set(http::field::content_type, "application/json");
+    if (!bearer_token.empty()) req.set(http::field::authorization, "Bearer " + bearer_token);
+    req.body() = body;
+    req.keep_alive(false);
+    req.prepare_payload();
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    boost::system::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    return {static_cast<int>(res.result_int()), res.body()};
+  } catch (const boost::system::system_error& e) {
+    io_error("HTTP " + method + " " + target, e);
+  }
+}
+
+struct WsClient::Impl {
+  net::io_context ioc;
+  websocket::stream<tcp::socket> ws{ioc};
+  beast::flat_buffer buffer;
+};
+
+WsClient::WsClient(const std::string& host, unsigned short port, const std::string& path)
+    : impl_(std::make_unique<Impl>()) {
+  try {
+    impl_->ws.next_layer().connect(tcp::endpoint(net::ip::make_address(host), port));
+    impl_->ws.next_layer().set_option(tcp::no_delay(true));
+    impl_->ws.handshake(host, path);
+    impl_->ws.text(true);
+  } catch (const boost::system::system_error& e) {
+    io_error("WebSocket connect", e);
+  }
+}
+
+WsClient::~WsClient() {
+  boost::system::error_code ignored;
+  impl_->ws.next_layer().close(ignored);
+}
+
+void WsClient::send(const std::string& text) {
+  try {
+    impl_->ws.write(net::buffer(text));
+  } catch (const boost::system::system_error& e) {
+    io_error("WebSocket send", e);
+  }
+}
+
+std::string WsClient::receive() {
+  try {
+    impl_->buffer.consume(impl_->buffer.size());
+    impl_->ws.read(impl_->buffer);
+    return beast::buffers_to_string(impl_->buffer.data());
+  } catch (const boost::system::system_error& e) {
+    io_error("WebSocket receive", e);
+  }
+}
+
+void WsClient::close() {
+  try {
+    impl_->ws.close(websocket::close_code::normal);
+  } catch (const boost::system::system_error&) {
+    // Already closed by the server: nothing left to do.
+  }
+}
+
+// --- the load generator: every seat of every match is one coroutine on one I/O thread.
+namespace {
+
+using net::awaitable;
+using net::use_awaitable;
+using Clock = std::chrono::steady_clock;
+
+struct LoadMatch {
+  std::string id;
+  std::vector<std::string> tokens;
+  std::vector<websocket::stream<beast::tcp_stream>*> sockets;
+  int moves = 0;
+  bool done = false;
+};
+
+struct LoadStats {
+  std::vector<double> latencies_ms;
+  long errors = 0;
+  int finished = 0;
+};
+
+void end_match(LoadMatch& m) {
+  m.done = true;
+  for (auto* s : m.sockets) {
+    boost::system::error_code ignored;
+    beast::get_lowest_layer(*s).socket().close(ignored);
+  }
+}
+
+awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int seat,
+                          LoadStats& stats) {
+  auto executor = co_await net::this_coro::executor;
+  websocket::stream<beast::tcp_stream> ws(executor);
+  match.sockets.push_back(&ws);
+  Rng rng(derive_seed(config.seed, std::hash<std::string>{}(match.id) + seat));
+  try {
+    co_await beast::get_lowest_layer(ws).async_connect(
+        tcp::endpoint(net::ip::make_address(config.host), config.port), use_awaitable);
+    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+    beast::get_lowest_layer(ws).expires_never();
+    co_await ws.async_handshake(config.host, "/ws", use_awaitable);
+    ws.text(true);
+    Json hello = {{"type", "hello"}, {"match", match.id}, {"token", match.tokens[seat]}};
+    co_await ws.async_write(net::buffer(hello.dump()), use_awaitable);
+    beast::flat_buffer buffer;
+    std::optional<Clock::time_point> sent_at;
+    std::uint64_t sent_version = 0;
+    while (!match.done) {
+      buffer.consume(buffer.size());
+      co_await ws.async_read(buffer, use_awaitable);
+      const Json msg = Json::parse(beast::buffers_to_string(buffer.data()));
+      if (msg["type"] == "error") {
+        ++stats.errors;
+        sent_at.reset();  // the move was refused; the resync that follows lets the seat retry
+        continue;
+      }
+      const std::uint64_t version = msg["version"].get<std::uint64_t>();
+      if (sent_at && version > sent_version) {
+        const std::chrono::duration<double, std::milli> took = Clock::now() - *sent_at;
+        stats.latencies_ms.push_back(took.count());
+        sent_at.reset();
+      }
+      if (msg["status"] == "finished") {
+        if (seat == 0) ++stats.finished;
+        break;
+      }
+      if (msg["to_act"] != seat || msg["legal"].empty() || sent_at) continue;
+      if (match.moves >= config.max_moves) {
+        end_match(match);
+        break;
+      }
+      const auto& legal = msg["legal"];
+      Json act = {
+          {"type", "act"}, {"action", legal[rng.below(legal.size())]}, {"version", version}};
+      sent_at = Clock::now();
+      sent_version = version;
+      ++match.moves;
+      co_await ws.async_write(net::buffer(act.dump()), use_awaitable);
+    }
+  } catch (const std::exception&) {
+    if (!match.done) ++stats.errors;
+  }
+  std::erase(match.sockets, &ws);
+  if (!match.done) end_match(match);  // the other seat stops waiting
+}
+
+double percentile(std::vector<double>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  const auto i = static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1));
+  return sorted[i];
+}
+
+LoadMatch create_load_match(const LoadtestConfig& config) {
+  const Json create = {{"game", config.game}, {"public", false}};
+  const HttpResult made =
+      http_request(config.host, config.port, "POST", "/api/matches", create.dump());
+  const Json summary = Json::parse(made.body);
+  if (made.status != 201) throw Error(ErrorCode::kIo, "create match: " + made.body);
+  LoadMatch m;
+  m.id = summary["match"].get<std::string>();
+  for (std::size_t s = 0; s < summary["seats"].size(); ++s) {
+    const HttpResult joined =
+        http_request(config.host, config.port, "POST", "/api/matches/" + m.id + "/join",
+                     Json{{"seat", s}}.dump());
+    if (joined.status != 200) throw Error(ErrorCode::kIo, "join: " + joined.body);
+    m.tokens.push_back(Json::parse(joined.body)["token"].get<std::string>());
+  }
+  return m;
+}
+
+}  // namespace
+
+LoadtestResult run_loadtest(const LoadtestConfig& config) {
+  std::vector<LoadMatch> matches;
+  matches.reserve(static_cast<std::size_t>(config.matches));
+  for (int i = 0; i < config.matches; ++i) matches.push_back(create_load_match(config));
+  net::io_context ioc{1};
+  LoadStats stats;
+  for (auto& m : matches) {
+    for (int s = 0; s < static_cast<int>(m.tokens.size()); ++s) {
+      net::co_spawn(ioc, play_seat(config, m, s, stats), net::detached);
+    }
+  }
+  const auto start = Clock::now();
+  ioc.run();
+  const std::chrono::duration<double> elapsed = Clock::now() - start;
+  LoadtestResult r;
+  r.matches_finished = stats.finished;
+  r.moves = static_cast<long>(stats.latencies_ms.size());
+  r.errors = stats.errors;
+  r.seconds = elapsed.count();
+  r.moves_per_second = r.seconds > 0 ? static_cast<double>(r.moves) / r.seconds : 0;
+  std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
+  r.p50_ms = percentile(stats.latencies_ms, 0.50);
+  r.p90_ms = percentile(stats.latencies_ms, 0.90);
+  r.p99_ms = percentile(stats.latencies_ms, 0.99);
+  r.max_ms = stats.latencies_ms.empty() ? 0 : stats.latencies_ms.back();
+  return r;
+}
+
+}  // namespace mw::server

@@ -1,0 +1,85 @@
+#pragma once
+// Test helpers: an in-memory client of the match service (a ClientSession whose messages are kept)
+// and a service over a fresh database.
+#include <unistd.h>
+
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+#include "games/all_games.h"
+#include "server/client_session.h"
+#include "server/match_service.h"
+#include "server/store.h"
+
+namespace mw::server::test {
+
+// Collects every text the server sends to one connection. Sends may come from a worker thread.
+struct Inbox {
+  std::mutex mutex;
+  std::vector<std::string> texts;
+  Subscription::Sink sink() {
+    return [this](const std::string& t) {
+      std::lock_guard lock(mutex);
+      texts.push_back(t);
+    };
+  }
+  Json last() {
+    std::lock_guard lock(mutex);
+    return texts.empty() ? Json() : Json::parse(texts.back());
+  }
+  std::size_t size() {
+    std::lock_guard lock(mutex);
+    return texts.size();
+  }
+};
+
+struct Client {
+  explicit Client(MatchService& service) : session(service, inbox.sink()) {}
+  void send(const Json& msg) { session.on_text(msg.dump()); }
+  void hello(const std::string& match, const std::string& token = "") {
+    Json m = {{"type", "hello"}, {"match", match}};
+    if (!token.empty()) m["token"] = token;
+    send(m);
+  }
+  void act(const std::string& action, std::uint64_t version) {
+    send({{"type", "act"}, {"action", action}, {"version", version}});
+  }
+  Json last() { return inbox.last(); }
+  Inbox inbox;  // before session: the session's sink points into it
+  ClientSession session;
+};
+
+// A service on a database file in a fresh temporary folder (removed by the destructor).
+struct Fixture {
+  // `in_memory`: no database file (tests that are not about persistence run faster).
+  explicit Fixture(const std::string& name, int agent_threads = 1, bool in_memory = false) {
+    dir = std::filesystem::temp_directory_path() /
+          ("mazeworks-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    db = in_memory ? ":memory:" : (dir / "test.db").string();
+    open(agent_threads);
+  }
+  ~Fixture() {
+    close();
+    std::filesystem::remove_all(dir);
+  }
+  void open(int agent_threads = 1) {
+    store = std::make_unique<Store>(db);
+    service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads);
+  }
+  void close() {
+    service.reset();
+    store.reset();
+  }
+  std::filesystem::path dir;
+  std::string db;
+  std::unique_ptr<Store> store;
+  std::unique_ptr<MatchService> service;
+};
+
+}  // namespace mw::server::test
