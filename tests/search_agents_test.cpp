@@ -75,6 +75,23 @@ TEST(SearchAgents, AlphaBetaIsOfferedOnlyWhereItApplies) {
   }
 }
 
+// `play` seats the strongest agent opposite a human in every seat of every game and player count.
+TEST(SearchAgents, EveryGameNamesAStrongestAgentThatEverySeatCanUse) {
+  for (const GameEntry* e : builtin_games().entries()) {
+    for (int players = e->info.min_players; players <= e->info.max_players; ++players) {
+      Json options = Json::object();
+      if (e->info.min_players != e->info.max_players) options["players"] = players;
+      const Game game = builtin_games().load(e->info.id, options);
+      const std::string spec = strongest_agent(game);
+      EXPECT_NO_THROW(make_agent(game, spec)) << e->info.id << " " << spec;
+    }
+  }
+  EXPECT_EQ(strongest_agent(treasure_hunt()), "alphabeta");
+  EXPECT_EQ(default_agent(treasure_hunt()), "greedy");
+  const Json catalog = game_catalog(builtin_games());
+  for (const Json& g : catalog) EXPECT_TRUE(g.contains("strongest_agent")) << g["id"];
+}
+
 TEST(SearchAgents, IterationBudgetsAreReproducible) {
   const Game game = treasure_hunt();
   const State s = dealt_position(game, 3);

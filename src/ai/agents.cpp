@@ -133,13 +133,25 @@ std::unique_ptr<Agent> make_agent(const Game& game, std::string_view text) {
                                                     spec.name, game.id(), known_agents(game)));
 }
 
+std::string default_agent(const Game& game) {
+  const auto& agents = game.entry().agents;
+  return agents.empty() ? std::string("random") : agents.front().name;
+}
+
+std::string strongest_agent(const Game& game) {
+  const std::string& strongest = game.entry().strongest_agent;
+  return strongest.empty() ? default_agent(game) : strongest;
+}
+
 Json game_catalog(const Registry& registry) {
   Json games = Json::array();
   for (const GameEntry* e : registry.entries()) {
     Json g = e->info.to_json();
     Json agents = Json::array();
-    for (const auto& a : list_agents(registry.load(e->info.id))) agents.push_back(a.name);
+    const Game game = registry.load(e->info.id);
+    for (const auto& a : list_agents(game)) agents.push_back(a.name);
     g["agents"] = std::move(agents);
+    g["strongest_agent"] = strongest_agent(game);
     games.push_back(std::move(g));
   }
   return games;

@@ -31,6 +31,12 @@ struct AgentListing {
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec);
 std::vector<AgentListing> list_agents(const Game& game);
 
+// The agent used when none is named: the game's own first agent (fast: self-play and analysis
+// default to it), else "random".
+std::string default_agent(const Game& game);
+// The opponent `play` offers by default: GameEntry::strongest_agent, else default_agent.
+std::string strongest_agent(const Game& game);
+
 // Every game's descriptor (GameInfo::to_json) plus "agents": the names of the agents it offers. The
 // catalogue `mazeworks games --json` prints and the engine's `games` request returns.
 Json game_catalog(const Registry& registry);

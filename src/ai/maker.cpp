@@ -10,11 +10,6 @@
 namespace mw {
 namespace {
 
-std::string default_agent(const Game& game) {
-  const auto& agents = game.entry().agents;
-  return agents.empty() ? std::string("random") : agents.front().name;
-}
-
 std::string nested_spec(AgentParams& p, std::string_view name, const std::string& fallback) {
   std::string spec = p.get_string(name, fallback);
   std::replace(spec.begin(), spec.end(), ';', ',');

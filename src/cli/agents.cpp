@@ -20,7 +20,7 @@ int run_agents(const AgentsArgs& args) {
     fmt::print("{}\n", Json{{"game", game.id()}, {"agents", std::move(list)}}.dump());
     return 0;
   }
-  const std::string preferred = default_agent(game);
+  const std::string preferred = AgentSpec::parse(strongest_agent(game)).name;
   fmt::print("agents for {} (spec: name[:key=value,...]):\n", game.id());
   for (const auto& a : agents) {
     std::vector<std::string> tags;

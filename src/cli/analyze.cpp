@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 
+#include "ai/agents.h"
 #include "ai/analysis.h"
 #include "ai/report_html.h"
 #include "cli/commands.h"

@@ -345,9 +345,10 @@ std::optional<std::pair<std::size_t, std::string>> parse_seat(const Game& game,
   return std::pair{static_cast<std::size_t>(seat), std::string(text.substr(eq + 1))};
 }
 
-// "--seat" assignments over the defaults: seat 0 human, the others the game's best agent.
+// "--seat" assignments over the defaults: seat 0 human, the others the game's strongest agent.
 std::vector<std::string> seat_specs(const Game& game, const std::vector<std::string>& assignments) {
-  std::vector<std::string> specs(static_cast<std::size_t>(game.num_players()), default_agent(game));
+  std::vector<std::string> specs(static_cast<std::size_t>(game.num_players()),
+                                 strongest_agent(game));
   specs[0] = kHuman;
   for (const auto& text : assignments) {
     const auto seat = parse_seat(game, text);

@@ -137,10 +137,6 @@ Game load_game(std::string_view id, const std::vector<std::string>& option_assig
   return registry.load(id, Options::parse_assignments(entry.info.options, option_assignments));
 }
 
-std::string default_agent(const Game& game) {
-  return game.entry().agents.empty() ? "random" : game.entry().agents.front().name;
-}
-
 std::string format_returns(const std::vector<double>& returns,
                            const std::vector<std::string>& names) {
   std::string out;

@@ -61,10 +61,6 @@ class ProgressBar {
 // kBadOption says what the option expects).
 Game load_game(std::string_view id, const std::vector<std::string>& option_assignments);
 
-// The computer player a seat gets by default: the game's own agent when it has one (games register
-// their strongest first), else "random".
-std::string default_agent(const Game& game);
-
 // "Green 1, Purple -1"
 std::string format_returns(const std::vector<double>& returns,
                            const std::vector<std::string>& names);

@@ -27,6 +27,7 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.strongest_agent = "maker";  // designs grids the seeker finds hardest, then plays the seeker
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kSetup; };
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;
