@@ -151,6 +151,15 @@ void bind_state(py::module_& m) {
           py::arg("player"),
           "A flat list of floats built from this seat's view; reshape with "
           "Game.observation_tensor_shape(). BadRequestError for games without one.")
+      .def(
+          "observation_tensor_bytes",
+          [](const PyState& s, Player p) {
+            const std::vector<float> t = observation_tensor(s.state, p);
+            return py::bytes(reinterpret_cast<const char*>(t.data()), t.size() * sizeof(float));
+          },
+          py::arg("player"),
+          "observation_tensor() as packed float32 in the machine's byte order, without a Python "
+          "float per value: numpy.frombuffer(b, numpy.float32) or array.array('f', b).")
       .def("clone", [](const PyState& s) { return PyState(s); })
       .def("__copy__", [](const PyState& s) { return PyState(s); })
       .def(

@@ -14,6 +14,8 @@ RUNS = [
     ["custom_agent.py", "--game", "treasure-hunt", "--opponent", "greedy", "--games", "1",
      "--playouts", "1"],
     ["random_play_rate.py", "--seconds", "0.05", "--games", "treasure-hunt", "mazemakers"],
+    ["observation_batch.py", "--game", "mazemakers", "--games", "1", "--every", "40"],
+    ["observation_batch.py", "--game", "pathfinder-cards", "--games", "1", "--no-numpy"],
 ]
 
 

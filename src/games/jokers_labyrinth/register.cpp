@@ -4,6 +4,7 @@
 #include "games/jokers_labyrinth/evaluate.h"
 #include "games/jokers_labyrinth/heuristic_agent.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
+#include "games/jokers_labyrinth/observation.h"
 
 namespace mw::jokers_labyrinth {
 
@@ -25,6 +26,8 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.observation_shape = observation_shape;
+  e.encode_observation = encode_observation;
   e.agents.push_back({"heuristic",
                       "explores toward the Jokers, picks the value card with the fewest dice, "
                       "fights only at good odds, scavenges when safe",

@@ -4,6 +4,7 @@
 #include "games/mazemakers/evaluate.h"
 #include "games/mazemakers/heuristic_agent.h"
 #include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/observation.h"
 
 namespace mw::mazemakers {
 
@@ -25,6 +26,8 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.observation_shape = observation_shape;
+  e.encode_observation = encode_observation;
   e.agents.push_back({"heuristic",
                       "heads for coins not known to be monsters, avoids likely-lost fights, moves "
                       "walls against the leader, returns to START with three artifacts",

@@ -9,6 +9,7 @@
 
 #include "core/state.h"
 #include "games/pathfinder_cards/agents.h"
+#include "games/pathfinder_cards/observation.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
 namespace mw::pathfinder_cards {
@@ -81,6 +82,8 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
+  e.observation_shape = observation_shape;
+  e.encode_observation = encode_observation;
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kBuild; };
   e.agents.push_back({"baseline",
                       "both seats: the Maker builds planned mazes and hurts the Runner in every "
