@@ -75,6 +75,34 @@ void BM_ResampleRunner(benchmark::State& bs) {
 }
 BENCHMARK(BM_ResampleRunner);
 
+// The advanced game on a hex board: the artifacts' edges and the closure checks cost extra.
+const mw::Game& advanced_hex() {
+  static const mw::Game g =
+      mw::builtin_games().load("pathfinder-cards", mw::Json{{"advanced", true}, {"board", "hex"}});
+  return g;
+}
+
+pf::State advanced_hex_start() {
+  const pf::Layout l = pf::parse_maze(kMaze, pf::Topology::kHex, true);
+  return pf::State::from_layout(l, advanced_hex().options());
+}
+
+void BM_AdvancedHexRandomGameFromMaze(benchmark::State& bs) {
+  random_games(bs, advanced_hex_start());
+}
+BENCHMARK(BM_AdvancedHexRandomGameFromMaze);
+
+void BM_AdvancedHexResampleRunner(benchmark::State& bs) {
+  const pf::State s = advanced_hex_start();
+  mw::Rng rng(2);
+  for (auto _ : bs) {
+    pf::State w = s.resample(pf::kRunner, rng);
+    benchmark::DoNotOptimize(w);
+  }
+  bs.SetItemsProcessed(bs.iterations());
+}
+BENCHMARK(BM_AdvancedHexResampleRunner);
+
 }  // namespace
 
 BENCHMARK_MAIN();

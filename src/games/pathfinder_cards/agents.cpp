@@ -62,15 +62,19 @@ int distance_to_joker(const Layout& l) {
   dist.fill(99);
   const std::uint64_t act = l.active();
   for (std::uint64_t m = act; m != 0; m &= m - 1) dist[std::countr_zero(m)] = 0;
-  std::array<int, 6> nb{};
+  // The edges enabled now: steps, plus the active artifacts' in the advanced game.
+  const std::uint64_t arts = l.enabled(act);
+  Lines lines;
+  if (arts != 0) l.fill_lines(lines);
+  std::array<Link, kMaxLinks> nb{};
   for (bool changed = true; changed;) {  // Bellman-Ford over 40 cards: tiny
     changed = false;
     for (int id = 0; id < kNumCards; ++id) {
       if (dist[id] == 99 || (!is_diamond(id))) continue;
-      const int n = l.neighbors(l.pos[id], nb);
+      const int n = l.links(l.pos[id], arts, arts != 0 ? &lines : nullptr, nb);
       for (int i = 0; i < n; ++i) {
-        const int c = l.at[nb[i]];
-        if (c < 0 || (!is_diamond(c) && c != kJoker)) continue;
+        const int c = l.at[nb[i].cell];
+        if (!is_diamond(c) && c != kJoker) continue;
         const int d = dist[id] + (l.face_up(c) ? 0 : 1);
         if (d < dist[c]) {
           dist[c] = d;
@@ -172,7 +176,7 @@ std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
 Action BaselineAgent::choose(const Observation& obs, Rng& rng) {
   const mw::State world = obs.sample_world(rng);
   const auto& s = world.as<State>();
-  return obs.player() == kMaker ? maker(obs, s, rng) : runner(obs, s, rng);
+  return s.role_of(obs.player()) == kMaker ? maker(obs, s, rng) : runner(obs, s, rng);
 }
 
 Action BaselineAgent::maker(const Observation& obs, const State& s, Rng& rng) {
@@ -258,7 +262,11 @@ Action BaselineAgent::maker(const Observation& obs, const State& s, Rng& rng) {
       for (Action a : legal) {
         State next = s;
         next.apply_legal(a);
-        if (next.is_terminal() && next.winner() == kRunner) continue;
+        // Never a change that lets her win (in a match the next game may have begun).
+        if ((next.is_terminal() || next.game_index() != s.game_index()) &&
+            next.game_winner(s.game_index()) == kRunner) {
+          continue;
+        }
         const Layout& n = next.layout();
         const double score = 10.0 * distance_to_joker(n) - std::popcount(n.active()) -
                              (next.compass_usable() ? 5 : 0) + rng.uniform() * 0.01;

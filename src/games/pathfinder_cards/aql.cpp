@@ -227,6 +227,43 @@ bool in_graph(const Layout& l, int cell) {
   return c >= 0 && (is_diamond(c) || c == kJoker);
 }
 
+// The edges of G: steps, plus those of the artifacts enabled now (advanced game, G1.3.4).
+class Edges {
+ public:
+  explicit Edges(const Layout& l) : Edges(l, l.enabled(l.active())) {}
+  Edges(const Layout& l, std::uint64_t arts) : l_(l), arts_(arts) {
+    if (arts_ != 0) l.fill_lines(lines_);
+  }
+  int operator()(int cell, std::array<Link, kMaxLinks>& out) const {
+    return l_.links(cell, arts_, arts_ != 0 ? &lines_ : nullptr, out);
+  }
+
+ private:
+  const Layout& l_;
+  std::uint64_t arts_;
+  Lines lines_;
+};
+
+// Cells of G reached from `from` without passing `banned` (-1: none); bit per card id.
+std::uint64_t reach(const Layout& l, const Edges& edges, int from, int banned) {
+  std::uint64_t seen = std::uint64_t{1} << l.at[from];
+  std::array<int, kNumCards> queue{};
+  int head = 0;
+  int tail = 0;
+  queue[tail++] = from;
+  std::array<Link, kMaxLinks> nb{};
+  while (head < tail) {
+    const int k = edges(queue[head++], nb);
+    for (int q = 0; q < k; ++q) {
+      const int m = nb[q].cell;
+      if (m == banned || !in_graph(l, m) || ((seen >> l.at[m]) & 1)) continue;
+      seen |= std::uint64_t{1} << l.at[m];
+      queue[tail++] = m;
+    }
+  }
+  return seen;
+}
+
 // ---- Printer
 // -------------------------------------------------------------------------------------
 
@@ -865,6 +902,7 @@ struct Eval {
     if (!in_graph(l, c)) return false;
     std::array<int, 16> path{};
     std::array<bool, kCells> on{};
+    const Edges edges(l);
     bool found = false;
     // Depth-first over simple paths from A♦ (G has at most 14 nodes).
     auto dfs = [&](auto&& self, int cell, int depth) -> void {
@@ -876,10 +914,10 @@ struct Eval {
         return;
       }
       on[cell] = true;
-      std::array<int, 6> nb{};
-      const int k = l.neighbors(cell, nb);
+      std::array<Link, kMaxLinks> nb{};
+      const int k = edges(cell, nb);
       for (int q = 0; q < k && !found; ++q) {
-        if (!on[nb[q]] && in_graph(l, nb[q])) self(self, nb[q], depth + 1);
+        if (!on[nb[q].cell] && in_graph(l, nb[q].cell)) self(self, nb[q].cell, depth + 1);
       }
       on[cell] = false;
     };
@@ -1138,17 +1176,18 @@ bool evaluate(const std::uint16_t* tokens, int len, const Layout& l, std::uint64
 void graph_distances(const Layout& l, int from, std::array<int, kCells>& dist) {
   dist.fill(-1);
   if (from < 0 || !in_graph(l, from)) return;
+  const Edges edges(l);
   std::array<int, kNumCards> queue{};
   int head = 0;
   int tail = 0;
   queue[tail++] = from;
   dist[from] = 0;
-  std::array<int, 6> nb{};
+  std::array<Link, kMaxLinks> nb{};
   while (head < tail) {
     const int c = queue[head++];
-    const int k = l.neighbors(c, nb);
+    const int k = edges(c, nb);
     for (int q = 0; q < k; ++q) {
-      const int n = nb[q];
+      const int n = nb[q].cell;
       if (dist[n] < 0 && in_graph(l, n)) {
         dist[n] = dist[c] + 1;
         queue[tail++] = n;
@@ -1157,41 +1196,50 @@ void graph_distances(const Layout& l, int from, std::array<int, kCells>& dist) {
   }
 }
 
-std::uint8_t pathfinder_dirs(const Layout& l, int cell) {
-  const int goal = l.pos[kJoker];
-  std::uint8_t out = 0;
-  for (int d = 0; d < kNumDirs; ++d) {
-    if (!dir_allowed(d, l.topo)) continue;
-    const auto s = dir_step(d, l.topo);
-    const int x = cell_x(cell) + s[0];
-    const int y = cell_y(cell) + s[1];
-    if (!in_box(x, y)) continue;
-    const int n = make_cell(x, y);
+namespace {
+
+// The labels of the edges from `cell` whose far end reaches a card of `goals` in G without
+// passing `cell` again: first steps of simple paths (A-G1-27, A-G1-44 every label).
+std::uint32_t first_steps(const Layout& l, const Edges& edges, int cell, std::uint64_t goals) {
+  std::uint32_t out = 0;
+  std::array<Link, kMaxLinks> nb{};
+  const int k = edges(cell, nb);
+  for (int q = 0; q < k; ++q) {
+    const int n = nb[q].cell;
     if (!in_graph(l, n)) continue;
-    // n reaches the Joker in G without the standing card (A-G1-27): a simple path from `cell`.
-    std::array<bool, kCells> seen{};
-    seen[cell] = true;
-    seen[n] = true;
-    std::array<int, kNumCards> queue{};
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = n;
-    bool reached = n == goal;
-    std::array<int, 6> nb{};
-    while (head < tail && !reached) {
-      const int c = queue[head++];
-      const int k = l.neighbors(c, nb);
-      for (int q = 0; q < k; ++q) {
-        const int m = nb[q];
-        if (seen[m] || !in_graph(l, m)) continue;
-        if (m == goal) reached = true;
-        seen[m] = true;
-        queue[tail++] = m;
-      }
-    }
-    if (reached) out |= static_cast<std::uint8_t>(1u << d);
+    if (reach(l, edges, n, cell) & goals) out |= std::uint32_t{1} << nb[q].label;
   }
   return out;
+}
+
+}  // namespace
+
+std::uint32_t pathfinder_dirs(const Layout& l, int cell) {
+  if (l.pos[kJoker] < 0 || cell < 0 || l.at[cell] < 0) return 0;
+  const std::uint64_t act = l.active();
+  const Edges edges(l, l.enabled(act));
+  const std::uint32_t direct = first_steps(l, edges, cell, std::uint64_t{1} << kJoker);
+  if (direct != 0 || !l.advanced) return direct;
+  // Advanced, no current path (A-G1-35): the targets are the inactive artifacts of the
+  // inclusion-minimal sets S such that the Joker is reachable eventually with S and the active
+  // artifacts; she is told the first steps toward any of them.
+  const std::uint64_t on = act & kArtifactMask;
+  const std::uint64_t off = kArtifactMask & l.placed() & ~on;
+  std::array<std::uint64_t, 8> good{};
+  int n = 0;
+  for (std::uint64_t sub = off;; sub = (sub - 1) & off) {  // every subset of `off`
+    if (l.closure_reaches_joker(on | sub)) good[n++] = sub;
+    if (sub == 0) break;
+  }
+  std::uint64_t targets = 0;
+  for (int i = 0; i < n; ++i) {
+    bool minimal = true;
+    for (int j = 0; j < n; ++j) {
+      if (j != i && (good[j] & good[i]) == good[j] && good[j] != good[i]) minimal = false;
+    }
+    if (minimal) targets |= good[i];
+  }
+  return targets == 0 ? 0 : first_steps(l, edges, cell, targets);
 }
 
 }  // namespace mw::pathfinder_cards::aql

@@ -118,10 +118,12 @@ std::vector<std::uint16_t> parse_question(std::string_view text, Topology topo);
 bool evaluate(const std::uint16_t* tokens, int len, const Layout& l, std::uint64_t up);
 
 // The diamond graph G of the Pathfinder and the path atoms: every diamond cell (any facing) and the
-// Joker's cell, with edge adjacency. Distances in edges from `from` (-1 = unreachable).
+// Joker's cell, with the edge types enabled now (steps; in the advanced game also the active
+// artifacts' edges). Distances in edges from `from` (-1 = unreachable).
 void graph_distances(const Layout& l, int from, std::array<int, kCells>& dist);
-// The Pathfinder's direction set at `cell` (bit d for Dir d): the first steps of simple paths
-// from `cell` to the Joker in G (RULINGS G1.3.4, A-G1-27/28).
-std::uint8_t pathfinder_dirs(const Layout& l, int cell);
+// The Pathfinder's direction set at `cell` (bit per edge label, layout.h Link): the first steps of
+// simple paths from `cell` to the Joker in G (RULINGS G1.3.4, A-G1-27/28/44); in the advanced
+// game with no such path, toward the next necessary artifacts (A-G1-35).
+std::uint32_t pathfinder_dirs(const Layout& l, int cell);
 
 }  // namespace mw::pathfinder_cards::aql

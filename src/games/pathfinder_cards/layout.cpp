@@ -210,7 +210,209 @@ bool Layout::has_diamond_path() const {
   return false;
 }
 
+namespace {
+
+struct Step {
+  int dx;
+  int dy;
+  int dir;  // label dir
+};
+constexpr std::array<Step, 4> kSquareSteps = {{{0, -1, 0}, {1, 0, 1}, {0, 1, 2}, {-1, 0, 3}}};
+constexpr std::array<Step, 4> kSquareDiagonals = {{{1, -1, 4}, {-1, -1, 5}, {-1, 1, 6}, {1, 1, 7}}};
+constexpr std::array<Step, 6> kHexSteps = {
+    {{1, 0, 1}, {1, -1, 4}, {0, -1, 5}, {-1, 0, 3}, {-1, 1, 6}, {0, 1, 7}}};
+// One step, a 60° turn, one step (G1.1 hex-diagonals): ENE N WNW WSW S ESE.
+constexpr std::array<Step, 6> kHexDiagonals = {
+    {{2, -1, 0}, {1, -2, 1}, {-1, -1, 2}, {-2, 1, 3}, {-1, 2, 4}, {1, 1, 5}}};
+constexpr std::array<const char*, 8> kDirNames = {"N", "E", "S", "W", "NE", "NW", "SW", "SE"};
+constexpr std::array<const char*, 6> kHexDiagonalNames = {"ENE", "N", "WNW", "WSW", "S", "ESE"};
+
+// The line through `cell` along a step direction, as an occupancy mask and a position on it.
+struct OnLine {
+  std::uint64_t mask = 0;
+  int pos = 0;
+  int x = 0;  // to turn a position back into a cell
+  int y = 0;
+  int axis = 0;  // 0 row, 1 column, 2 hex NE-SW
+  int cell_at(int p) const {
+    return axis == 0 ? make_cell(p, y) : axis == 1 ? make_cell(x, p) : make_cell(p, x + y - p);
+  }
+};
+
+OnLine on_line(const Lines& lines, int cell, const Step& s) {
+  OnLine o;
+  o.x = cell_x(cell);
+  o.y = cell_y(cell);
+  if (s.dy == 0) {
+    o.mask = lines.row[o.y];
+    o.pos = o.x;
+  } else if (s.dx == 0) {
+    o.axis = 1;
+    o.mask = lines.col[o.x];
+    o.pos = o.y;
+  } else {
+    o.axis = 2;
+    o.mask = lines.anti[o.x + o.y];
+    o.pos = o.x;
+  }
+  return o;
+}
+
+std::uint64_t below(int p) {
+  return (std::uint64_t{1} << p) - 1;
+}
+
+}  // namespace
+
+std::string link_label(int label, Topology topo) {
+  const int kind = label / 8;
+  const int dir = label % 8;
+  if (kind == kVeilLink && topo == Topology::kHex) return kHexDiagonalNames[dir % 6];
+  std::string out = kDirNames[dir];
+  if (kind == kRopeLink) out += "+rope";
+  if (kind == kWrapLink) out += "+wrap";
+  return out;
+}
+
+int parse_link_label(std::string_view text, Topology topo) {
+  for (int label = 0; label < 32; ++label) {
+    const int kind = label / 8;
+    const int dir = label % 8;
+    if (kind == kVeilLink && topo == Topology::kHex && dir >= 6) continue;
+    if (upper(link_label(label, topo)) == upper(text)) return label;
+  }
+  return -1;
+}
+
+void Layout::fill_lines(Lines& lines) const {
+  lines = Lines{};
+  for (int id = 0; id < kNumCards; ++id) {
+    const int c = pos[id];
+    if (c < 0) continue;
+    const int x = cell_x(c);
+    const int y = cell_y(c);
+    lines.row[y] |= std::uint64_t{1} << x;
+    lines.col[x] |= std::uint64_t{1} << y;
+    lines.anti[x + y] |= std::uint64_t{1} << x;
+  }
+}
+
+int Layout::links(int cell, std::uint64_t arts, const Lines* lines,
+                  std::array<Link, kMaxLinks>& out) const {
+  const int x = cell_x(cell);
+  const int y = cell_y(cell);
+  int n = 0;
+  const auto add_step = [&](const Step& s, int kind) {
+    if (!in_box(x + s.dx, y + s.dy)) return;
+    const int c = make_cell(x + s.dx, y + s.dy);
+    if (at[c] >= 0)
+      out[n++] = {static_cast<std::int16_t>(c), static_cast<std::uint8_t>(kind * 8 + s.dir)};
+  };
+  const bool hex = topo == Topology::kHex;
+  const auto steps = [&](auto&& f) {
+    if (hex) {
+      for (const Step& s : kHexSteps) f(s);
+    } else {
+      for (const Step& s : kSquareSteps) f(s);
+    }
+  };
+  steps([&](const Step& s) { add_step(s, kStepLink); });
+  if (arts & (std::uint64_t{1} << kVeilCard)) {
+    if (hex) {
+      for (const Step& s : kHexDiagonals) add_step(s, kVeilLink);
+    } else {
+      for (const Step& s : kSquareDiagonals) add_step(s, kVeilLink);
+    }
+  }
+  const bool rope = (arts >> kRopeCard) & 1;
+  const bool mirror = (arts >> kMirrorCard) & 1;
+  if ((rope || mirror) && lines != nullptr) {
+    steps([&](const Step& s) {
+      const OnLine o = on_line(*lines, cell, s);
+      const bool plus = (o.axis == 1 ? s.dy : s.dx) > 0;
+      const std::uint64_t ahead = plus ? o.mask & ~below(o.pos + 1) : o.mask & below(o.pos);
+      const std::uint64_t behind = plus ? o.mask & below(o.pos) : o.mask & ~below(o.pos + 1);
+      if (rope && ahead != 0) {
+        // The nearest card ahead, across at least one empty cell.
+        const int p = plus ? std::countr_zero(ahead) : 63 - std::countl_zero(ahead);
+        if (p != o.pos + (plus ? 1 : -1)) {
+          out[n++] = {static_cast<std::int16_t>(o.cell_at(p)),
+                      static_cast<std::uint8_t>(kRopeLink * 8 + s.dir)};
+        }
+      }
+      if (mirror && ahead == 0 && behind != 0) {
+        // Nothing further this way: wrap to the farthest card the other way.
+        const int p = plus ? std::countr_zero(behind) : 63 - std::countl_zero(behind);
+        out[n++] = {static_cast<std::int16_t>(o.cell_at(p)),
+                    static_cast<std::uint8_t>(kWrapLink * 8 + s.dir)};
+      }
+    });
+  }
+  return n;
+}
+
+std::uint64_t Layout::chain(std::uint64_t visible, std::uint64_t allowed,
+                            std::uint64_t* arts_out) const {
+  std::uint64_t arts = 0;
+  if (pos[kAceOfDiamonds] < 0 || !((visible >> kAceOfDiamonds) & 1)) {
+    if (arts_out != nullptr) *arts_out = 0;
+    return 0;
+  }
+  std::uint64_t seen = std::uint64_t{1} << kAceOfDiamonds;
+  Lines lines;
+  bool have_lines = false;
+  std::array<Link, kMaxLinks> nb{};
+  // Passes until no new artifact is enabled: a new artifact's edges apply from every member.
+  for (std::uint64_t last = ~std::uint64_t{0}; last != arts;) {
+    last = arts;
+    if (!have_lines &&
+        (arts & ((std::uint64_t{1} << kRopeCard) | (std::uint64_t{1} << kMirrorCard)))) {
+      fill_lines(lines);
+      have_lines = true;
+    }
+    std::array<int, 14> queue{};
+    int head = 0;
+    int tail = 0;
+    for (std::uint64_t m = seen; m != 0; m &= m - 1) queue[tail++] = std::countr_zero(m);
+    while (head < tail) {
+      const int k = links(pos[queue[head++]], arts, have_lines ? &lines : nullptr, nb);
+      for (int i = 0; i < k; ++i) {
+        const int c = at[nb[i].cell];
+        if (!is_diamond(c) || !((visible >> c) & 1) || ((seen >> c) & 1)) continue;
+        seen |= std::uint64_t{1} << c;
+        queue[tail++] = c;
+      }
+      if (head == tail) arts = seen & allowed & kArtifactMask;
+    }
+  }
+  if (arts_out != nullptr) *arts_out = arts;
+  return seen;
+}
+
+bool Layout::joker_joined(std::uint64_t set, std::uint64_t arts) const {
+  if (pos[kJoker] < 0) return false;
+  Lines lines;
+  const bool need =
+      (arts & ((std::uint64_t{1} << kRopeCard) | (std::uint64_t{1} << kMirrorCard))) != 0;
+  if (need) fill_lines(lines);
+  std::array<Link, kMaxLinks> nb{};
+  // Every edge type is symmetric, so the Joker's own edges are those that reach it.
+  const int k = links(pos[kJoker], arts, need ? &lines : nullptr, nb);
+  for (int i = 0; i < k; ++i) {
+    if ((set >> at[nb[i].cell]) & 1) return true;
+  }
+  return false;
+}
+
+bool Layout::closure_reaches_joker(std::uint64_t allowed) const {
+  std::uint64_t arts = 0;
+  const std::uint64_t all = placed();
+  const std::uint64_t set = chain(all, allowed, &arts);
+  return joker_joined(set, arts);
+}
+
 std::uint64_t Layout::active() const {
+  if (advanced) return chain(up, kArtifactMask & ~dormant, nullptr);
   if (pos[kAceOfDiamonds] < 0 || !face_up(kAceOfDiamonds)) return 0;
   std::uint64_t seen = std::uint64_t{1} << kAceOfDiamonds;
   std::array<int, 13> queue{kAceOfDiamonds};
@@ -232,6 +434,20 @@ std::uint64_t Layout::active() const {
 
 std::uint64_t Layout::explorable(std::uint64_t act) const {
   std::uint64_t out = 0;
+  const std::uint64_t arts = enabled(act);
+  if (arts != 0) {
+    Lines lines;
+    fill_lines(lines);
+    std::array<Link, kMaxLinks> nb{};
+    for (std::uint64_t m = act; m != 0; m &= m - 1) {
+      const int k = links(pos[std::countr_zero(m)], arts, &lines, nb);
+      for (int i = 0; i < k; ++i) {
+        const int c = at[nb[i].cell];
+        if (!face_up(c)) out |= std::uint64_t{1} << c;
+      }
+    }
+    return out;
+  }
   std::array<int, 6> nb{};
   for (std::uint64_t m = act; m != 0; m &= m - 1) {
     const int n = neighbors(pos[std::countr_zero(m)], nb);
@@ -245,6 +461,8 @@ std::uint64_t Layout::explorable(std::uint64_t act) const {
 
 bool Layout::joker_active(std::uint64_t act) const {
   if (pos[kJoker] < 0 || !face_up(kJoker)) return false;
+  const std::uint64_t arts = enabled(act);
+  if (arts != 0) return joker_joined(act, arts);
   std::array<int, 6> nb{};
   const int n = neighbors(pos[kJoker], nb);
   for (int i = 0; i < n; ++i) {

@@ -69,12 +69,45 @@ int parse_cell(std::string_view text);  // "3,2" or "(3,2)"; -1 otherwise
 
 enum class Topology : std::uint8_t { kSquare, kHex };
 
+// The advanced game's artifacts (G1.4): J♦ Magic Rope, Q♦ Magic Veil, K♦ Magic Mirror.
+inline constexpr int kRopeCard = card_id(kDiamonds, 11);
+inline constexpr int kVeilCard = card_id(kDiamonds, 12);
+inline constexpr int kMirrorCard = card_id(kDiamonds, 13);
+inline constexpr std::uint64_t kArtifactMask = (std::uint64_t{1} << kRopeCard) |
+                                               (std::uint64_t{1} << kVeilCard) |
+                                               (std::uint64_t{1} << kMirrorCard);
+
+// An edge of the exploration graph (G1.3 derived state) from a cell: where it leads and its label
+// kind * 8 + dir, kind 0 = a step, 1 = a Veil (diagonal) step, 2 = a Rope jump over a gap, 3 = a
+// Mirror wrap. Dirs: square N E S W NE NW SW SE (0..7); hex steps, jumps and wraps E NE NW W SW SE
+// use the same indices (1 4 5 3 6 7), hex Veil steps ENE N WNW WSW S ESE are 0..5 (A-G1-42).
+struct Link {
+  std::int16_t cell = -1;
+  std::uint8_t label = 0;
+};
+inline constexpr int kMaxLinks = 24;
+inline constexpr int kStepLink = 0;
+inline constexpr int kVeilLink = 1;
+inline constexpr int kRopeLink = 2;
+inline constexpr int kWrapLink = 3;
+std::string link_label(int label, Topology topo);            // "N", "NE", "N+rope", "E+wrap", "ENE"
+int parse_link_label(std::string_view text, Topology topo);  // -1 when not one
+
+// Which cells hold a card, by line: what the Rope and the Mirror look along (G1.4).
+struct Lines {
+  std::array<std::uint64_t, 40> row{};   // bit x per row y
+  std::array<std::uint64_t, 40> col{};   // bit y per column x
+  std::array<std::uint64_t, 79> anti{};  // hex NE-SW axis: bit x per x + y
+};
+
 struct Layout {
   std::array<std::int8_t, kCells> at;       // card id on each cell, -1 when empty
   std::array<std::int16_t, kNumCards> pos;  // cell of each card, -1 when not placed
   std::uint64_t up = 0;                     // bit per card id: face up
   std::int8_t count = 0;                    // cards placed
   Topology topo = Topology::kSquare;
+  bool advanced = false;      // the advanced game's artifacts and build constraint (G1.4)
+  std::uint64_t dormant = 0;  // artifacts whose own trial is not over yet (A-G1-38)
 
   Layout() {
     at.fill(-1);
@@ -125,12 +158,35 @@ struct Layout {
   // The basic build constraint (G1.2 3b): edge-adjacent diamonds, any facing, lead from A♦ to a
   // cell next to the Joker.
   bool has_diamond_path() const;
-  bool valid_maze() const { return count == kNumCards && connected() && has_diamond_path(); }
-  // The active chain (G1.3 derived state): face-up diamonds joined to a face-up A♦; card ids.
+  // The build constraint of this game: the basic diamond path, or in the advanced game the Joker
+  // reachable eventually, every card treated as visible (G1.2 3b', G1.3.6 closure).
+  // (A diamond path is the closure's cheap special case: checked first.)
+  bool maze_ok() const {
+    return has_diamond_path() || (advanced && closure_reaches_joker(kArtifactMask));
+  }
+  // The advanced closure where only the artifacts in `allowed` may enable their edges (A-G1-35).
+  bool closure_reaches_joker(std::uint64_t allowed) const;
+  bool valid_maze() const { return count == kNumCards && connected() && maze_ok(); }
+  // The active chain (G1.3 derived state): face-up diamonds joined to a face-up A♦ by enabled
+  // edges (in the advanced game, those of the active artifacts whose trial is over); card ids.
   std::uint64_t active() const;
-  // Face-down cards next to an active diamond (card ids).
+  // The artifacts whose edges are enabled for the chain `act`.
+  std::uint64_t enabled(std::uint64_t act) const {
+    return advanced ? act & kArtifactMask & ~dormant : 0;
+  }
+  // Face-down cards joined by an enabled edge to an active diamond (card ids).
   std::uint64_t explorable(std::uint64_t act) const;
   bool joker_active(std::uint64_t act) const;
+  // The edges from `cell` to cards with the artifacts `arts` enabled (any facing). `lines` is
+  // needed only when arts holds the Rope or the Mirror.
+  int links(int cell, std::uint64_t arts, const Lines* lines,
+            std::array<Link, kMaxLinks>& out) const;
+  void fill_lines(Lines& lines) const;
+  // The fixpoint of G1.3: diamonds among `visible` joined to A♦, artifact edges enabled once the
+  // artifact (if in `allowed`) is in the set. Returns the set; `arts` gets the enabled artifacts.
+  std::uint64_t chain(std::uint64_t visible, std::uint64_t allowed, std::uint64_t* arts) const;
+  // Whether the Joker's cell is joined to a card of `set` by an edge of `arts`.
+  bool joker_joined(std::uint64_t set, std::uint64_t arts) const;
   // Cards of `suit` (any facing) in the area of `cell` (the ten-count trials).
   int count_in_area(int cell, int suit) const;
 };

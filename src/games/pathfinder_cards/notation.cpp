@@ -158,8 +158,9 @@ std::string State::action_to_string(Action a) const {
 }
 
 std::string State::action_to_string_for(Player observer, Action a) const {
-  const Player actor = current_player();
-  if (observer == kMaker || observer == kOmniscient || observer == actor || actor != kMaker) {
+  const Player actor = role_to_act();
+  const Player role = role_of(observer);
+  if (role == kMaker || observer == kOmniscient || role == actor || actor != kMaker) {
     return action_to_string(a);  // the Runner's actions and the damage pick are public
   }
   switch (decision()) {
@@ -310,7 +311,7 @@ Action State::parse_action(std::string_view text) const {
 
 // ---- The whole-maze text form ------------------------------------------------------------------
 
-Layout parse_maze(std::string_view text) {
+Layout parse_maze(std::string_view text, Topology topo, bool advanced) {
   std::vector<std::vector<std::string>> rows;
   std::string line;
   std::string all;
@@ -325,6 +326,8 @@ Layout parse_maze(std::string_view text) {
   if (rows.empty()) parse_error("the maze drawing is empty");
   if (rows.size() > kSide) parse_error("the maze drawing has more than 40 rows");
   Layout l;
+  l.topo = topo;
+  l.advanced = advanced;
   std::array<int, kNumCards> row_of{};
   for (int y = 0; y < static_cast<int>(rows.size()); ++y) {
     if (rows[y].size() > kSide) parse_error(fmt::format("row {} is wider than 40 cells", y));
@@ -357,7 +360,12 @@ Layout parse_maze(std::string_view text) {
                     missing));
   }
   if (!l.connected()) parse_error("the cards are not all joined edge to edge in one piece (G1.1)");
-  if (!l.has_diamond_path()) {
+  if (advanced && !l.maze_ok()) {
+    parse_error(
+        "the Joker cannot be reached from A♦, even collecting the artifacts (J♦ Rope, Q♦ Veil, "
+        "K♦ Mirror) in any order (G1.2 advanced game)");
+  }
+  if (!advanced && !l.has_diamond_path()) {
     parse_error(
         "no path of edge-adjacent diamonds leads from A♦ to a card next to the Joker "
         "(G1.2)");
@@ -375,7 +383,8 @@ std::string draw_maze(const Layout& l) {
   }
   std::string out;
   for (int y = 0; y <= y1; ++y) {
-    std::string row;
+    // A hex board is drawn sheared: row r starts r half-cells right (axial q = column).
+    std::string row(l.topo == Topology::kHex ? static_cast<std::size_t>(2 * y) : 0, ' ');
     for (int x = 0; x <= x1; ++x) {
       const int c = l.at[make_cell(x, y)];
       row += fmt::format("{:<4}", c < 0 ? "." : card_code(c));
@@ -386,17 +395,11 @@ std::string draw_maze(const Layout& l) {
   return out;
 }
 
-std::vector<Action> placement_order(const Layout& l) {
-  // Breadth first from the first card in reading order, so every card touches the ones before.
+namespace {
+
+std::vector<Action> placement_order_from(const Layout& l, std::vector<int> queue,
+                                         std::array<bool, kNumCards> seen) {
   std::vector<Action> out;
-  std::array<bool, kNumCards> seen{};
-  std::vector<int> queue;
-  for (int cell = 0; cell < kCells && queue.empty(); ++cell) {
-    if (l.at[cell] >= 0) {
-      queue.push_back(cell);
-      seen[l.at[cell]] = true;
-    }
-  }
   std::array<int, 6> nb{};
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const int cell = queue[i];
@@ -411,6 +414,34 @@ std::vector<Action> placement_order(const Layout& l) {
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Action> placement_order(const Layout& l) {
+  // Breadth first from the first card in reading order, so every card touches the ones before.
+  // In the advanced game the Joker goes last when the others are one piece without it: until the
+  // last card a placement must keep a basic completion possible (State::build_ok).
+  std::array<bool, kNumCards> seen{};
+  std::vector<int> queue;
+  const bool joker_last = l.advanced && l.pos[kJoker] >= 0 && [&] {
+    Layout rest = l;
+    rest.remove(kJoker);
+    return rest.connected();
+  }();
+  if (joker_last) seen[kJoker] = true;
+  for (int cell = 0; cell < kCells && queue.empty(); ++cell) {
+    if (l.at[cell] >= 0 && !seen[l.at[cell]]) {
+      queue.push_back(cell);
+      seen[l.at[cell]] = true;
+    }
+  }
+  if (joker_last) {
+    auto order = placement_order_from(l, queue, seen);
+    order.push_back(kPlaceBase + Action{kJoker} * kCells + l.pos[kJoker]);
+    return order;
+  }
+  return placement_order_from(l, queue, seen);
 }
 
 namespace {
@@ -463,7 +494,7 @@ std::vector<Action> State::parse_actions(std::string_view text) const {
                        text.find('/') != std::string_view::npos || tokens(text).size() > 3;
   if (phase_ == Phase::kBuild && drawing) {
     if (layout_.count > 0) parse_error("a whole maze can be given only before any card is placed");
-    return placement_order(parse_maze(text));
+    return placement_order(parse_maze(text, config_.topo, config_.advanced));
   }
   return {parse_action(text)};
 }

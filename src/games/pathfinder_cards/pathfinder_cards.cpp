@@ -41,6 +41,14 @@ std::vector<OptionSpec> option_specs() {
       OptionSpec::boolean("recallIncludesDamageDiscards", false,
                           "Recall: a special heart lost to damage or a save counts as used "
                           "(A-G1-23)"),
+      OptionSpec::boolean("advanced", false,
+                          "the advanced game: J♦ Magic Rope, Q♦ Magic Veil and K♦ Magic Mirror, "
+                          "the Joker reachable eventually through artifacts (G1.4)"),
+      OptionSpec::choice("board", "square", {"square", "hex"},
+                         "the maze's grid: square, or the hexagonal variant (G1.4)"),
+      OptionSpec::choice("matchGames", "1", {"1", "2", "4"},
+                         "match play: games in the match, the seats alternating roles, the higher "
+                         "total of the Runner's scores wins (G1.3.7)"),
       OptionSpec::integer("kingStudySeconds", 30, 0, 600,
                           "King trial: seconds a human Runner's client shows the maze before the "
                           "Maker's flip (G1.6.2); told in the view, no effect on the rules"),
@@ -57,6 +65,9 @@ Config Config::from_options(const Options& o) {
   c.mover_spent_on_cancel = o.get_bool("moverSpentOnCancel");
   c.recall_damage_discards = o.get_bool("recallIncludesDamageDiscards");
   c.king_study_seconds = static_cast<int>(o.get_int("kingStudySeconds"));
+  c.advanced = o.get_bool("advanced");
+  c.match_games = std::stoi(o.get_string("matchGames"));
+  c.topo = o.get_string("board") == "hex" ? Topology::kHex : Topology::kSquare;
   return c;
 }
 
@@ -88,6 +99,7 @@ Decision State::decision() const {
   const Task& t = stack_[depth_ - 1];
   switch (t.kind) {
     case TaskKind::kEncounter:
+    case TaskKind::kWake:
       return Decision::kNone;
     case TaskKind::kAlteration:
       return Decision::kAlteration;
@@ -125,7 +137,7 @@ Decision State::decision() const {
   return Decision::kNone;
 }
 
-Player State::current_player() const {
+Player State::role_to_act() const {
   switch (decision()) {
     case Decision::kNone:
       return kTerminalPlayer;
@@ -200,6 +212,14 @@ std::uint64_t State::king_before_up() const {
 
 // ---- Legal actions --------------------------------------------------------------------------
 
+// A placement keeps a valid completion possible. In the advanced game the last card is checked
+// exactly against the closure; earlier ones keep a basic completion possible, which is sound (a
+// basic maze is an advanced one) but stricter than the advanced rule needs.
+bool State::build_ok(const Layout& l) const {
+  if (l.advanced && l.count == kNumCards) return l.maze_ok();
+  return build_feasible(l);
+}
+
 bool State::placement_ok(int card, int cell) const {
   if (card < 0 || card >= kNumCards || cell < 0 || cell >= kCells) return false;
   if (layout_.pos[card] >= 0 || layout_.at[cell] >= 0) return false;
@@ -207,7 +227,7 @@ bool State::placement_ok(int card, int cell) const {
   if (!layout_.touches_card(cell)) return false;
   Layout l = layout_;
   l.place(card, cell);
-  return build_feasible(l);
+  return build_ok(l);
 }
 
 void State::legal_build(ActionList& out) const {
@@ -239,7 +259,7 @@ void State::legal_build(ActionList& out) const {
         if (cls == 0) continue;
         const int rep = std::countr_zero(cls);
         l->place(rep, cell);
-        const bool ok = build_feasible(*l);
+        const bool ok = build_ok(*l);
         l->remove(rep);
         if (!ok) continue;
         for (std::uint64_t m = cls; m != 0; m &= m - 1) {
@@ -275,7 +295,7 @@ bool State::alteration_ok(Action a) const {
       }
     }
     l.swap_cells(x, y);
-    return l.has_diamond_path();
+    return l.maze_ok();
   }
   if (a >= kMoveBase && a < kActionEnd) {
     const auto i = a - kMoveBase;
@@ -288,7 +308,7 @@ bool State::alteration_ok(Action a) const {
       return false;
     }
     l.move(from, to);
-    return l.touches_card(to) && l.connected() && l.has_diamond_path();
+    return l.touches_card(to) && l.connected() && l.maze_ok();
   }
   return a == kPass;
 }
@@ -575,6 +595,33 @@ void State::finish(Player winner) {
   winner_ = static_cast<std::int8_t>(winner);
   phase_ = Phase::kOver;
   depth_ = 0;
+  layout_.dormant = 0;  // no trial is pending any more
+  if (game_no_ + 1 < config_.match_games) next_game();
+}
+
+// Match play (G1.3.7): the game's score is kept and the next game starts at once with the roles
+// swapped; everything else is as in a fresh game.
+void State::next_game() {
+  results_[static_cast<std::size_t>(game_no_)] = static_cast<std::int8_t>(score());
+  State fresh(config_);
+  fresh.game_no_ = static_cast<std::int8_t>(game_no_ + 1);
+  fresh.results_ = results_;
+  *this = fresh;
+}
+
+Player State::game_winner(int g) const {
+  if (g == game_no_) return winner_;
+  return results_[static_cast<std::size_t>(g)] > 0 ? kRunner : kMaker;
+}
+
+std::array<int, 2> State::totals() const {
+  std::array<int, 2> t{};
+  const int done = game_no_ + (phase_ == Phase::kOver ? 1 : 0);
+  for (int g = 0; g < done; ++g) {
+    const int runner_seat = kRunner ^ (g & 1);
+    t[static_cast<std::size_t>(runner_seat)] += g == game_no_ ? score() : results_[g];
+  }
+  return t;
 }
 
 void State::finish_build() {
@@ -588,6 +635,7 @@ void State::finish_build() {
   }
   Layout l;
   l.topo = layout_.topo;
+  l.advanced = layout_.advanced;
   for (int id = 0; id < kNumCards; ++id) {
     const int c = layout_.pos[id];
     l.place(id, make_cell(cell_x(c) - x0, cell_y(c) - y0));
@@ -606,9 +654,27 @@ void State::push_damage(std::uint8_t flags, int units) {
   }
 }
 
+void State::push_encounter(int cell) {
+  Task t;
+  t.kind = TaskKind::kEncounter;
+  t.cell = static_cast<std::int16_t>(cell);
+  push(t);
+  // An artifact's power starts only once its trial is over (G1.3.2 step 5, A-G1-38).
+  const int card = layout_.at[cell];
+  if (config_.advanced && ((kArtifactMask >> card) & 1)) {
+    layout_.dormant |= std::uint64_t{1} << card;
+  }
+}
+
 void State::expand_encounter(const Task& e) {
   const int card = layout_.at[e.cell];
   const int rank = card_rank(card);
+  if (config_.advanced && ((kArtifactMask >> card) & 1)) {
+    Task w;
+    w.kind = TaskKind::kWake;
+    w.aux = static_cast<std::int8_t>(card);
+    push(w);
+  }
   // Pushed in reverse: damage first, then the trial, then the alteration (G1.3.2, A-G1-19).
   if (rank == 1 && card != kAceOfDiamonds) {
     Task t;
@@ -663,6 +729,10 @@ void State::settle() {
         expand_encounter(e);
         continue;
       }
+      case TaskKind::kWake:
+        layout_.dormant &= ~(std::uint64_t{1} << t.aux);
+        pop();
+        continue;
       case TaskKind::kAlteration:
       case TaskKind::kAdvisor:
       case TaskKind::kPathfinder:
@@ -719,10 +789,7 @@ void State::apply_main(Action a) {
   } else {
     const int cell = static_cast<int>(a - kExploreBase);
     flip_up(cell);
-    Task t;
-    t.kind = TaskKind::kEncounter;
-    t.cell = static_cast<std::int16_t>(cell);
-    push(t);
+    push_encounter(cell);
   }
 }
 
@@ -799,12 +866,7 @@ void State::apply_trial(Action a) {
       const bool reachable = (layout_.explorable(layout_.active()) >> card) & 1;
       flip_up(cell);
       pop();
-      if (reachable) {
-        Task e;
-        e.kind = TaskKind::kEncounter;
-        e.cell = static_cast<std::int16_t>(cell);
-        push(e);
-      }
+      if (reachable) push_encounter(cell);
       if (i % 4 != card_suit(card)) push_damage(0);
       return;
     }
@@ -914,7 +976,13 @@ Action State::sample_chance(Rng& rng) const {
 
 std::vector<double> State::returns() const {
   if (phase_ != Phase::kOver) return {0.0, 0.0};
-  return winner_ == kRunner ? std::vector<double>{-1.0, 1.0} : std::vector<double>{1.0, -1.0};
+  if (config_.match_games == 1) {
+    return winner_ == kRunner ? std::vector<double>{-1.0, 1.0} : std::vector<double>{1.0, -1.0};
+  }
+  // A match: the higher total wins (G1.3.7); equal totals are a draw.
+  const auto t = totals();
+  if (t[0] == t[1]) return {0.0, 0.0};
+  return t[0] > t[1] ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
 
 }  // namespace mw::pathfinder_cards

@@ -39,9 +39,13 @@
 
 namespace mw::pathfinder_cards {
 
+// Roles. In a single game seat 0 is the Maker and seat 1 the Runner; in a match (option
+// matchGames > 1) the seats alternate roles game by game, seat 0 making the first maze (G1.3.7).
 inline constexpr Player kMaker = 0;
 inline constexpr Player kRunner = 1;
 inline constexpr std::array<const char*, 2> kSeatNames = {"Maker", "Runner"};
+inline constexpr std::array<const char*, 2> kMatchSeatNames = {"Player 1", "Player 2"};
+inline constexpr int kMaxMatchGames = 4;
 
 inline constexpr Action kPlaceBase = 0;
 inline constexpr Action kCompassBase = 64000;
@@ -83,6 +87,7 @@ enum class TaskKind : std::uint8_t {
   kPathfinder,  // choose the active diamond she stands on
   kSeer,        // step 0, 1: the two face-down cards
   kMover,       // a move; `pay` holds the hearts it costs when it is not cancelled (A-G1-16/40)
+  kWake,        // advanced game: artifact `aux`'s trial is over, its power starts (A-G1-38)
 };
 // The trials by the card that starts them, after A-G1-1 (the headings rotated).
 enum class TrialKind : std::uint8_t { kTenSpades, kTenClubs, kTenDiamonds, kJack, kQueen, kKing };
@@ -135,7 +140,7 @@ struct Answer {
   std::uint8_t kind = 0;  // 0 Advisor, 1 Pathfinder
   bool yes = false;
   bool current = true;
-  std::uint8_t dirs = 0;  // Pathfinder: bit per aql direction
+  std::uint32_t dirs = 0;  // Pathfinder: bit per edge label (layout.h Link)
   std::int16_t cell = -1;
   std::int8_t len = 0;
   std::uint64_t up = 0;  // the cards face up when asked (facing tests)
@@ -155,7 +160,8 @@ struct TenResult {
 };
 
 struct Config {
-  Topology topo = Topology::kSquare;
+  Topology topo = Topology::kSquare;    // option board (G1.4 hexagonal variant)
+  bool advanced = false;                // option advanced (G1.4 advanced game)
   bool ten_spades_joker_safe = false;   // A-G1-8
   bool predict_joker = true;            // A-G1-14 / A-G1-46
   bool maker_moves_ad_joker = true;     // A-G1-17
@@ -164,15 +170,18 @@ struct Config {
   bool mover_spent_on_cancel = false;   // A-G1-16 / A-G1-40
   bool recall_damage_discards = false;  // A-G1-23
   int king_study_seconds = 30;          // G1.6.2: the client's study phase (no rule effect)
+  int match_games = 1;                  // G1.3.7 match play: games, roles alternating
   static Config from_options(const Options& options);
 };
 
 std::vector<OptionSpec> option_specs();
 
 // The whole-maze text form: rows of card codes separated by spaces ("." = no card), rows by new
-// lines or "/". parse_maze validates a complete basic maze (throws Error(kParse) saying what is
-// wrong); placement_order gives the Maker's placements that build it card by card.
-Layout parse_maze(std::string_view text);
+// lines or "/" (on a hex board a row is r and a column q; indentation is ignored). parse_maze
+// validates a complete maze of that game (throws Error(kParse) saying what is wrong);
+// placement_order gives the Maker's placements that build it card by card (the Joker last in the
+// advanced game, so every earlier card keeps a completion possible).
+Layout parse_maze(std::string_view text, Topology topo = Topology::kSquare, bool advanced = false);
 std::vector<Action> placement_order(const Layout& layout);
 std::string draw_maze(const Layout& layout);
 
@@ -182,7 +191,7 @@ class State {
   static State from_json(const Json& body, const Options& options);
 
   int num_players() const { return 2; }
-  Player current_player() const;
+  Player current_player() const { return seat_of(role_to_act()); }
   bool is_terminal() const { return phase_ == Phase::kOver; }
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
@@ -218,7 +227,18 @@ class State {
   bool in_hand(int rank) const { return (hand_ >> rank) & 1; }
   CompassState compass() const { return compass_; }
   int compass_rank() const { return compass_rank_; }
-  Player winner() const { return winner_; }
+  Player winner() const { return winner_; }  // the role that won the game under way or last
+
+  // Matches (G1.3.7): the game under way (0-based), each seat's role in it, and the Runner's
+  // score of every finished game (5 + hearts left if she won, else 0).
+  Player role_of(Player seat) const { return seat < 0 ? seat : seat ^ (game_no_ & 1); }
+  Player seat_of(Player role) const { return role < 0 ? role : role ^ (game_no_ & 1); }
+  int game_index() const { return game_no_; }
+  int game_score(int g) const { return results_[static_cast<std::size_t>(g)]; }
+  // Who won game g (a role): the game under way or one already finished.
+  Player game_winner(int g) const;
+  // Points per seat over the match so far (each seat scores in the games it ran).
+  std::array<int, 2> totals() const;
   const Task* top() const { return depth_ > 0 ? &stack_[depth_ - 1] : nullptr; }
   int depth() const { return depth_; }
   const std::array<TenResult, 3>& tens() const { return tens_; }
@@ -245,15 +265,25 @@ class State {
   static State from_layout(const Layout& layout, const Options& options);
 
  private:
-  explicit State(const Config& config) : config_(config) { layout_.topo = config.topo; }
+  explicit State(const Config& config) : config_(config) {
+    layout_.topo = config.topo;
+    layout_.advanced = config.advanced;
+  }
   Task& top_task() { return stack_[depth_ - 1]; }
   void push(const Task& t) { stack_[depth_++] = t; }
   void pop() { --depth_; }
+  Player role_to_act() const;
+  const char* seat_name(Player seat) const {
+    return config_.match_games > 1 ? kMatchSeatNames[seat] : kSeatNames[seat];
+  }
   void settle();
   void finish(Player winner);
+  void next_game();
   void finish_build();
   void expand_encounter(const Task& t);
   void push_damage(std::uint8_t flags, int units = 1);
+  void push_encounter(int cell);
+  bool build_ok(const Layout& l) const;
   void flip_up(int cell) { layout_.set_up(layout_.at[cell], true); }
   void discard(int rank);
 
@@ -306,6 +336,8 @@ class State {
   std::int32_t last_cancel_ = -1;  // the Mover's last cancelled proposal (she was told)
   std::array<std::uint16_t, aql::kMaxTokens> q_{};
   std::array<Answer, kMaxAnswers> answers_{};
+  std::int8_t game_no_ = 0;
+  std::array<std::int8_t, kMaxMatchGames> results_{};
 };
 
 }  // namespace mw::pathfinder_cards

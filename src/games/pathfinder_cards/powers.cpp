@@ -200,7 +200,7 @@ void State::apply_power_task(Action a) {
       } else {
         l.move(static_cast<int>(i / kCells), static_cast<int>(i % kCells));
       }
-      const bool keeps_path = l.has_diamond_path();
+      const bool keeps_path = l.maze_ok();
       if (!keeps_path) last_cancel_ = static_cast<std::int32_t>(a);  // "must let her know" [T]
       if (keeps_path || config_.mover_spent_on_cancel) {
         for (int r = 2; r <= 13; ++r) {

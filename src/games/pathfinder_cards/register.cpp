@@ -28,28 +28,33 @@ int cards_to_turn(const Layout& l) {
   const int start = l.cell_of(kAceOfDiamonds);
   dist[start] = 0;
   queue.push_back(start);
-  std::array<int, 6> nb{};
+  // The edges enabled now (in the advanced game also the active artifacts'); all symmetric.
+  const std::uint64_t arts = l.enabled(l.active());
+  Lines lines;
+  if (arts != 0) l.fill_lines(lines);
+  std::array<Link, kMaxLinks> nb{};
   while (!queue.empty()) {
     const int cell = queue.front();
     queue.pop_front();
-    const int n = l.neighbors(cell, nb);
+    const int n = l.links(cell, arts, arts != 0 ? &lines : nullptr, nb);
     for (int i = 0; i < n; ++i) {
-      const int c = l.at[nb[i]];
-      if (c < 0 || !is_diamond(c)) continue;
+      const int to = nb[i].cell;
+      const int c = l.at[to];
+      if (!is_diamond(c)) continue;
       const int cost = l.face_up(c) ? 0 : 1;
-      if (dist[cell] + cost >= dist[nb[i]]) continue;
-      dist[nb[i]] = dist[cell] + cost;
+      if (dist[cell] + cost >= dist[to]) continue;
+      dist[to] = dist[cell] + cost;
       if (cost == 0) {
-        queue.push_front(nb[i]);
+        queue.push_front(to);
       } else {
-        queue.push_back(nb[i]);
+        queue.push_back(to);
       }
     }
   }
   int best = 1 << 20;
-  const int n = l.neighbors(l.cell_of(kJoker), nb);
-  for (int i = 0; i < n; ++i) best = std::min(best, dist[nb[i]]);
-  return best + (l.face_up(kJoker) ? 0 : 1);
+  const int n = l.links(l.cell_of(kJoker), arts, arts != 0 ? &lines : nullptr, nb);
+  for (int i = 0; i < n; ++i) best = std::min(best, dist[nb[i].cell]);
+  return std::min(best, kNumCards) + (l.face_up(kJoker) ? 0 : 1);  // no route now: "far"
 }
 
 // The Runner's chances: each card she turns up costs her about a third of a heart on average
@@ -73,7 +78,8 @@ GameEntry entry() {
       /*name=*/"Pathfinder (Thorin Tatge)",
       /*summary=*/
       "the Maze Maker builds a 40-card maze; the Runner explores it from A♦ to the "
-      "Joker while spades and trials drain her hearts (basic game)",
+      "Joker while spades and trials drain her hearts (basic and advanced game, square or hex "
+      "board)",
       /*min_players=*/2,
       /*max_players=*/2,
       /*perfect_information=*/false,

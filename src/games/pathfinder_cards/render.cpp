@@ -69,11 +69,15 @@ std::string draw_grid(const Json& view, const RenderStyle& style) {
     for (const Json& c : view["explorable"]) explorable.insert(parse_cell(c.get<std::string>()));
   }
   const Paint paint{style.color};
+  // A hex board (axial q = x, r = y) is drawn sheared: row r starts r half-cells to the right, so
+  // each card touches its six neighbours on the page.
+  const bool hex = view.value("board", "square") == "hex";
   std::string out = "     ";
   for (int x = 0; x <= x1; ++x) out += fmt::format("{:<5}", x);
   out += "\n";
   for (int y = 0; y <= y1; ++y) {
     out += fmt::format("{:>3}  ", y);
+    if (hex) out += std::string(static_cast<std::size_t>(y * 5 / 2), ' ');
     for (int x = 0; x <= x1; ++x) {
       const auto it = cells.find(make_cell(x, y));
       if (it == cells.end()) {
@@ -109,6 +113,14 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   } else if (view.contains("cards")) {
     out += draw_grid(view, style);
   }
+  if (view.contains("match") && view["match"].is_object()) {
+    const Json& m = view["match"];
+    const Json& t = m["totals"];
+    out += fmt::format("match: game {} of {}; {} makes the maze, {} runs; totals {} {}\n",
+                       m.value("game", 0), m.value("games", 0), m.value("maker", "?"),
+                       m.value("runner", "?"), t.is_array() && !t.empty() ? t[0].dump() : "?",
+                       t.is_array() && t.size() > 1 ? t[1].dump() : "?");
+  }
   if (view.contains("hand")) out += "hand: " + join(view["hand"]) + "\n";
   if (view.contains("compass") && view["compass"].is_object()) {
     const Json& c = view["compass"];
@@ -124,6 +136,9 @@ std::string render_view(const Json& view, const RenderStyle& style) {
                          t.value("actual", 0),
                          t.value("current", false) ? "" : " (maze altered since)");
     }
+  }
+  if (view.contains("artifacts") && !view["artifacts"].empty()) {
+    out += "artifacts in use: " + join(view["artifacts"]) + "\n";
   }
   if (view.contains("pending")) {
     for (const Json& p : view["pending"]) {

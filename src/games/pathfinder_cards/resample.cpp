@@ -163,13 +163,13 @@ bool construct(Layout& l, const Hidden& h, Rng& rng) {
     l.at[h.cells[i]] = static_cast<std::int8_t>(assignment[i]);
     l.pos[assignment[i]] = static_cast<std::int16_t>(h.cells[i]);
   }
-  return l.has_diamond_path();
+  return l.maze_ok();
 }
 
 }  // namespace
 
 State State::resample(Player p, Rng& rng) const {
-  if (p != kRunner && p != kSpectator) return *this;
+  if (role_of(p) != kRunner && p != kSpectator) return *this;
   if (phase_ == Phase::kOver) return *this;  // everything is revealed at the end
   if (phase_ == Phase::kBuild) return random_build(layout_.count, rng);
   return resample_runner(rng);
@@ -198,7 +198,7 @@ State State::resample_runner(Rng& rng) const {
     if (a == b) continue;
     l.swap_cells(a, b);
     const int e = knowledge_violation(l);
-    if (l.has_diamond_path() && e <= energy) {
+    if (l.maze_ok() && e <= energy) {
       energy = e;
     } else {
       l.swap_cells(a, b);
@@ -211,7 +211,7 @@ State State::resample_runner(Rng& rng) const {
     const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     if (a == b) continue;
     l.swap_cells(a, b);
-    if (!l.has_diamond_path() || knowledge_violation(l) != 0) l.swap_cells(a, b);
+    if (!l.maze_ok() || knowledge_violation(l) != 0) l.swap_cells(a, b);
   }
   return s;
 }
@@ -221,6 +221,8 @@ State State::resample_runner(Rng& rng) const {
 // order) of a planned valid maze are such a layout, and cheap (no feasibility searches).
 State State::random_build(int cards, Rng& rng) const {
   State s(config_);
+  s.game_no_ = game_no_;  // the match so far is public
+  s.results_ = results_;
   const Layout plan = plan_maze(rng, static_cast<int>(rng.below(4)));
   const std::vector<Action> order = placement_order(plan);
   for (int i = 0; i < cards; ++i) {

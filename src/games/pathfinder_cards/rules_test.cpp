@@ -42,7 +42,10 @@ TEST(PathfinderRules, OptionDefaultsArePinned) {
   EXPECT_FALSE(c.mover_spent_on_cancel);   // A-G1-16
   EXPECT_FALSE(c.recall_damage_discards);  // A-G1-23
   EXPECT_EQ(c.king_study_seconds, 30);     // G1.6.2
-  EXPECT_EQ(game.options().to_json().size(), 8u);
+  EXPECT_FALSE(c.advanced);                // G1.4: the basic game unless asked
+  EXPECT_EQ(c.topo, Topology::kSquare);    // G1.4: square board unless asked
+  EXPECT_EQ(c.match_games, 1);             // G1.3.7: one game unless a match is asked for
+  EXPECT_EQ(game.options().to_json().size(), 11u);
 }
 
 TEST(PathfinderRules, DeckSplitAndShapes_1) {

@@ -14,17 +14,17 @@ namespace {
 
 constexpr std::array<const char*, 4> kPhaseNames = {"build", "compass", "play", "over"};
 constexpr std::array<const char*, 4> kCompassNames = {"none", "table", "withdrawn", "used"};
-constexpr std::array<const char*, 8> kTaskNames = {"encounter", "damage",     "trial", "alteration",
-                                                   "advisor",   "pathfinder", "seer",  "mover"};
+constexpr std::array<const char*, 9> kTaskNames = {
+    "encounter", "damage", "trial", "alteration", "advisor", "pathfinder", "seer", "mover", "wake"};
 constexpr std::array<const char*, 6> kTrialNames = {"10S", "10C", "10D", "jack", "queen", "king"};
 constexpr std::array<const char*, 21> kDecisionNames = {
     "none",         "place",         "compass",   "explore",   "damage-window", "damage-pick",
     "save",         "trial-window",  "ten-flip",  "count",     "ten-suit",      "jack-predict",
     "queen-choose", "queen-predict", "king-flip", "king-name", "alteration",    "ask",
     "pathfinder",   "seer",          "mover"};
-constexpr std::array<const char*, 13> kMembers = {
-    "phase",  "cards",       "hand",   "compass",  "discards", "stack",     "tens",
-    "winner", "compassCard", "powers", "question", "answers",  "lastCancel"};
+constexpr std::array<const char*, 15> kMembers = {
+    "phase",       "cards",  "hand",     "compass", "discards",   "stack", "tens",   "winner",
+    "compassCard", "powers", "question", "answers", "lastCancel", "game",  "results"};
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "pathfinder-cards state: " + what);
@@ -108,7 +108,7 @@ struct JsonIo {
     t.kind = static_cast<TaskKind>(index_of(kTaskNames, member(j, "kind"), "task kind"));
     t.trial = static_cast<TrialKind>(index_of(kTrialNames, member(j, "trial"), "trial"));
     t.step = static_cast<std::uint8_t>(int_in(member(j, "step"), 0, 2, "step"));
-    t.aux = static_cast<std::int8_t>(int_in(member(j, "aux"), -1, 2, "aux"));
+    t.aux = static_cast<std::int8_t>(int_in(member(j, "aux"), -1, kNumCards - 1, "aux"));
     t.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "cell"));
     t.cell2 = static_cast<std::int16_t>(cell_of_json(member(j, "cell2"), "cell2"));
     t.flags = static_cast<std::uint8_t>(int_in(member(j, "flags"), 0, 7, "flags"));
@@ -116,6 +116,14 @@ struct JsonIo {
       if (!j["pay"].is_array()) bad("\"pay\" must be a list of hearts");
       for (const Json& h : j["pay"]) t.pay |= static_cast<std::uint16_t>(1u << heart_of_json(h));
     }
+    if (t.kind == TaskKind::kWake) {
+      if (!l.advanced || t.aux < 0 || !((kArtifactMask >> t.aux) & 1) || t.step != 0 ||
+          t.pay != 0 || l.pos[t.aux] < 0) {
+        bad("a wake entry names an artifact of the advanced game (J♦, Q♦, K♦)");
+      }
+      return t;
+    }
+    if (t.aux > 2) bad("aux = " + std::to_string(t.aux) + " is out of range -1..2");
     const bool power = t.kind >= TaskKind::kAdvisor;
     if (power) {
       const int max_step = t.kind == TaskKind::kAdvisor || t.kind == TaskKind::kSeer ? 1 : 0;
@@ -148,6 +156,7 @@ struct JsonIo {
     if (!cards.is_array() || cards.size() > kNumCards) bad("\"cards\" must be a list of cards");
     Layout l;
     l.topo = s.config_.topo;
+    l.advanced = s.config_.advanced;
     for (const Json& e : cards) {
       if (!e.is_array() || e.size() != 3 || !e[0].is_string() || !e[2].is_boolean()) {
         bad("each card is [code, \"x,y\", faceUp]");
@@ -166,7 +175,8 @@ struct JsonIo {
         bad("a layout being built must be face down, incomplete and completable");
       }
     } else if (!l.valid_maze()) {
-      bad("the maze needs all 40 cards and a diamond path from A♦ to the Joker");
+      bad(l.advanced ? "the maze needs all 40 cards and the Joker reachable through artifacts"
+                     : "the maze needs all 40 cards and a diamond path from A♦ to the Joker");
     }
     s.layout_ = l;
   }
@@ -203,6 +213,17 @@ struct JsonIo {
     if (s.phase_ != Phase::kPlay && !stack.empty()) bad("effects are pending only in play");
     s.depth_ = 0;
     for (const Json& t : stack) s.push(read_task(t, s.layout_));
+    // Artifacts whose trial is not over (A-G1-38): those of a pending encounter or wake.
+    s.layout_.dormant = 0;
+    for (int i = 0; i < s.depth_; ++i) {
+      const Task& t = s.stack_[i];
+      const int card = t.kind == TaskKind::kWake        ? t.aux
+                       : t.kind == TaskKind::kEncounter ? s.layout_.at[t.cell]
+                                                        : -1;
+      if (card >= 0 && s.config_.advanced && ((kArtifactMask >> card) & 1)) {
+        s.layout_.dormant |= std::uint64_t{1} << card;
+      }
+    }
     const Json& tens = member(body, "tens");
     if (!tens.is_array() || tens.size() != 3) bad("\"tens\" must be a list of three results");
     for (int i = 0; i < 3; ++i) s.tens_[i] = read_ten(tens[i]);
@@ -267,7 +288,12 @@ struct JsonIo {
     }
     a.yes = j["yes"].get<bool>();
     a.current = j["current"].get<bool>();
-    a.dirs = static_cast<std::uint8_t>(int_in(member(j, "dirs"), 0, 255, "dirs"));
+    const Json& dirs = member(j, "dirs");
+    if (!dirs.is_number_integer() || dirs.get<std::int64_t>() < 0 ||
+        dirs.get<std::int64_t>() > 0xffffffffLL) {
+      bad("dirs must be an integer 0..2^32-1");
+    }
+    a.dirs = static_cast<std::uint32_t>(dirs.get<std::int64_t>());
     a.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "an answer's cell"));
     if (!member(j, "up").is_number_unsigned() && !j["up"].is_number_integer())
       bad("up must be a number");
@@ -308,11 +334,32 @@ struct JsonIo {
     }
     for (int i = 0; i < s.depth_; ++i) {
       const Task& t = s.stack_[i];
-      if (t.kind >= TaskKind::kAdvisor && (i != s.depth_ - 1 || s.depth_ != 1)) {
+      const bool power = t.kind >= TaskKind::kAdvisor && t.kind <= TaskKind::kMover;
+      if (power && (i != s.depth_ - 1 || s.depth_ != 1)) {
         bad("a special heart is used only with no other effect pending");
       }
       if (t.kind == TaskKind::kMover && (t.pay & ~s.hand_) != 0)
         bad("the Mover's price is not in hand");
+    }
+  }
+
+  static void read_match(State& s, const Json& body) {
+    if (body.contains("game")) {
+      s.game_no_ = static_cast<std::int8_t>(
+          int_in(body["game"], 0, s.config_.match_games - 1, "game (the match's game index)"));
+    }
+    if (body.contains("results")) {
+      const Json& r = body["results"];
+      if (!r.is_array() || static_cast<int>(r.size()) != s.game_no_) {
+        bad("\"results\" lists the Runner's score of each finished game of the match");
+      }
+      for (int g = 0; g < s.game_no_; ++g) {
+        const int v = int_in(r[static_cast<std::size_t>(g)], 0, 19, "a game's score");
+        if (v > 0 && v < 5) bad("a won game scores at least 5 (G1.3.7)");
+        s.results_[static_cast<std::size_t>(g)] = static_cast<std::int8_t>(v);
+      }
+    } else if (s.game_no_ != 0) {
+      bad("\"results\" is missing");
     }
   }
 
@@ -348,7 +395,9 @@ Json State::to_json() const {
           {"powers", JsonIo::powers_json(used_powers_)},
           {"question", Json(std::vector<int>(q_.begin(), q_.begin() + q_len_))},
           {"answers", answers},
-          {"lastCancel", last_cancel_ < 0 ? Json(nullptr) : Json(last_cancel_)}};
+          {"lastCancel", last_cancel_ < 0 ? Json(nullptr) : Json(last_cancel_)},
+          {"game", game_no_},
+          {"results", Json(std::vector<int>(results_.begin(), results_.begin() + game_no_))}};
 }
 
 State State::from_json(const Json& body, const Options& options) {
@@ -369,7 +418,7 @@ State State::from_json(const Json& body, const Options& options) {
       bad("\"maze\" must be a drawing (string or list of rows)");
     }
     try {
-      return from_layout(parse_maze(text), options);
+      return from_layout(parse_maze(text, s.config_.topo, s.config_.advanced), options);
     } catch (const Error& e) {
       bad(e.what());
     }
@@ -384,6 +433,7 @@ State State::from_json(const Json& body, const Options& options) {
   JsonIo::read_cards(s, member(body, "cards"));
   JsonIo::read_rest(s, body);
   JsonIo::read_powers(s, body);
+  JsonIo::read_match(s, body);
   s.settle();
   return s;
 }
@@ -391,18 +441,32 @@ State State::from_json(const Json& body, const Options& options) {
 // ---- Views ------------------------------------------------------------------------------------
 
 Json State::base_view(Player observer) const {
-  const bool all = observer == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
+  const bool all = role_of(observer) == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
   const Player p = current_player();
   Json v = {{"game", "pathfinder-cards"},
-            {"seats", Json::array({kSeatNames[0], kSeatNames[1]})},
-            {"observer", observer >= 0            ? kSeatNames[observer]
+            {"seats", Json::array({seat_name(0), seat_name(1)})},
+            {"observer", observer >= 0            ? seat_name(observer)
                          : observer == kSpectator ? "spectator"
                                                   : "omniscient"},
             {"phase", kPhaseNames[static_cast<int>(phase_)]},
-            {"toAct", p >= 0               ? Json(kSeatNames[p])
+            {"toAct", p >= 0               ? Json(seat_name(p))
                       : p == kChancePlayer ? Json("chance")
                                            : Json()},
             {"decision", kDecisionNames[static_cast<int>(decision())]}};
+  if (config_.topo == Topology::kHex) v["board"] = "hex";
+  if (config_.advanced) v["advanced"] = true;
+  if (config_.match_games > 1) {
+    // Match play (G1.3.7): public, game by game.
+    Json results = Json::array();
+    for (int g = 0; g < game_no_; ++g) results.push_back(results_[static_cast<std::size_t>(g)]);
+    const auto t = totals();
+    v["match"] = {{"games", config_.match_games},
+                  {"game", game_no_ + 1},
+                  {"maker", seat_name(seat_of(kMaker))},
+                  {"runner", seat_name(seat_of(kRunner))},
+                  {"runnerScores", results},
+                  {"totals", Json::array({t[0], t[1]})}};
+  }
   if (phase_ == Phase::kBuild && !all) {
     v["placed"] = layout_.count;  // the Runner is out of the room (G1.2)
   } else {
@@ -422,7 +486,7 @@ Json State::base_view(Player observer) const {
 }
 
 Json State::view(Player observer) const {
-  const bool all = observer == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
+  const bool all = role_of(observer) == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
   Json v = base_view(observer);
   v["hand"] = hearts_json(hand_);
   v["compass"] = {{"state", kCompassNames[static_cast<int>(compass_)]},
@@ -435,6 +499,15 @@ Json State::view(Player observer) const {
     const std::uint64_t act = layout_.active();
     v["active"] = cells_json(layout_, act);
     v["explorable"] = cells_json(layout_, layout_.explorable(act));
+    if (config_.advanced) {
+      // The artifacts whose powers she may use now (G1.4): active, their trial over.
+      Json arts = Json::array();
+      const std::uint64_t on = layout_.enabled(act);
+      if ((on >> kRopeCard) & 1) arts.push_back("rope");
+      if ((on >> kVeilCard) & 1) arts.push_back("veil");
+      if ((on >> kMirrorCard) & 1) arts.push_back("mirror");
+      v["artifacts"] = arts;
+    }
   }
   Json pending = Json::array();
   for (int i = depth_ - 1; i >= 0; --i) {
@@ -451,6 +524,7 @@ Json State::view(Player observer) const {
       e["step"] = t.step;
       e["window"] = (t.flags & kNoWindow) == 0;
     }
+    if (t.kind == TaskKind::kWake) e["artifact"] = card_code(t.aux);
     pending.push_back(e);
   }
   v["pending"] = pending;
@@ -486,8 +560,8 @@ Json State::view(Player observer) const {
                          {"current", a.current}});
     } else {
       Json dirs = Json::array();
-      for (int d = 0; d < aql::kNumDirs; ++d) {
-        if ((a.dirs >> d) & 1) dirs.push_back(aql::dir_name(d));
+      for (int d = 0; d < 32; ++d) {
+        if ((a.dirs >> d) & 1) dirs.push_back(link_label(d, layout_.topo));
       }
       answers.push_back(
           {{"pathfinder", cell_name(a.cell)}, {"directions", dirs}, {"current", a.current}});
@@ -507,7 +581,7 @@ Json State::view(Player observer) const {
     }
   }
   if (phase_ == Phase::kOver) {
-    v["winner"] = kSeatNames[winner_];
+    v["winner"] = seat_name(seat_of(winner_));
     v["score"] = score();
   }
   return v;
@@ -517,8 +591,10 @@ Json State::view(Player observer) const {
 // active, explorable, the maze drawing, the score) needs no hashing of its own. Sets of cards are
 // folded with a commutative sum, so the key never depends on the hidden identities' order.
 std::uint64_t State::information_state_key(Player p) const {
-  const bool all = p == kMaker || p == kOmniscient || phase_ == Phase::kOver;
+  const bool all = role_of(p) == kMaker || p == kOmniscient || phase_ == Phase::kOver;
   Hasher h(0x7061746866696e64ULL);
+  h.add(static_cast<std::uint64_t>(game_no_));
+  for (int g = 0; g < game_no_; ++g) h.add(static_cast<std::uint64_t>(results_[g]));
   h.add(static_cast<std::uint64_t>(p + 8)).add(all).add(static_cast<std::uint64_t>(phase_));
   h.add(static_cast<std::uint64_t>(decision()));
   if (phase_ == Phase::kBuild && !all) {
@@ -552,6 +628,7 @@ std::uint64_t State::information_state_key(Player p) const {
       }
     }
     if (t.kind == TaskKind::kDamage) h.add(t.step).add((t.flags & kNoWindow) == 0);
+    if (t.kind == TaskKind::kWake) h.add(static_cast<std::uint64_t>(t.aux));
   }
   for (const TenResult& r : tens_) {
     if (r.cell < 0) continue;

@@ -35,7 +35,8 @@ inline State position(const std::string& maze, const std::vector<std::string>& u
                       const std::vector<std::string>& hand, const char* compass = nullptr,
                       const Json& options = Json::object()) {
   const Game game = load(options);
-  State s = State::from_layout(parse_maze(maze), game.options());
+  const Config config = Config::from_options(game.options());
+  State s = State::from_layout(parse_maze(maze, config.topo, config.advanced), game.options());
   Json body = s.to_json();
   for (Json& c : body["cards"]) {
     const std::string code = c[0].get<std::string>();

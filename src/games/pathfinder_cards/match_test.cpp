@@ -1,0 +1,114 @@
+// Match play (G1.3.7): the seats alternate roles game by game and the higher total of the
+// Runner's scores wins the match.
+#include <gtest/gtest.h>
+
+#include "games/pathfinder_cards/test_support.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+using namespace test_support;
+
+const Json kMatch2 = {{"matchGames", "2"}};
+
+// The maze from its text, by whichever seat makes it now.
+void build_fixture(State& s) {
+  for (Action a : s.parse_actions(kFixture)) {
+    ASSERT_EQ(s.illegal_reason(a), "");
+    s.apply_legal(a);
+  }
+}
+
+void run_row_two(State& s, int last_x) {
+  for (int x = 1; x <= last_x; ++x) play(s, "explore " + std::to_string(x) + ",2");
+}
+
+TEST(PathfinderMatch, SeatsAlternateRolesAndTotalsDecide) {
+  const Game game = load(kMatch2);
+  State s = State::initial(game.options());
+  EXPECT_EQ(s.current_player(), 0);  // seat 0 makes the first maze
+  const Json v0 = s.view(0);
+  EXPECT_EQ(v0["seats"], Json::array({"Player 1", "Player 2"}));
+  EXPECT_EQ(v0["match"]["maker"], "Player 1");
+  build_fixture(s);
+  EXPECT_EQ(s.current_player(), 1);  // seat 1 runs
+  play(s, "compass 2H");
+  run_row_two(s, 7);  // the Joker at (7,2): she wins with 12 hearts and the Compass on the table
+  ASSERT_FALSE(s.is_terminal());
+  EXPECT_EQ(s.game_index(), 1);
+  EXPECT_EQ(s.game_score(0), 18);  // 5 + 12 + the Compass (G1.3.7 defaults)
+  EXPECT_EQ(s.game_winner(0), kRunner);
+  EXPECT_EQ(s.phase(), Phase::kBuild);
+  EXPECT_EQ(s.current_player(), 1);  // roles swapped: seat 1 makes the second maze
+  EXPECT_EQ(s.role_of(0), kRunner);
+  EXPECT_EQ(s.view(0)["match"]["totals"], Json::array({0, 18}));
+  EXPECT_EQ(s.view(0).count("placed"), 1u);  // seat 0 is now the one out of the room
+  EXPECT_EQ(s.view(1).count("cards"), 1u);
+  // The body round-trips mid-match.
+  EXPECT_EQ(State::from_json(s.to_json(), game.options()).to_json(), s.to_json());
+  build_fixture(s);
+  EXPECT_EQ(s.current_player(), 0);
+  play(s, "compass 7H");
+  run_row_two(s, 6);  // 7♦ active: the Compass turns the Joker up next to it
+  play(s, "use-compass");
+  ASSERT_TRUE(s.is_terminal());
+  EXPECT_EQ(s.score(), 17);  // 5 + 12: the Compass was used
+  EXPECT_EQ(s.totals(), (std::array<int, 2>{17, 18}));
+  EXPECT_EQ(s.returns(), (std::vector<double>{-1.0, 1.0}));  // seat 1 has the higher total
+  EXPECT_EQ(s.view(kSpectator)["winner"], "Player 1");       // of the last game
+}
+
+TEST(PathfinderMatch, EqualTotalsDrawAndSingleGamesKeepTheirReturns) {
+  const Game game = load(kMatch2);
+  State s = State::initial(game.options());
+  for (int g = 0; g < 2; ++g) {
+    build_fixture(s);
+    play(s, "compass 2H");
+    run_row_two(s, 7);
+  }
+  ASSERT_TRUE(s.is_terminal());
+  EXPECT_EQ(s.totals(), (std::array<int, 2>{18, 18}));
+  EXPECT_EQ(s.returns(), (std::vector<double>{0.0, 0.0}));
+  // One game (the default): the game's winner takes it, as before.
+  State one = State::initial(load().options());
+  build_fixture(one);
+  play(one, "compass 2H");
+  run_row_two(one, 7);
+  EXPECT_EQ(one.returns(), (std::vector<double>{-1.0, 1.0}));
+  EXPECT_EQ(one.view(0)["seats"], Json::array({"Maker", "Runner"}));
+}
+
+TEST(PathfinderMatch, BadMatchBodiesAreRefused) {
+  const Game game = load(kMatch2);
+  State s = State::initial(game.options());
+  Json body = s.to_json();
+  body["game"] = 2;  // a 2-game match has games 0 and 1
+  EXPECT_THROW(State::from_json(body, game.options()), Error);
+  body["game"] = 1;  // results missing
+  EXPECT_THROW(State::from_json(body, game.options()), Error);
+  body["results"] = Json::array({3});  // a win scores at least 5
+  EXPECT_THROW(State::from_json(body, game.options()), Error);
+  body["results"] = Json::array({0});
+  const State ok = State::from_json(body, game.options());
+  EXPECT_EQ(ok.current_player(), 1);
+}
+
+TEST(PathfinderMatch, ResampleAndViewsFollowTheRoles) {
+  const Game game = load(kMatch2);
+  State s = State::initial(game.options());
+  build_fixture(s);
+  play(s, "compass 2H");
+  run_row_two(s, 7);
+  build_fixture(s);  // game 2: seat 0 runs
+  play(s, "compass 2H");
+  Rng rng(3);
+  const State w = s.resample(0, rng);  // the Runner's worlds move the hidden cards
+  EXPECT_EQ(w.view(0), s.view(0));
+  EXPECT_EQ(w.information_state_key(0), s.information_state_key(0));
+  EXPECT_EQ(s.resample(1, rng).to_json(), s.to_json());  // the Maker knows everything
+  EXPECT_FALSE(s.view(0)["cards"][1].contains("card"));  // face down for her
+  EXPECT_TRUE(s.view(1)["cards"][1].contains("card"));
+}
+
+}  // namespace
+}  // namespace mw::pathfinder_cards
