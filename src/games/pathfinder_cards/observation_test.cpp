@@ -43,5 +43,30 @@ TEST(CardsObservation, RunnerSeesNoCardDuringTheBuild) {
       std::all_of(maker.begin(), maker.begin() + kCells, [](float x) { return x == 0.0F; }));
 }
 
+TEST(CardsObservation, VariantsAndMatchesKeepTheContract) {
+  for (const Json& options : {Json{{"advanced", true}, {"board", "hex"}},
+                              Json{{"matchGames", "2"}}}) {
+    const auto tally = observation_testing::check_random_games(load(options), 3, 23, 7, 3);
+    ASSERT_FALSE(HasFatalFailure()) << options.dump();
+    EXPECT_GT(tally.redrawn_worlds, 0) << options.dump();
+  }
+}
+
+// The first global field says "I am the Maker": in a match it follows the role, not the seat.
+TEST(CardsObservation, MakerFlagFollowsTheRoleInAMatch) {
+  const Game game = load(Json{{"matchGames", "2"}});
+  const auto maker_flag = [](const mw::State& s, Player seat) {
+    return observation_tensor(s, seat)[kObservationBoardPlanes * kCells];
+  };
+  mw::State state = game.new_initial_state();
+  EXPECT_EQ(maker_flag(state, 0), 1.0F);
+  EXPECT_EQ(maker_flag(state, 1), 0.0F);
+  Rng rng(4);
+  while (!state.is_terminal() && state.view(0)["match"]["game"] == 1) state.play_random(rng, 1);
+  ASSERT_FALSE(state.is_terminal());
+  EXPECT_EQ(maker_flag(state, 0), 0.0F);
+  EXPECT_EQ(maker_flag(state, 1), 1.0F);
+}
+
 }  // namespace
 }  // namespace mw::pathfinder_cards
