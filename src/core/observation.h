@@ -37,6 +37,32 @@ inline std::size_t observation_tensor_size(const std::vector<int>& shape) {
   return n;
 }
 
+// An encoder's output seen as `planes` planes of `cells` values each (plane-major), zeroed first.
+// Games with extra geometry (squares by name, tiles) derive from it.
+class ObservationPlanes {
+ public:
+  ObservationPlanes(std::vector<float>& out, int planes, int cells) : out_(out), cells_(cells) {
+    out_.assign(static_cast<std::size_t>(planes) * static_cast<std::size_t>(cells), 0.0F);
+  }
+  // A cell outside the plane (a name that parsed to -1, a node that is no square) is ignored.
+  void set(int plane, int cell, float value) {
+    if (cell >= 0 && cell < cells_) out_[index(plane, cell)] = value;
+  }
+  float get(int plane, int cell) const { return out_[index(plane, cell)]; }
+  void fill(int plane, float value) {
+    for (int cell = 0; cell < cells_; ++cell) set(plane, cell, value);
+  }
+  int cells() const { return cells_; }
+
+ private:
+  std::size_t index(int plane, int cell) const {
+    return static_cast<std::size_t>(plane) * static_cast<std::size_t>(cells_) +
+           static_cast<std::size_t>(cell);
+  }
+  std::vector<float>& out_;
+  int cells_;
+};
+
 // Seat `seat`'s view of `state`, encoded. Throws Error(kBadRequest) for a game without it or an
 // observer that is not a seat, Error(kInternal) if the game's encoder breaks its own shape.
 inline std::vector<float> observation_tensor(const State& state, Player seat) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/observation.h"
 #include "games/mazemakers/mazemakers.h"
 #include "games/mazemakers/pentomino.h"
 
@@ -72,22 +73,15 @@ float capped(float x, float scale) {
   return std::clamp(x / scale, 0.0F, 1.0F);
 }
 
-class Planes {
+int side_of(BoardKind board) {
+  return board == BoardKind::kTiles ? kMaxSide : kSide;
+}
+
+// START is no square: set() ignores it.
+class Planes : public ObservationPlanes {
  public:
   Planes(std::vector<float>& out, int planes, BoardKind board)
-      : out_(out), board_(board), side_(board == BoardKind::kTiles ? kMaxSide : kSide) {
-    out_.assign(static_cast<std::size_t>(planes * side_ * side_), 0.0F);
-  }
-  void set(int plane, int cell, float value) {
-    if (cell < 0 || cell >= side_ * side_) return;  // START is no square
-    out_[static_cast<std::size_t>(plane * side_ * side_ + cell)] = value;
-  }
-  float get(int plane, int cell) const {
-    return out_[static_cast<std::size_t>(plane * side_ * side_ + cell)];
-  }
-  void fill(int plane, float value) {
-    for (int cell = 0; cell < side_ * side_; ++cell) set(plane, cell, value);
-  }
+      : ObservationPlanes(out, planes, side_of(board) * side_of(board)), board_(board) {}
   int cell(const Json& name) const {
     return name.is_string() ? parse_cell(name.get<std::string>(), board_) : -1;
   }
@@ -99,9 +93,7 @@ class Planes {
   }
 
  private:
-  std::vector<float>& out_;
   BoardKind board_;
-  int side_;
 };
 
 // "P3" -> 2; -1 for anything else (null, "chance", "").

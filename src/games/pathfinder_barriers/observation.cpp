@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "core/observation.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -32,17 +33,9 @@ static_assert(kTheirTurns + 1 == kObservationPlanes);
 constexpr float kTurnScale = 36.0F;  // capped at 1 beyond
 constexpr std::array<const char*, 4> kPhases = {"setup", "choose_first", "play", "over"};
 
-class Planes {
+class Planes : public ObservationPlanes {
  public:
-  explicit Planes(std::vector<float>& out) : out_(out) {
-    out_.assign(static_cast<std::size_t>(kObservationPlanes * kSquares), 0.0F);
-  }
-  void set(int plane, int sq, float value) {
-    out_[static_cast<std::size_t>(plane * kSquares + sq)] = value;
-  }
-  void fill(int plane, float value) {
-    for (int sq = 0; sq < kSquares; ++sq) set(plane, sq, value);
-  }
+  explicit Planes(std::vector<float>& out) : ObservationPlanes(out, kObservationPlanes, kSquares) {}
   void square(int plane, const Json& name) {
     if (!name.is_string()) return;
     if (const int sq = parse_square(name.get<std::string>()); sq >= 0) set(plane, sq, 1.0F);
@@ -62,9 +55,6 @@ class Planes {
       }
     }
   }
-
- private:
-  std::vector<float>& out_;
 };
 
 void encode_home(Planes& planes, int first, const Json& home) {

@@ -169,8 +169,8 @@ void encode_tens(Writer& w, const Json& view) {
 void encode_globals(Writer& w, const Json& view) {
   const std::string me = view["observer"].get<std::string>();
   // In a match the seats are "Player 1/2" and the roles swap each game; the view names the Maker.
-  const std::string maker = view.contains("match") ? view["match"]["maker"].get<std::string>()
-                                                   : std::string("Maker");
+  const std::string maker =
+      view.contains("match") ? view["match"]["maker"].get<std::string>() : std::string("Maker");
   if (me == maker) w.global(kIAmMaker);
   w.global(kPhase + index_in(kPhases, view["phase"]));
   w.global(kDecision + index_in(kDecisions, view.value("decision", Json())));

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "core/observation.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
 namespace mw::treasure_hunt {
@@ -34,21 +35,7 @@ constexpr float kTurnScale = 200.0F;
 constexpr std::array<const char*, 5> kPhases = {"deal", "choose_first", "swap", "step", "over"};
 constexpr std::array<const char*, 4> kDirNames = {"up", "right", "down", "left"};
 
-class Planes {
- public:
-  explicit Planes(std::vector<float>& out) : out_(out) {
-    out_.assign(static_cast<std::size_t>(kObservationPlanes * kCells), 0.0F);
-  }
-  void set(int plane, int cell, float value) {
-    out_[static_cast<std::size_t>(plane * kCells + cell)] = value;
-  }
-  void fill(int plane, float value) {
-    for (int cell = 0; cell < kCells; ++cell) set(plane, cell, value);
-  }
-
- private:
-  std::vector<float>& out_;
-};
+using Planes = ObservationPlanes;
 
 // The suit (or colour, or "T") letter under which the view's key gives a card's direction.
 std::string key_group(DeckKind deck, int card) {
@@ -94,7 +81,7 @@ std::vector<int> observation_shape(const Options&) {
 }
 
 void encode_observation(const Json& view, const Options&, std::vector<float>& out) {
-  Planes planes(out);
+  Planes planes(out, kObservationPlanes, kCells);
   const int me = view["observer"].get<int>();
   const int them = 1 - me;
   const DeckKind deck = view["deck"].get<std::string>() == "specialized" ? DeckKind::kSpecialized
