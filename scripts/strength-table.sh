@@ -24,7 +24,7 @@ run() {
 }
 
 run treasure-hunt greedy "$ismcts" "alphabeta:depth=4"
-run pathfinder-barriers seeker "$ismcts" maker
+run pathfinder-barriers seeker "$ismcts"  # maker: measured on its own (docs/ai.md)
 run jokers-labyrinth heuristic "$ismcts"
 run mazemakers heuristic "$ismcts"
 # ISMCTS as the Maze Maker is too slow to measure here (random rollouts through the 40-card build).

@@ -91,6 +91,7 @@ GameEntry entry() {
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kBuild; };
+  e.strongest_agent = "maker";  // its mazes: the baseline Runner wins 75% against 93% (docs/ai.md)
   e.agents.push_back({"baseline",
                       "both seats: the Maker builds planned mazes and hurts the Runner in every "
                       "choice; the Runner explores by sampled likelihood of diamonds toward the "
