@@ -87,8 +87,10 @@ struct ServeArgs {
   unsigned short port = 8080;
   std::string db = "data/mazeworks.db";
   std::string web_root;
-  int agent_threads = 0;   // 0: one per hardware thread, less the I/O thread (at least 1)
-  bool full_sync = false;  // fsync every commit (power-loss safe), not only crash safe
+  int agent_threads = 0;         // 0: one per hardware thread, less the I/O thread (at least 1)
+  bool full_sync = false;        // fsync every commit (power-loss safe), not only crash safe
+  int io_threads = 0;            // 0: one per hardware thread
+  bool no_group_commit = false;  // commit each move alone on the thread that received it
 };
 int run_serve(const ServeArgs& args);
 
@@ -99,6 +101,7 @@ struct LoadtestArgs {
   int matches = 100;
   int max_moves = 200;
   std::uint64_t seed = 1;
+  int think_ms = 0;  // mean think time per move; 0: a closed loop at saturation
   bool json = false;
 };
 int run_loadtest(const LoadtestArgs& args);

@@ -16,21 +16,26 @@ int run_loadtest(const LoadtestArgs& args) {
   config.matches = args.matches;
   config.max_moves = args.max_moves;
   config.seed = args.seed;
+  config.think_ms = args.think_ms;
   const server::LoadtestResult r = server::run_loadtest(config);
   if (args.json) {
     Json j = {{"game", args.game},
               {"matches", args.matches},
+              {"think_ms", args.think_ms},
               {"finished", r.matches_finished},
               {"moves", r.moves},
               {"errors", r.errors},
               {"seconds", r.seconds},
               {"moves_per_second", r.moves_per_second},
+              {"offered_per_second", r.offered_per_second},
               {"latency_ms",
                {{"p50", r.p50_ms}, {"p90", r.p90_ms}, {"p99", r.p99_ms}, {"max", r.max_ms}}}};
     fmt::print("{}\n", j.dump());
   } else {
-    fmt::print("{} matches of {} ({} finished), {} moves in {:.2f} s: {:.0f} moves/s\n",
-               args.matches, args.game, r.matches_finished, r.moves, r.seconds, r.moves_per_second);
+    fmt::print(
+        "{} matches of {} ({} finished), think {} ms, {} moves in {:.2f} s: {:.0f} moves/s\n",
+        args.matches, args.game, r.matches_finished, args.think_ms, r.moves, r.seconds,
+        r.moves_per_second);
     fmt::print("move latency ms: p50 {:.2f}  p90 {:.2f}  p99 {:.2f}  max {:.2f}; errors {}\n",
                r.p50_ms, r.p90_ms, r.p99_ms, r.max_ms, r.errors);
   }

@@ -163,7 +163,12 @@ CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
   cmd->add_option("--agent-threads", args.agent_threads,
                   "threads for computer seats (0: hardware threads - 1)")
       ->check(CLI::Range(0, 256));
-  cmd->add_flag("--full-sync", args.full_sync, "fsync every move (survives power loss)");
+  cmd->add_flag("--full-sync", args.full_sync, "fsync every commit (survives power loss)");
+  cmd->add_option("--io-threads", args.io_threads,
+                  "threads for sockets and messages (0: hardware threads)")
+      ->check(CLI::Range(0, 256));
+  cmd->add_flag("--no-group-commit", args.no_group_commit,
+                "commit each move in its own transaction on the thread that received it");
   return cmd;
 }
 
@@ -176,6 +181,10 @@ CLI::App* add_loadtest(CLI::App& app, LoadtestArgs& args) {
   cmd->add_option("--max-moves", args.max_moves, "moves per match at most")
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--seed", args.seed, "seed of the random players");
+  cmd->add_option("--think-ms", args.think_ms,
+                  "mean think time before each move, ms (each wait uniform in [0, 2x]); "
+                  "0: move at once (saturation)")
+      ->check(CLI::Range(0, 600000));
   cmd->add_flag("--json", args.json, "print one JSON object");
   return cmd;
 }

@@ -19,6 +19,13 @@ struct MatchService::Entry {
   std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
   std::vector<std::shared_ptr<Subscription>> subs;
   bool agent_busy = false;  // one computer move in flight per match
+  // A move is being committed: the match's next move can only be planned after it is applied, so
+  // moves that arrive meanwhile wait here and run, in order, once it is.
+  bool committing = false;
+  std::vector<std::function<void()>> deferred;
+  // Per-move clock: when the human seat to act at `deadline_version` runs out of time.
+  std::optional<ClockTime> deadline;
+  std::uint64_t deadline_version = 0;
 };
 
 namespace {
@@ -66,6 +73,16 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
     if (!pub->is_boolean()) bad_request("\"public\" must be true or false");
     setup.is_public = pub->get<bool>();
   }
+  if (const Json* clock = member(request, "clock")) {
+    const Json* seconds = clock->is_object() ? member(*clock, "move_seconds") : nullptr;
+    if (seconds == nullptr || !seconds->is_number_integer() || seconds->get<std::int64_t>() < 1 ||
+        seconds->get<std::int64_t>() > kMaxMoveSeconds) {
+      bad_request(fmt::format(
+          "\"clock\" must be {{\"move_seconds\": n}} with n a whole number from 1 to {}",
+          kMaxMoveSeconds));
+    }
+    setup.move_ms = seconds->get<std::int64_t>() * 1000;
+  }
   if (const Json* seed = member(request, "seed")) {
     const bool non_negative =
         seed->is_number_unsigned() || (seed->is_number_integer() && seed->get<std::int64_t>() >= 0);
@@ -79,10 +96,34 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
 
 }  // namespace
 
-MatchService::MatchService(const Registry& registry, Store& store, int agent_threads)
-    : registry_(registry), store_(store), pool_(agent_threads) {}
+MatchService::MatchService(const Registry& registry, Store& store, int agent_threads,
+                           bool group_commit)
+    : registry_(registry),
+      store_(store),
+      committer_(group_commit ? std::make_unique<GroupCommitter>(store) : nullptr),
+      pool_(agent_threads) {}
 
-MatchService::~MatchService() = default;
+MatchService::~MatchService() {
+  set_executor(nullptr);
+  stopping_ = true;  // no new computer moves: the pool and the committer can both run dry
+  wait_idle();
+}
+
+void MatchService::set_executor(Executor executor) {
+  std::lock_guard lock(executor_mutex_);
+  executor_ = std::move(executor);
+}
+
+void MatchService::run_after_commit(std::function<void()> job) {
+  {
+    std::lock_guard lock(executor_mutex_);
+    if (executor_) {
+      executor_(std::move(job));
+      return;
+    }
+  }
+  job();
+}
 
 std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch> match) {
   auto entry = std::make_shared<Entry>(std::move(match));
@@ -110,7 +151,8 @@ std::size_t MatchService::restore() {
     std::lock_guard lock(entry->mutex);
     // A crash between creating a match and drawing its opening chance leaves it at a chance node.
     const ActionList chance = entry->match->plan_chance();
-    if (!chance.empty()) advance(*entry, chance);
+    if (!chance.empty()) advance_now(*entry, chance);
+    arm_clock(*entry);  // a restarted server gives the seat to act its full time again
     schedule_agent(entry);
     ++count;
   }
@@ -133,7 +175,8 @@ Json MatchService::create_match(const Json& request) {
   auto entry = add(std::move(match));
   std::lock_guard lock(entry->mutex);
   const ActionList chance = entry->match->plan_chance();
-  if (!chance.empty()) advance(*entry, chance);
+  if (!chance.empty()) advance_now(*entry, chance);  // rare: not worth a trip to the committer
+  arm_clock(*entry);
   schedule_agent(entry);
   return match_summary(*entry->match);
 }
@@ -163,6 +206,7 @@ Json MatchService::join(const std::string& id, const Json& request) {
   const std::string hash = sha256_hex(token);
   store_.set_token_hash(id, seat, hash);
   m.set_token_hash(seat, hash);
+  arm_clock(*entry);  // the clock starts once every human seat has joined
   Json j;
   j["match"] = id;
   j["seat"] = seat;
@@ -242,14 +286,26 @@ void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::stri
                        std::uint64_t version) {
   auto entry = find(sub->match);
   std::lock_guard lock(entry->mutex);
+  act_locked(entry, sub, text, version);
+}
+
+void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
+                              const std::shared_ptr<Subscription>& sub, const std::string& text,
+                              std::uint64_t version) {
+  if (entry->committing) {
+    entry->deferred.push_back([this, entry, sub, text, version] {
+      std::lock_guard lock(entry->mutex);
+      act_locked(entry, sub, text, version);
+    });
+    return;
+  }
   LiveMatch& m = *entry->match;
   try {
     if (sub->observer < 0) fail("unauthorized", 403, "a spectator cannot move");
     if (text.size() > kMaxActionTextBytes) {
       fail("too_large", 413, fmt::format("an action is at most {} bytes", kMaxActionTextBytes));
     }
-    advance(*entry, m.plan(sub->observer, text, version));
-    schedule_agent(entry);
+    advance(entry, m.plan(sub->observer, text, version), sub);
   } catch (const std::exception& e) {
     int status = 0;
     const Json err = error_json(e, status);
@@ -271,12 +327,112 @@ void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
 }
 
 // Persist, then apply, then tell: nobody hears of a move the database does not hold.
-void MatchService::advance(Entry& entry, const ActionList& actions) {
+void MatchService::advance_now(Entry& entry, const ActionList& actions) {
+  store_.append_actions(entry.match->id(), entry.match->version(), actions);
+  apply_and_push(entry, actions);
+}
+
+void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
   LiveMatch& m = *entry.match;
-  store_.append_actions(m.id(), m.version(), actions);
   m.commit(actions);
-  if (m.finished()) store_.set_finished(m.id());
+  if (m.finished()) {
+    if (committer_) {
+      committer_->submit(Append{m.id(), 0, {}, true}, nullptr);
+    } else {
+      store_.set_finished(m.id());
+    }
+  }
+  arm_clock(entry);
   push(entry);
+}
+
+// A deadline for the human seat to act, once every human seat has joined; none otherwise.
+void MatchService::arm_clock(Entry& entry) {
+  const LiveMatch& m = *entry.match;
+  entry.deadline.reset();
+  if (m.setup().move_ms <= 0) return;
+  const auto seat = m.seat_to_act();
+  if (!seat || m.is_agent_seat(*seat)) return;
+  for (Player s = 0; s < m.num_seats(); ++s) {
+    if (!m.is_agent_seat(s) && !m.joined(s)) return;
+  }
+  entry.deadline = now_() + std::chrono::milliseconds(m.setup().move_ms);
+  entry.deadline_version = m.version();
+}
+
+std::size_t MatchService::expire_clocks() {
+  std::vector<std::shared_ptr<Entry>> all;
+  {
+    std::shared_lock lock(matches_mutex_);
+    for (const auto& [id, e] : matches_) all.push_back(e);
+  }
+  std::size_t played = 0;
+  const ClockTime now = now_();
+  for (const auto& entry : all) {
+    std::lock_guard lock(entry->mutex);
+    const LiveMatch& m = *entry->match;
+    if (!entry->deadline || now < *entry->deadline || entry->committing ||
+        m.version() != entry->deadline_version) {
+      continue;
+    }
+    entry->deadline.reset();
+    // The seat's own stream (the one a computer seat would use at this version).
+    Rng rng(derive_seed(m.setup().seed, 2 * m.version() + 2));
+    const ActionList legal = m.state().legal_actions();
+    try {
+      advance(entry, m.plan_action(legal[rng.below(legal.size())]), nullptr);
+      ++played;
+    } catch (const std::exception&) {
+      // The database refused: nothing was played; the seat keeps the move (no deadline now).
+    }
+  }
+  return played;
+}
+
+void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                           std::shared_ptr<Subscription> mover) {
+  if (!committer_) {
+    advance_now(*entry, actions);
+    schedule_agent(entry);
+    return;
+  }
+  entry->committing = true;
+  committer_->submit(Append{entry->match->id(), entry->match->version(), actions, false},
+                     [this, entry, actions, mover](std::exception_ptr error) {
+                       run_after_commit([this, entry, actions, mover, error] {
+                         finish_commit(entry, actions, mover, error);
+                       });
+                     });
+}
+
+// After the commit (or its failure): apply and tell, then run the moves that waited for it.
+void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                                 const std::shared_ptr<Subscription>& mover,
+                                 std::exception_ptr error) {
+  std::vector<std::function<void()>> waiting;
+  {
+    std::lock_guard lock(entry->mutex);
+    entry->committing = false;
+    if (error) {
+      // Not stored, so not made; the mover hears why (a computer seat tries again on restart).
+      if (mover) {
+        try {
+          std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+          int status = 0;
+          const Json err = error_json(e, status);
+          mover->send(error_message(err["code"].get<std::string>(),
+                                    err["message"].get<std::string>(), entry->match->version())
+                          .dump());
+        }
+      }
+    } else {
+      apply_and_push(*entry, actions);
+      schedule_agent(entry);
+    }
+    waiting.swap(entry->deferred);
+  }
+  for (auto& job : waiting) job();
 }
 
 void MatchService::push(Entry& entry) {
@@ -289,7 +445,10 @@ void MatchService::push(Entry& entry) {
 void MatchService::schedule_agent(const std::shared_ptr<Entry>& entry) {
   const LiveMatch& m = *entry->match;
   const auto seat = m.seat_to_act();
-  if (!seat || !m.is_agent_seat(*seat) || entry->agent_busy) return;
+  // While a move is committing, finish_commit schedules the agent once it is applied.
+  if (!seat || !m.is_agent_seat(*seat) || entry->agent_busy || entry->committing || stopping_) {
+    return;
+  }
   entry->agent_busy = true;
   const std::uint64_t version = m.version();
   pool_.submit([this, entry, version] { agent_move(entry, version); });
@@ -305,7 +464,10 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
     std::lock_guard lock(entry->mutex);
     entry->agent_busy = false;
     const auto to_act = entry->match->seat_to_act();
-    if (entry->match->version() != version || !to_act) return;
+    if (entry->match->version() != version || !to_act) {
+      schedule_agent(entry);  // the match moved on meanwhile: think about the new position
+      return;
+    }
     seat = *to_act;
     agent = entry->agents[seat].get();
     copy.emplace(entry->match->state());
@@ -320,17 +482,19 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   }
   std::lock_guard lock(entry->mutex);
   entry->agent_busy = false;
-  if (entry->match->version() != version) return;
+  if (entry->match->version() != version || entry->committing) {
+    schedule_agent(entry);  // the match moved on meanwhile (or finish_commit will schedule)
+    return;
+  }
   if (action == kNoAction || !copy->is_legal(action)) {
     // Never stall a match on a broken agent: fall back to the first legal action.
     action = copy->legal_actions().front();
   }
   try {
-    advance(*entry, entry->match->plan_action(action));
+    advance(entry, entry->match->plan_action(action), nullptr);
   } catch (const std::exception&) {
     return;  // the database refused: the move is not made; a restart will retry it
   }
-  schedule_agent(entry);
 }
 
 void MatchService::inspect(const std::string& id,
@@ -342,6 +506,14 @@ void MatchService::inspect(const std::string& id,
 
 void MatchService::wait_idle() {
   pool_.wait_idle();
+  if (!committer_) return;
+  // A commit may schedule a computer move, and a computer move a commit: until both are quiet.
+  std::uint64_t seen = 0;
+  do {
+    seen = committer_->transactions();
+    pool_.wait_idle();
+    committer_->wait_idle();
+  } while (committer_->transactions() != seen);
 }
 
 }  // namespace mw::server

@@ -3,6 +3,8 @@
 // (connections) attached to each. The HTTP API and the WebSocket sessions are thin layers over it;
 // it never touches a socket, so tests drive it directly. Thread-safe: each match has its own lock;
 // computer seats think on the worker pool without holding it.
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -16,6 +18,7 @@
 #include "core/agent.h"
 #include "core/json.h"
 #include "core/registry.h"
+#include "server/group_commit.h"
 #include "server/live_match.h"
 #include "server/store.h"
 #include "server/worker_pool.h"
@@ -36,10 +39,35 @@ struct Subscription {
   std::uint64_t sent_version = 0;  // events before this index were sent already
 };
 
+// Where the work after a commit (apply the move, build and send every observer's message) runs:
+// a function that queues a job elsewhere (the server's I/O threads). Null: on the commit thread.
+using Executor = std::function<void(std::function<void()>)>;
+
+// The time per-move clocks are read from (injectable: tests move time by hand).
+using ClockTime = std::chrono::steady_clock::time_point;
+using ClockSource = std::function<ClockTime()>;
+
+// Per-move clocks accept 1 s to one day.
+inline constexpr std::int64_t kMaxMoveSeconds = 86'400;
+
 class MatchService {
  public:
-  MatchService(const Registry& registry, Store& store, int agent_threads);
-  ~MatchService();  // lets queued computer moves finish
+  // `group_commit`: moves are committed by a GroupCommitter thread, many matches' moves to a
+  // transaction, and act() returns before its move is committed (its messages follow the commit).
+  // Without it act() commits, applies and pushes before it returns (the tests' default).
+  MatchService(const Registry& registry, Store& store, int agent_threads,
+               bool group_commit = false);
+  ~MatchService();  // lets queued computer moves and commits finish
+
+  // Sends the post-commit work to `executor` (null: back to the commit thread). Once this returns,
+  // the previous executor is not called again.
+  void set_executor(Executor executor);
+  // The clock per-move deadlines are measured with (default: steady_clock). Set before use.
+  void set_clock_source(ClockSource now) { now_ = std::move(now); }
+  // Per-move clocks: every match whose human seat to act has let its deadline pass gets a random
+  // legal move played for that seat (docs/server.md, "Clocks"). The server calls this a few times
+  // a second; tests call it after moving their clock. Returns how many moves it played.
+  std::size_t expire_clocks();
 
   // Rebuilds every stored match by replaying its actions; restarts computer seats. Returns how
   // many matches were loaded.
@@ -69,15 +97,30 @@ class MatchService {
            std::uint64_t version);
   void resync(const std::shared_ptr<Subscription>& sub);
 
-  // Tests: runs `f` on the match under its lock; blocks until the computer seats are quiet.
+  // Tests: runs `f` on the match under its lock; blocks until the computer seats and the commit
+  // thread are quiet (post-commit work sent to an executor is not waited for).
   void inspect(const std::string& match, const std::function<void(const LiveMatch&)>& f) const;
   void wait_idle();
+  // Group commit counters (0 without group commit).
+  std::uint64_t transactions() const { return committer_ ? committer_->transactions() : 0; }
+  std::uint64_t committed_appends() const { return committer_ ? committer_->appends() : 0; }
 
  private:
   struct Entry;
   std::shared_ptr<Entry> find(const std::string& match) const;
   std::shared_ptr<Entry> add(std::unique_ptr<LiveMatch> match);
-  void advance(Entry& entry, const ActionList& actions);
+  void act_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
+                  const std::string& text, std::uint64_t version);
+  // A move's way, with the match's lock held: persist, then apply, then tell. Now (advance_now)
+  // or through the group committer (advance; the rest runs in finish_commit, after the commit).
+  void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+               std::shared_ptr<Subscription> mover);
+  void advance_now(Entry& entry, const ActionList& actions);
+  void finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                     const std::shared_ptr<Subscription>& mover, std::exception_ptr error);
+  void apply_and_push(Entry& entry, const ActionList& actions);
+  void arm_clock(Entry& entry);
+  void run_after_commit(std::function<void()> job);
   void push(Entry& entry);
   void schedule_agent(const std::shared_ptr<Entry>& entry);
   void agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t version);
@@ -86,7 +129,14 @@ class MatchService {
   Store& store_;
   mutable std::shared_mutex matches_mutex_;
   std::map<std::string, std::shared_ptr<Entry>> matches_;
-  WorkerPool pool_;  // last: its destructor runs first, finishing jobs that use the members above
+  std::mutex executor_mutex_;
+  Executor executor_;
+  std::atomic<bool> stopping_ = false;
+  ClockSource now_ = [] { return std::chrono::steady_clock::now(); };
+  // Destroyed in reverse: the pool finishes its jobs (which may submit commits), then the
+  // committer commits what is queued and runs its callbacks; both use the members above.
+  std::unique_ptr<GroupCommitter> committer_;
+  WorkerPool pool_;
 };
 
 }  // namespace mw::server

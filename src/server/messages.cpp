@@ -57,6 +57,7 @@ Json match_summary(const LiveMatch& match) {
   j["game"] = match.setup().game;
   j["options"] = match.setup().options;
   j["public"] = match.setup().is_public;
+  if (match.setup().move_ms > 0) j["clock"] = {{"move_seconds", match.setup().move_ms / 1000}};
   Json seats = Json::array();
   for (Player s = 0; s < match.num_seats(); ++s) {
     Json entry;

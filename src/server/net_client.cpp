@@ -1,9 +1,12 @@
 #include "server/net_client.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <vector>
 
 #include "core/error.h"
@@ -120,6 +123,9 @@ struct LoadStats {
   std::vector<double> latencies_ms;
   long errors = 0;
   int finished = 0;
+  long waiting = 0;                   // seats not yet at the start gate
+  net::steady_timer* gate = nullptr;  // cancelled when every seat is ready
+  Clock::time_point started;
 };
 
 void end_match(LoadMatch& m) {
@@ -130,12 +136,35 @@ void end_match(LoadMatch& m) {
   }
 }
 
+// Keeps what a random player needs of a state message and skips the rest (the view and the
+// log are most of each message: the load generator must not be what the measurement measures).
+Json parse_brief(const std::string& text) {
+  return Json::parse(text, [](int depth, Json::parse_event_t event, Json& parsed) {
+    return !(depth == 1 && event == Json::parse_event_t::key &&
+             (parsed == "view" || parsed == "events"));
+  });
+}
+
+// Every seat waits here, connected and told its first state, until all are: latencies are then
+// those of play, not of 2,000 connections opening at once.
+awaitable<void> start_gate(LoadStats& stats) {
+  if (--stats.waiting == 0) {
+    stats.started = Clock::now();
+    stats.gate->cancel();
+    co_return;
+  }
+  boost::system::error_code ec;
+  co_await stats.gate->async_wait(net::redirect_error(use_awaitable, ec));
+}
+
 awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int seat,
                           LoadStats& stats) {
   auto executor = co_await net::this_coro::executor;
   websocket::stream<beast::tcp_stream> ws(executor);
   match.sockets.push_back(&ws);
   Rng rng(derive_seed(config.seed, std::hash<std::string>{}(match.id) + seat));
+  bool ready = false;
+  bool failed = false;
   try {
     co_await beast::get_lowest_layer(ws).async_connect(
         tcp::endpoint(net::ip::make_address(config.host), config.port), use_awaitable);
@@ -146,43 +175,56 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
     Json hello = {{"type", "hello"}, {"match", match.id}, {"token", match.tokens[seat]}};
     co_await ws.async_write(net::buffer(hello.dump()), use_awaitable);
     beast::flat_buffer buffer;
+    co_await ws.async_read(buffer, use_awaitable);
+    ready = true;
+    co_await start_gate(stats);
     std::optional<Clock::time_point> sent_at;
     std::uint64_t sent_version = 0;
     while (!match.done) {
+      const Json msg = parse_brief(beast::buffers_to_string(buffer.data()));
       buffer.consume(buffer.size());
-      co_await ws.async_read(buffer, use_awaitable);
-      const Json msg = Json::parse(beast::buffers_to_string(buffer.data()));
       if (msg["type"] == "error") {
         ++stats.errors;
         sent_at.reset();  // the move was refused; the resync that follows lets the seat retry
-        continue;
+      } else {
+        const std::uint64_t version = msg["version"].get<std::uint64_t>();
+        if (sent_at && version > sent_version) {
+          const std::chrono::duration<double, std::milli> took = Clock::now() - *sent_at;
+          stats.latencies_ms.push_back(took.count());
+          sent_at.reset();
+        }
+        if (msg["status"] == "finished") {
+          if (seat == 0) ++stats.finished;
+          break;
+        }
+        if (msg["to_act"] == seat && !msg["legal"].empty() && !sent_at) {
+          if (match.moves >= config.max_moves) {
+            end_match(match);
+            break;
+          }
+          const auto& legal = msg["legal"];
+          Json act = {
+              {"type", "act"}, {"action", legal[rng.below(legal.size())]}, {"version", version}};
+          if (config.think_ms > 0) {
+            net::steady_timer think(executor);
+            think.expires_after(
+                std::chrono::microseconds(rng.below(2000ULL * config.think_ms + 1)));
+            co_await think.async_wait(use_awaitable);
+            if (match.done) break;
+          }
+          sent_at = Clock::now();
+          sent_version = version;
+          ++match.moves;
+          co_await ws.async_write(net::buffer(act.dump()), use_awaitable);
+        }
       }
-      const std::uint64_t version = msg["version"].get<std::uint64_t>();
-      if (sent_at && version > sent_version) {
-        const std::chrono::duration<double, std::milli> took = Clock::now() - *sent_at;
-        stats.latencies_ms.push_back(took.count());
-        sent_at.reset();
-      }
-      if (msg["status"] == "finished") {
-        if (seat == 0) ++stats.finished;
-        break;
-      }
-      if (msg["to_act"] != seat || msg["legal"].empty() || sent_at) continue;
-      if (match.moves >= config.max_moves) {
-        end_match(match);
-        break;
-      }
-      const auto& legal = msg["legal"];
-      Json act = {
-          {"type", "act"}, {"action", legal[rng.below(legal.size())]}, {"version", version}};
-      sent_at = Clock::now();
-      sent_version = version;
-      ++match.moves;
-      co_await ws.async_write(net::buffer(act.dump()), use_awaitable);
+      co_await ws.async_read(buffer, use_awaitable);
     }
   } catch (const std::exception&) {
     if (!match.done) ++stats.errors;
+    failed = true;
   }
+  if (failed && !ready) co_await start_gate(stats);  // never keep the others waiting for this seat
   std::erase(match.sockets, &ws);
   if (!match.done) end_match(match);  // the other seat stops waiting
 }
@@ -218,21 +260,25 @@ LoadtestResult run_loadtest(const LoadtestConfig& config) {
   matches.reserve(static_cast<std::size_t>(config.matches));
   for (int i = 0; i < config.matches; ++i) matches.push_back(create_load_match(config));
   net::io_context ioc{1};
+  net::steady_timer gate(ioc, Clock::time_point::max());
   LoadStats stats;
+  stats.gate = &gate;
+  for (const auto& m : matches) stats.waiting += static_cast<long>(m.tokens.size());
   for (auto& m : matches) {
     for (int s = 0; s < static_cast<int>(m.tokens.size()); ++s) {
       net::co_spawn(ioc, play_seat(config, m, s, stats), net::detached);
     }
   }
-  const auto start = Clock::now();
   ioc.run();
-  const std::chrono::duration<double> elapsed = Clock::now() - start;
+  const std::chrono::duration<double> elapsed = Clock::now() - stats.started;
   LoadtestResult r;
   r.matches_finished = stats.finished;
   r.moves = static_cast<long>(stats.latencies_ms.size());
   r.errors = stats.errors;
   r.seconds = elapsed.count();
   r.moves_per_second = r.seconds > 0 ? static_cast<double>(r.moves) / r.seconds : 0;
+  r.offered_per_second =
+      config.think_ms > 0 ? 1000.0 * config.matches / config.think_ms : r.moves_per_second;
   std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
   r.p50_ms = percentile(stats.latencies_ms, 0.50);
   r.p90_ms = percentile(stats.latencies_ms, 0.90);

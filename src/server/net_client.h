@@ -41,6 +41,9 @@ struct LoadtestConfig {
   int matches = 10;
   int max_moves = 200;  // per match; a match ends at its end or here
   std::uint64_t seed = 1;
+  // Mean think time of a seat before each move (each wait uniform in [0, 2·think_ms]); 0: move at
+  // once (a closed loop at saturation: latency is then queueing, N / throughput).
+  int think_ms = 0;
 };
 
 struct LoadtestResult {
@@ -48,6 +51,7 @@ struct LoadtestResult {
   long moves = 0;
   long errors = 0;
   double seconds = 0;
+  double offered_per_second = 0;  // what the think time asks for: seats to act / mean think time
   double moves_per_second = 0;
   double p50_ms = 0, p90_ms = 0, p99_ms = 0, max_ms = 0;  // move sent → its state received
 };

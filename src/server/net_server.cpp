@@ -212,24 +212,53 @@ awaitable<void> serve_connection(MatchService& service, const std::string& web_r
 }  // namespace
 
 struct HttpServer::Impl {
-  Impl(MatchService& s, ServerConfig c) : service(s), config(std::move(c)), acceptor(ioc) {}
+  Impl(MatchService& s, ServerConfig c)
+      : service(s), config(std::move(c)), ioc(std::max(1, config.io_threads)), acceptor(ioc) {}
   MatchService& service;
   ServerConfig config;
-  net::io_context ioc{1};
+  net::io_context ioc;
   tcp::acceptor acceptor;
-  std::thread thread;
+  std::vector<std::thread> threads;
 
   awaitable<void> listen() {
     for (;;) {
       boost::system::error_code ec;
-      tcp::socket socket = co_await acceptor.async_accept(net::redirect_error(use_awaitable, ec));
+      // Each connection on its own strand: its reader, writer and pushes never run at once,
+      // while different connections run on any of the I/O threads.
+      tcp::socket socket = co_await acceptor.async_accept(net::make_strand(ioc),
+                                                          net::redirect_error(use_awaitable, ec));
       if (ec == net::error::operation_aborted) co_return;
       if (ec) continue;  // e.g. too many open files: keep serving the others
       // Small JSON messages: without TCP_NODELAY, Nagle + delayed ACKs add up to 40 ms a move.
       socket.set_option(tcp::no_delay(true), ec);
-      net::co_spawn(ioc, serve_connection(service, config.web_root, std::move(socket)),
+      auto executor = socket.get_executor();
+      net::co_spawn(executor, serve_connection(service, config.web_root, std::move(socket)),
                     net::detached);
     }
+  }
+
+  // Per-move clocks run out between messages: look a few times a second (a timed-out seat's
+  // random move is at most this late).
+  awaitable<void> tick_clocks() {
+    net::steady_timer timer(ioc);
+    for (;;) {
+      timer.expires_after(std::chrono::milliseconds(100));
+      boost::system::error_code ec;
+      co_await timer.async_wait(net::redirect_error(use_awaitable, ec));
+      if (ec == net::error::operation_aborted) co_return;
+      try {
+        service.expire_clocks();
+      } catch (const std::exception&) {
+        // A failure in one round must not stop the clocks; the next round tries again.
+      }
+    }
+  }
+
+  void join() {
+    for (auto& t : threads) {
+      if (t.joinable()) t.join();
+    }
+    threads.clear();
   }
 };
 
@@ -246,11 +275,18 @@ HttpServer::HttpServer(MatchService& service, ServerConfig config)
                                     std::to_string(impl_->config.port) + ": " + e.what());
   }
   net::co_spawn(impl_->ioc, impl_->listen(), net::detached);
+  net::co_spawn(impl_->ioc, impl_->tick_clocks(), net::detached);
+  // The work after each commit (apply, build every observer's message) runs on the I/O threads
+  // rather than serially on the commit thread.
+  auto& ioc = impl_->ioc;
+  impl_->service.set_executor(
+      [&ioc](std::function<void()> job) { net::post(ioc, std::move(job)); });
 }
 
 HttpServer::~HttpServer() {
+  impl_->service.set_executor(nullptr);  // before the io_context goes
   stop();
-  if (impl_->thread.joinable()) impl_->thread.join();
+  impl_->join();
 }
 
 unsigned short HttpServer::port() const {
@@ -263,11 +299,17 @@ void HttpServer::run(bool handle_signals) {
     signals.emplace(impl_->ioc, SIGINT, SIGTERM);
     signals->async_wait([this](const boost::system::error_code&, int) { stop(); });
   }
+  for (int i = 1; i < impl_->config.io_threads; ++i) {
+    impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  }
   impl_->ioc.run();
+  impl_->join();
 }
 
 void HttpServer::start() {
-  impl_->thread = std::thread([this] { impl_->ioc.run(); });
+  for (int i = 0; i < std::max(1, impl_->config.io_threads); ++i) {
+    impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  }
 }
 
 void HttpServer::stop() {

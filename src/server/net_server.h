@@ -1,8 +1,9 @@
 #pragma once
 // The network face of the server: HTTP (the JSON API under /api/, static files from a web root)
-// and WebSocket (/ws, one ClientSession per connection) on Boost.Beast with C++20 coroutines. One
-// I/O thread runs every socket; computer seats think on the service's worker pool. Beast stays in
-// net_server.cpp: everything a request means is decided by api.h and client_session.h.
+// and WebSocket (/ws, one ClientSession per connection) on Boost.Beast with C++20 coroutines.
+// `io_threads` threads run the sockets (each connection on a strand of its own) and the work after
+// each commit (the service's executor); computer seats think on the service's worker pool. Beast
+// stays in net_server.cpp: everything a request means is decided by api.h and client_session.h.
 #include <memory>
 #include <string>
 
@@ -14,20 +15,21 @@ struct ServerConfig {
   std::string address = "0.0.0.0";
   unsigned short port = 8080;  // 0: an ephemeral port (tests), see HttpServer::port()
   std::string web_root;        // static files; empty or missing: none served
+  int io_threads = 1;
 };
 
 class HttpServer {
  public:
   // Binds and listens at once (throws Error(kIo) if the port is taken).
   HttpServer(MatchService& service, ServerConfig config);
-  ~HttpServer();  // stops and joins the background thread, if any
+  ~HttpServer();  // stops and joins the background threads, if any
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
   unsigned short port() const;
   // Serves on the calling thread until stop() (or SIGINT/SIGTERM when `handle_signals`).
   void run(bool handle_signals = false);
-  // Serves on a background thread (tests).
+  // Serves on background threads (tests).
   void start();
   void stop();
 

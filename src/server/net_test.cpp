@@ -18,8 +18,10 @@ namespace {
 using test::Fixture;
 
 struct Running {
+  // As `mazeworks serve` runs: group commit, two I/O threads.
   explicit Running(const std::string& name, std::string web_root = "")
-      : fixture(name), server(*fixture.service, ServerConfig{"127.0.0.1", 0, std::move(web_root)}) {
+      : fixture(name, 1, false, /*group_commit=*/true),
+        server(*fixture.service, ServerConfig{"127.0.0.1", 0, std::move(web_root), 2}) {
     server.start();
   }
   unsigned short port() const { return server.port(); }

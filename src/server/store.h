@@ -2,10 +2,13 @@
 // SQLite persistence (SQLiteCpp, WAL). A match is its setup plus its action list; a move is
 // acknowledged to anyone only after the transaction that appends it has committed. On start the
 // server replays every stored match (core/record.h replay is exact for every game).
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/json.h"
@@ -13,7 +16,8 @@
 
 namespace SQLite {
 class Database;
-}
+class Statement;
+}  // namespace SQLite
 
 namespace mw::server {
 
@@ -33,6 +37,8 @@ struct MatchSetup {
   std::uint64_t seed = 0;         // chance outcomes and agents' randomness derive from it
   std::vector<SeatConfig> seats;
   bool is_public = true;
+  // Per-move clock of every human seat, in ms; 0: no clock (docs/server.md, "Clocks").
+  std::int64_t move_ms = 0;
 };
 
 struct StoredMatch {
@@ -41,11 +47,23 @@ struct StoredMatch {
   ActionList actions;
 };
 
+// Actions of one match to append at index `first` on (and/or the match marked finished).
+struct Append {
+  std::string match;
+  std::uint64_t first = 0;
+  ActionList actions;
+  bool finished = false;
+};
+
 class Store {
  public:
   // Opens or creates the database (":memory:" for tests) and its tables; WAL journal. `full_sync`
   // adds an fsync per commit (survives power loss, not only a killed process).
-  explicit Store(const std::string& path, bool full_sync = false);
+  // `background_checkpoint`: WAL checkpoints run on a thread of their own with its own connection
+  // instead of inside whichever commit crosses the WAL size limit (which would stall that move,
+  // and every move queued behind it, for the checkpoint's fsyncs). Ignored for ":memory:".
+  explicit Store(const std::string& path, bool full_sync = false,
+                 bool background_checkpoint = false);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -55,11 +73,26 @@ class Store {
   // Appends actions[i] at index first + i, all in one transaction; returns after the commit.
   void append_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
   void set_finished(const std::string& match);
+  // Group commit: every entry in one transaction; returns after the commit. If that transaction
+  // fails, each entry is retried in a transaction of its own, so a bad entry fails only itself.
+  // Returns one result per entry: null (committed) or the error (Error(kIo)).
+  std::vector<std::exception_ptr> append_batch(const std::vector<Append>& batch);
   std::vector<StoredMatch> load_all() const;
 
  private:
-  mutable std::mutex mutex_;  // one connection shared by the I/O thread and the workers
+  void write(const Append& a);  // inside a transaction, mutex_ held
+  void transaction(const std::vector<Append>& batch, std::size_t begin, std::size_t end);
+  void checkpoint_loop(std::string path);
+
+  mutable std::mutex mutex_;  // one connection shared by the I/O threads and the workers
   std::unique_ptr<SQLite::Database> db_;
+  // Prepared once: parsing SQL per move was a tenth of the server's time under load.
+  std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_action_, finish_;
+  // The background checkpointer (see the constructor).
+  std::mutex checkpoint_mutex_;
+  std::condition_variable checkpoint_wake_;
+  bool stopping_ = false;
+  std::thread checkpointer_;
 };
 
 }  // namespace mw::server

@@ -56,7 +56,11 @@ struct Client {
 // A service on a database file in a fresh temporary folder (removed by the destructor).
 struct Fixture {
   // `in_memory`: no database file (tests that are not about persistence run faster).
-  explicit Fixture(const std::string& name, int agent_threads = 1, bool in_memory = false) {
+  // `group_commit`: the server's mode (moves committed by the group committer, act() returns
+  // before the commit); the service tests use the synchronous mode, the socket tests this one.
+  explicit Fixture(const std::string& name, int agent_threads = 1, bool in_memory = false,
+                   bool with_group_commit = false)
+      : group_commit(with_group_commit) {
     dir = std::filesystem::temp_directory_path() /
           ("mazeworks-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
@@ -69,13 +73,14 @@ struct Fixture {
     std::filesystem::remove_all(dir);
   }
   void open(int agent_threads = 1) {
-    store = std::make_unique<Store>(db);
-    service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads);
+    store = std::make_unique<Store>(db, false, /*background_checkpoint=*/group_commit);
+    service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit);
   }
   void close() {
     service.reset();
     store.reset();
   }
+  bool group_commit = false;
   std::filesystem::path dir;
   std::string db;
   std::unique_ptr<Store> store;

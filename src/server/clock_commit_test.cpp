@@ -1,0 +1,180 @@
+// Per-move clocks (with a hand-moved clock: no test waits for time) and group commit (a move is
+// told only after its transaction committed; moves that arrive meanwhile wait for it).
+#include <gtest/gtest.h>
+
+#include "server/server_error.h"
+#include "server/test_client.h"
+
+namespace mw::server {
+namespace {
+
+using test::Client;
+using test::Fixture;
+
+struct FakeClock {
+  ClockTime now{};
+  ClockSource source() {
+    return [this] { return now; };
+  }
+};
+
+std::string create_clocked(MatchService& s, std::int64_t seconds) {
+  return s.create_match(
+      {{"game", "treasure-hunt"}, {"seed", 11}, {"clock", {{"move_seconds", seconds}}}})["match"];
+}
+
+TEST(Clocks, ATimedOutSeatGetsARandomLegalMoveAndTheNextSeatAFreshClock) {
+  Fixture f("clock");
+  FakeClock clock;
+  f.service->set_clock_source(clock.source());
+  const std::string id = create_clocked(*f.service, 30);
+  EXPECT_EQ(f.service->status(id)["clock"]["move_seconds"], 30);
+  const std::string t0 = f.service->join(id, {{"seat", 0}})["token"];
+  clock.now += std::chrono::hours(1);
+  EXPECT_EQ(f.service->expire_clocks(), 0u);  // not every seat has joined: no clock yet
+  const std::string t1 = f.service->join(id, {{"seat", 1}})["token"];
+  Client c0(*f.service), c1(*f.service);
+  c0.hello(id, t0);
+  c1.hello(id, t1);
+  const Json before = c0.last();
+  const int seat = before["to_act"];
+  const std::uint64_t v = before["version"];
+  clock.now += std::chrono::milliseconds(29'999);
+  EXPECT_EQ(f.service->expire_clocks(), 0u);
+  clock.now += std::chrono::milliseconds(1);
+  EXPECT_EQ(f.service->expire_clocks(), 1u);
+  const Json after = c0.last();
+  ASSERT_GT(after["version"].get<std::uint64_t>(), v);
+  EXPECT_EQ(after["events"][0]["player"], seat);  // played for the seat that ran out of time
+  EXPECT_EQ(c1.last()["version"], after["version"]);
+  EXPECT_EQ(f.service->expire_clocks(), 0u);  // the next seat's clock starts now
+  clock.now += std::chrono::seconds(30);
+  EXPECT_EQ(f.service->expire_clocks(), 1u);
+}
+
+TEST(Clocks, AMoveInTimeStopsTheClockAndClocksSurviveARestart) {
+  Fixture f("clockmove");
+  FakeClock clock;
+  f.service->set_clock_source(clock.source());
+  const std::string id = create_clocked(*f.service, 5);
+  const std::string t0 = f.service->join(id, {{"seat", 0}})["token"];
+  const std::string t1 = f.service->join(id, {{"seat", 1}})["token"];
+  Client c0(*f.service), c1(*f.service);
+  c0.hello(id, t0);
+  c1.hello(id, t1);
+  clock.now += std::chrono::seconds(4);
+  Client& mover = c0.last()["to_act"] == 0 ? c0 : c1;
+  const Json s = mover.last();
+  mover.act(s["legal"][0], s["version"]);
+  const std::uint64_t v = mover.last()["version"];
+  clock.now += std::chrono::seconds(4);  // 8 s since the first clock started, 4 s on this one
+  EXPECT_EQ(f.service->expire_clocks(), 0u);
+  f.close();
+  f.open();
+  f.service->set_clock_source(clock.source());
+  f.service->restore();
+  EXPECT_EQ(f.service->status(id)["clock"]["move_seconds"], 5);
+  clock.now += std::chrono::seconds(4);  // a restart gives the seat to act its full time again
+  EXPECT_EQ(f.service->expire_clocks(), 0u);
+  clock.now += std::chrono::seconds(1);
+  EXPECT_EQ(f.service->expire_clocks(), 1u);
+  f.service->inspect(id, [&](const LiveMatch& m) { EXPECT_GT(m.version(), v); });
+}
+
+TEST(Clocks, BadClocksAreRefusedAndComputerSeatsHaveNone) {
+  Fixture f("clockbad", 1, /*in_memory=*/true);
+  for (const Json& bad : {Json(30), Json{{"move_seconds", 0}}, Json{{"move_seconds", -4}},
+                          Json{{"move_seconds", "10"}}, Json{{"move_seconds", 1.5}},
+                          Json{{"move_seconds", kMaxMoveSeconds + 1}}, Json::object()}) {
+    EXPECT_THROW(f.service->create_match({{"game", "treasure-hunt"}, {"clock", bad}}), ServerError)
+        << bad.dump();
+  }
+  EXPECT_TRUE(f.store->load_all().empty());
+  FakeClock clock;
+  f.service->set_clock_source(clock.source());
+  f.service->create_match({{"game", "treasure-hunt"},
+                           {"seed", 3},
+                           {"seats", {{{"agent", "random"}}, {{"agent", "random"}}}},
+                           {"clock", {{"move_seconds", 1}}}});
+  f.service->wait_idle();
+  clock.now += std::chrono::hours(24);
+  EXPECT_EQ(f.service->expire_clocks(), 0u);
+}
+
+// Runs the work after each commit only when the test says so.
+struct HeldJobs {
+  std::mutex mutex;
+  std::vector<std::function<void()>> jobs;
+  Executor executor() {
+    return [this](std::function<void()> job) {
+      std::lock_guard lock(mutex);
+      jobs.push_back(std::move(job));
+    };
+  }
+  std::size_t run() {
+    std::vector<std::function<void()>> now;
+    {
+      std::lock_guard lock(mutex);
+      now.swap(jobs);
+    }
+    for (auto& job : now) job();
+    return now.size();
+  }
+};
+
+TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
+  Fixture f("group", 1, false, /*group_commit=*/true);
+  HeldJobs held;
+  f.service->set_executor(held.executor());
+  const std::string id = f.service->create_match({{"game", "treasure-hunt"}, {"seed", 4}})["match"];
+  const std::string t0 = f.service->join(id, {{"seat", 0}})["token"];
+  const std::string t1 = f.service->join(id, {{"seat", 1}})["token"];
+  Client c0(*f.service), c1(*f.service);
+  c0.hello(id, t0);
+  c1.hello(id, t1);
+  Client& mover = c0.last()["to_act"] == 0 ? c0 : c1;
+  const Json s = mover.last();
+  const std::uint64_t v = s["version"];
+  const std::size_t told = mover.inbox.size();
+  mover.act(s["legal"][0], v);
+  f.service->wait_idle();  // committed, but its post-commit work is held
+  EXPECT_GT(f.store->load_all()[0].actions.size(), v);  // in the database...
+  EXPECT_EQ(mover.inbox.size(), told);                  // ...and nobody told yet
+  f.service->inspect(id, [&](const LiveMatch& m) { EXPECT_EQ(m.version(), v); });
+  mover.act(s["legal"][0], v);  // a second move meanwhile waits for the first to be applied
+  EXPECT_EQ(mover.inbox.size(), told);
+  EXPECT_EQ(held.run(), 1u);
+  ASSERT_GE(mover.inbox.size(), told + 3);  // the new state, then the waiting move's refusal
+  const Json ack = Json::parse(mover.inbox.texts[told]);
+  EXPECT_EQ(ack["type"], "state");
+  EXPECT_GT(ack["version"].get<std::uint64_t>(), v);
+  EXPECT_EQ(Json::parse(mover.inbox.texts[told + 1])["code"], "stale_version");
+  EXPECT_EQ(Json::parse(mover.inbox.texts[told + 2])["type"], "state");  // the resync
+  f.service->set_executor(nullptr);
+}
+
+TEST(GroupCommit, ABatchWithABadEntryFailsOnlyThatEntry) {
+  Fixture f("batch");
+  MatchSetup setup;
+  setup.game = "treasure-hunt";
+  setup.options = builtin_games().load("treasure-hunt").options().to_json();
+  setup.seats = {SeatConfig{}, SeatConfig{}};
+  for (const char* id : {"a", "b"}) {
+    setup.id = id;
+    f.store->create_match(setup);
+  }
+  f.store->append_actions("b", 0, {7});
+  const auto errors = f.store->append_batch(
+      {Append{"a", 0, {1, 2}, false}, Append{"b", 0, {9}, false}, Append{"a", 2, {3}, true}});
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_FALSE(errors[0]);
+  EXPECT_TRUE(errors[1]);  // index 0 of "b" exists already
+  EXPECT_FALSE(errors[2]);
+  for (const StoredMatch& m : f.store->load_all()) {
+    const ActionList expected = m.setup.id == "a" ? ActionList{1, 2, 3} : ActionList{7};
+    EXPECT_EQ(m.actions, expected);
+  }
+}
+
+}  // namespace
+}  // namespace mw::server

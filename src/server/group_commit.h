@@ -1,0 +1,50 @@
+#pragma once
+// Group commit: the moves of every match that arrive while one transaction is being written go
+// into the next transaction together, so a busy server pays one commit for many moves (and with
+// --full-sync one fsync) instead of one each. Each move is still acknowledged only after the
+// transaction holding it has committed: its callback runs after the commit, on this thread.
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/store.h"
+
+namespace mw::server {
+
+class GroupCommitter {
+ public:
+  // Called after the append's transaction: null if it committed, else the error.
+  using Done = std::function<void(std::exception_ptr)>;
+
+  explicit GroupCommitter(Store& store);
+  ~GroupCommitter();  // commits what is queued, then joins
+  GroupCommitter(const GroupCommitter&) = delete;
+  GroupCommitter& operator=(const GroupCommitter&) = delete;
+
+  void submit(Append append, Done done);
+  // Blocks until nothing is queued or being committed (tests).
+  void wait_idle();
+
+  // Counters: transactions written and appends they held (appends / transactions = batch size).
+  std::uint64_t transactions() const;
+  std::uint64_t appends() const;
+
+ private:
+  void loop();
+
+  Store& store_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_, idle_;
+  std::vector<Append> appends_;
+  std::vector<Done> dones_;
+  bool busy_ = false;
+  bool stopping_ = false;
+  std::uint64_t transactions_ = 0, appended_ = 0;
+  std::thread thread_;  // last: started once the members above exist
+};
+
+}  // namespace mw::server
