@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/agents.h"
+#include "core/json_depth.h"
 #include "ai/random_agent.h"
 #include "core/cards.h"
 #include "core/error.h"
@@ -561,6 +562,13 @@ TEST(core, AgentSpecRejectsMalformedText) {
   EXPECT_NE(make_agent(game, "random"), nullptr);
   const std::string message = error_of(ErrorCode::kUnknownAgent, [&] { make_agent(game, "nope"); });
   EXPECT_NE(message.find("known: random"), std::string::npos) << message;
+}
+
+TEST(JsonDepth, CountsNestingOutsideStringsOnly) {
+  EXPECT_FALSE(json_nests_deeper_than(R"({"a":[1,{"b":2}]})", 3));
+  EXPECT_TRUE(json_nests_deeper_than(R"({"a":[1,{"b":[2]}]})", 3));
+  EXPECT_FALSE(json_nests_deeper_than(R"({"a":"[[[[[[\"[[[["})", 1));
+  EXPECT_TRUE(json_nests_deeper_than(std::string(100000, '['), 32));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "ai/agents.h"
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "core/match.h"
 #include "core/record.h"
 #include "core/state.h"
@@ -54,31 +55,6 @@ Json error_reply(const Json& id, ErrorCode code, const std::string& message) {
   reply["error"]["code"] = std::string(error_code_name(code));
   reply["error"]["message"] = clean_message(message);
   return reply;
-}
-
-// True when arrays/objects nest deeper than `limit` (brackets inside strings do not count).
-// Checked before parsing so a line of a million '[' never reaches a recursive algorithm.
-bool nests_deeper_than(std::string_view text, int limit) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
 }
 
 // nlohmann prefixes "[json.exception.parse_error.101] "; the client needs only what follows.
@@ -268,7 +244,7 @@ Json EngineSession::handle(std::string_view line) {
     if (line.size() > kMaxLineBytes) {
       bad_request(fmt::format("a request line is at most {} bytes", kMaxLineBytes));
     }
-    if (nests_deeper_than(line, kMaxNesting)) {
+    if (json_nests_deeper_than(line, kMaxNesting)) {
       bad_request(fmt::format("JSON nested deeper than {} levels", kMaxNesting));
     }
     Json req;

@@ -4,35 +4,13 @@
 
 #include <vector>
 
+#include "core/json_depth.h"
 #include "server/server_error.h"
 
 namespace mw::server {
 namespace {
 
 constexpr int kMaxNesting = 32;
-
-bool nests_deeper_than(std::string_view text, int limit) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
 
 std::vector<std::string_view> split_path(std::string_view path) {
   std::vector<std::string_view> parts;
@@ -96,7 +74,7 @@ Json parse_client_json(std::string_view text, std::size_t max_bytes) {
   if (text.size() > max_bytes) {
     fail("too_large", 413, fmt::format("a message is at most {} bytes", max_bytes));
   }
-  if (nests_deeper_than(text, kMaxNesting)) {
+  if (json_nests_deeper_than(text, kMaxNesting)) {
     fail("bad_request", 400, fmt::format("JSON nested deeper than {} levels", kMaxNesting));
   }
   try {
