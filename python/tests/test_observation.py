@@ -102,8 +102,11 @@ def test_cards_runner_board_is_blank_during_the_build():
     game = mazeworks.load_game("pathfinder-cards")
     board = 15 * 40 * 40
     for state in random_positions(game, 30, seed=36):
-        if state.view(1)["phase"] == "build":
-            assert not any(state.observation_tensor(1)[:board])
+        for p in (0, 1):
+            view = state.view(p)
+            roles = view.get("roles")  # option roles: random by default, so either seat may run
+            if view["phase"] == "build" and roles and roles["runner"] == view["observer"]:
+                assert not any(state.observation_tensor(p)[:board])
 
 
 def test_observer_must_be_a_seat():

@@ -110,5 +110,81 @@ TEST(PathfinderMatch, ResampleAndViewsFollowTheRoles) {
   EXPECT_TRUE(s.view(1)["cards"][1].contains("card"));
 }
 
+// Option roles (G1.2 step 1): random by default (a chance node before the build), or fixed.
+TEST(PathfinderRoles, RandomIsAChanceNodeThenTheDrawnSeatMakes) {
+  const Game game = load({{"roles", "random"}});
+  for (const int maker : {0, 1}) {
+    State s = State::initial(game.options());
+    EXPECT_EQ(s.current_player(), kChancePlayer);
+    const auto outcomes = s.chance_outcomes();
+    ASSERT_EQ(outcomes.size(), 2u);
+    EXPECT_EQ(outcomes[0].probability, 0.5);
+    const Json v = s.view(0);
+    EXPECT_EQ(v["seats"], Json::array({"Player 1", "Player 2"}));
+    EXPECT_TRUE(v["roles"].is_null());
+    EXPECT_EQ(v["decision"], "roles");
+    EXPECT_EQ(State::from_json(s.to_json(), game.options()).to_json(), s.to_json());
+    const std::string draw = maker == 0 ? "maker P1" : "maker P2";
+    EXPECT_EQ(s.action_to_string(s.parse_action("MAKER p" + std::to_string(maker + 1))), draw);
+    play(s, draw);
+    EXPECT_EQ(s.current_player(), maker);
+    EXPECT_EQ(s.role_of(maker), kMaker);
+    const Json roles = {{"maker", maker == 0 ? "Player 1" : "Player 2"},
+                        {"runner", maker == 0 ? "Player 2" : "Player 1"}};
+    EXPECT_EQ(s.view(1 - maker)["roles"], roles);
+    EXPECT_NE(s.information_state_key(0), State::initial(game.options()).information_state_key(0));
+    build_fixture(s);
+    EXPECT_EQ(s.view(1 - maker).count("cards"), 1u);
+    EXPECT_EQ(State::from_json(s.to_json(), game.options()).to_json(), s.to_json());
+    EXPECT_EQ(s.current_player(), 1 - maker);
+    play(s, "compass 2H");
+    run_row_two(s, 7);
+    ASSERT_TRUE(s.is_terminal());
+    EXPECT_EQ(s.returns()[static_cast<std::size_t>(1 - maker)], 1.0);  // the Runner's seat won
+    EXPECT_EQ(s.view(kSpectator)["winner"], roles["runner"]);
+  }
+  EXPECT_THROW(State::initial(game.options()).parse_action("maker P3"), Error);
+}
+
+TEST(PathfinderRoles, FixedRolesNameTheSeatsByRole) {
+  const Game maker0 = load({{"roles", "seat0Maker"}});
+  State a = State::initial(maker0.options());
+  EXPECT_EQ(a.current_player(), 0);
+  EXPECT_EQ(a.view(0)["seats"], Json::array({"Maker", "Runner"}));
+  const Game runner0 = load({{"roles", "seat0Runner"}});
+  State b = State::initial(runner0.options());
+  EXPECT_EQ(b.current_player(), 1);
+  EXPECT_EQ(b.view(0)["seats"], Json::array({"Runner", "Maker"}));
+  EXPECT_EQ(b.view(0)["roles"], (Json{{"maker", "Maker"}, {"runner", "Runner"}}));
+  EXPECT_EQ(b.view(0).count("placed"), 1u);  // seat 0 runs: out of the room while b builds
+  build_fixture(b);
+  EXPECT_EQ(b.current_player(), 0);
+  play(b, "compass 2H");
+  run_row_two(b, 7);
+  EXPECT_EQ(b.returns(), (std::vector<double>{1.0, -1.0}));
+  // A body must agree with the option; an old body without firstMaker had seat 0 making.
+  Json body = b.to_json();
+  body["firstMaker"] = 0;
+  EXPECT_THROW(State::from_json(body, runner0.options()), Error);
+  body.erase("firstMaker");
+  EXPECT_EQ(State::from_json(body, runner0.options()).first_maker(), 1);
+  EXPECT_EQ(State::from_json(body, load({{"roles", "random"}}).options()).first_maker(), 0);
+  body["firstMaker"] = nullptr;
+  EXPECT_THROW(State::from_json(body, load({{"roles", "random"}}).options()), Error);
+}
+
+// A match under roles=random: the drawn seat makes the first maze, then the roles alternate.
+TEST(PathfinderRoles, MatchStartsWithTheDrawnMaker) {
+  const Game game = load({{"roles", "random"}, {"matchGames", "2"}});
+  State s = State::initial(game.options());
+  play(s, "maker P2");
+  EXPECT_EQ(s.view(0)["match"]["maker"], "Player 2");
+  build_fixture(s);
+  play(s, "compass 2H");
+  run_row_two(s, 7);
+  EXPECT_EQ(s.current_player(), 0);  // game 2: seat 0 makes
+  EXPECT_EQ(s.view(0)["match"]["totals"], Json::array({18, 0}));
+}
+
 }  // namespace
 }  // namespace mw::pathfinder_cards

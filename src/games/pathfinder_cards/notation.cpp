@@ -75,7 +75,7 @@ constexpr const char* kForms =
     "| pick 7H | save 10H | save 3H+5H | flip x,y | choose x,y | suit S | count S 3 | "
     "predict x,y D | predict D | name x,y 7C | swap x,y x,y | move x,y x,y | advisor | "
     "pathfinder | seer | mover | recall seer 2H+3H+4H | ask <question> | q <token> | stop | "
-    "stand x,y | see x,y";
+    "stand x,y | see x,y | maker P1 | maker P2";
 
 std::string recall_text(Action a) {
   const int power = static_cast<int>((a - kRecallBase) / 4096);
@@ -115,6 +115,9 @@ std::string State::action_to_string(Action a) const {
     return "pick " + heart_code(static_cast<int>(a - kPickBase));
   if (a >= kSaveOneBase && a < kSavePairBase) {
     return "save " + heart_code(static_cast<int>(a - kSaveOneBase));
+  }
+  if (a == kRolesBase || a == kRolesBase + 1) {
+    return fmt::format("maker P{}", a - kRolesBase + 1);  // chance: the first maze's Maker
   }
   if (a >= kSavePairBase && a < kCellBase) {
     const int i = static_cast<int>(a - kSavePairBase);
@@ -270,6 +273,10 @@ Action State::parse_action(std::string_view text) const {
     if (v == "compass") return kCompassBase + need_heart(t[1]);
     if (v == "explore") return kExploreBase + need_cell(t[1]);
     if (v == "pick") return kPickBase + need_heart(t[1]);
+    if (v == "maker") {
+      if (t[1] != "p1" && t[1] != "p2") parse_error("maker P1 or maker P2: the first maze's Maker");
+      return kRolesBase + (t[1] == "p2" ? 1 : 0);
+    }
     if (v == "flip" || v == "choose" || v == "card" || v == "stand" || v == "see") {
       return kCellBase + need_cell(t[1]);
     }
@@ -492,7 +499,7 @@ std::vector<Action> State::parse_actions(std::string_view text) const {
   }
   const bool drawing = text.find('\n') != std::string_view::npos ||
                        text.find('/') != std::string_view::npos || tokens(text).size() > 3;
-  if (phase_ == Phase::kBuild && drawing) {
+  if (decision() == Decision::kPlace && drawing) {
     if (layout_.count > 0) parse_error("a whole maze can be given only before any card is placed");
     return placement_order(parse_maze(text, config_.topo, config_.advanced));
   }

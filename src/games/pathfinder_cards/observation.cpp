@@ -168,10 +168,13 @@ void encode_tens(Writer& w, const Json& view) {
 
 void encode_globals(Writer& w, const Json& view) {
   const std::string me = view["observer"].get<std::string>();
-  // In a match the seats are "Player 1/2" and the roles swap each game; the view names the Maker.
-  const std::string maker =
-      view.contains("match") ? view["match"]["maker"].get<std::string>() : std::string("Maker");
-  if (me == maker) w.global(kIAmMaker);
+  // The view names the seats holding the roles (option roles, matches): "Player 1/2" or the roles'
+  // names. A view from before the option had the seats named "Maker" and "Runner".
+  const Json& roles = view.value("roles", Json());
+  const bool named = roles.is_object();
+  const std::string maker = named ? roles["maker"].get<std::string>() : std::string("Maker");
+  const std::string runner = named ? roles["runner"].get<std::string>() : std::string("Runner");
+  if (me == maker && (named || !view.contains("roles"))) w.global(kIAmMaker);
   w.global(kPhase + index_in(kPhases, view["phase"]));
   w.global(kDecision + index_in(kDecisions, view.value("decision", Json())));
   const Json& to_act = view.value("toAct", Json());
@@ -202,7 +205,7 @@ void encode_globals(Writer& w, const Json& view) {
   w.global(kAdvisorYes, capped(static_cast<float>(yes), 8.0F));
   w.global(kAdvisorNo, capped(static_cast<float>(no), 8.0F));
   if (view.contains("question")) w.global(kAsking);
-  if (view.value("winner", Json()) == "Runner") w.global(kRunnerWon);
+  if (view.value("winner", Json()) == runner) w.global(kRunnerWon);
   w.global(kScore, capped(static_cast<float>(view.value("score", 0)), 20.0F));
 }
 

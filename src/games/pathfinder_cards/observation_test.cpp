@@ -7,6 +7,7 @@
 #include "games/all_games.h"
 #include "games/pathfinder_cards/layout.h"
 #include "games/pathfinder_cards/observation.h"
+#include "games/pathfinder_cards/pathfinder_cards.h"
 
 namespace mw::pathfinder_cards {
 namespace {
@@ -44,8 +45,8 @@ TEST(CardsObservation, RunnerSeesNoCardDuringTheBuild) {
 }
 
 TEST(CardsObservation, VariantsAndMatchesKeepTheContract) {
-  for (const Json& options : {Json{{"advanced", true}, {"board", "hex"}},
-                              Json{{"matchGames", "2"}}}) {
+  for (const Json& options :
+       {Json{{"advanced", true}, {"board", "hex"}}, Json{{"matchGames", "2"}}}) {
     const auto tally = observation_testing::check_random_games(load(options), 3, 23, 7, 3);
     ASSERT_FALSE(HasFatalFailure()) << options.dump();
     EXPECT_GT(tally.redrawn_worlds, 0) << options.dump();
@@ -54,7 +55,7 @@ TEST(CardsObservation, VariantsAndMatchesKeepTheContract) {
 
 // The first global field says "I am the Maker": in a match it follows the role, not the seat.
 TEST(CardsObservation, MakerFlagFollowsTheRoleInAMatch) {
-  const Game game = load(Json{{"matchGames", "2"}});
+  const Game game = load(Json{{"matchGames", "2"}, {"roles", "seat0Maker"}});
   const auto maker_flag = [](const mw::State& s, Player seat) {
     return observation_tensor(s, seat)[kObservationBoardPlanes * kCells];
   };
@@ -66,6 +67,19 @@ TEST(CardsObservation, MakerFlagFollowsTheRoleInAMatch) {
   ASSERT_FALSE(state.is_terminal());
   EXPECT_EQ(maker_flag(state, 0), 0.0F);
   EXPECT_EQ(maker_flag(state, 1), 1.0F);
+}
+
+// Option roles (G1.2 step 1): the flag follows the drawn Maker, whichever seat it is.
+TEST(CardsObservation, MakerFlagFollowsTheDrawnRoles) {
+  const Game game = load(Json::object());
+  for (const Action draw : {kRolesBase, kRolesBase + 1}) {
+    mw::State state = game.new_initial_state();
+    EXPECT_EQ(observation_tensor(state, 0)[kObservationBoardPlanes * kCells], 0.0F);
+    state.apply(draw);
+    const Player maker = static_cast<Player>(draw - kRolesBase);
+    EXPECT_EQ(observation_tensor(state, maker)[kObservationBoardPlanes * kCells], 1.0F);
+    EXPECT_EQ(observation_tensor(state, 1 - maker)[kObservationBoardPlanes * kCells], 0.0F);
+  }
 }
 
 }  // namespace

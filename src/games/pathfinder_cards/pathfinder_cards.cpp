@@ -49,6 +49,9 @@ std::vector<OptionSpec> option_specs() {
       OptionSpec::choice("matchGames", "1", {"1", "2", "4"},
                          "match play: games in the match, the seats alternating roles, the higher "
                          "total of the Runner's scores wins (G1.3.7)"),
+      OptionSpec::choice("roles", "random", {"random", "seat0Maker", "seat0Runner"},
+                         "who makes the (first) maze: drawn at random at the start, seat 0 or "
+                         "seat 1 (G1.2 step 1)"),
       OptionSpec::integer("kingStudySeconds", 30, 0, 600,
                           "King trial: seconds a human Runner's client shows the maze before the "
                           "Maker's flip (G1.6.2); told in the view, no effect on the rules"),
@@ -68,6 +71,10 @@ Config Config::from_options(const Options& o) {
   c.advanced = o.get_bool("advanced");
   c.match_games = std::stoi(o.get_string("matchGames"));
   c.topo = o.get_string("board") == "hex" ? Topology::kHex : Topology::kSquare;
+  const std::string roles = o.get_string("roles");
+  c.roles = roles == "seat0Maker"    ? Roles::kSeat0Maker
+            : roles == "seat0Runner" ? Roles::kSeat0Runner
+                                     : Roles::kRandom;
   return c;
 }
 
@@ -77,6 +84,7 @@ State State::initial(const Options& options) {
 
 State State::from_layout(const Layout& layout, const Options& options) {
   State s(Config::from_options(options));
+  if (s.first_maker_ < 0) s.first_maker_ = 0;  // roles=random: as if seat 0 had been drawn
   for (int id = 0; id < kNumCards; ++id) {
     if (layout.pos[id] >= 0) s.layout_.place(id, layout.pos[id]);
   }
@@ -87,7 +95,7 @@ State State::from_layout(const Layout& layout, const Options& options) {
 Decision State::decision() const {
   switch (phase_) {
     case Phase::kBuild:
-      return Decision::kPlace;
+      return first_maker_ < 0 ? Decision::kRoles : Decision::kPlace;
     case Phase::kCompass:
       return Decision::kCompass;
     case Phase::kOver:
@@ -142,6 +150,7 @@ Player State::role_to_act() const {
     case Decision::kNone:
       return kTerminalPlayer;
     case Decision::kDamagePick:
+    case Decision::kRoles:
       return kChancePlayer;
     case Decision::kPlace:
     case Decision::kTenDiamondsSuit:
@@ -415,6 +424,9 @@ void State::legal_actions(ActionList& out) const {
         if (in_hand(r)) out.push_back(kPickBase + r);
       }
       return;
+    case Decision::kRoles:
+      out = {kRolesBase, kRolesBase + 1};
+      return;
     case Decision::kSave:
       save_actions(out);
       std::sort(out.begin(), out.end());
@@ -546,6 +558,8 @@ std::string State::decision_reason(Action a) const {
       return "the Runner may withdraw the Compass card or continue (G1.6.4)";
     case Decision::kDamagePick:
       return "chance picks a heart from the Runner's hand";
+    case Decision::kRoles:
+      return "chance draws the seat that makes the first maze (G1.2 step 1)";
     case Decision::kSave:
       return "A♥ was picked: discard 10♥/J♥/Q♥/K♥ or two hearts matching active diamonds "
              "(G1.3.3); the Compass may not be withdrawn now";
@@ -606,6 +620,7 @@ void State::next_game() {
   State fresh(config_);
   fresh.game_no_ = static_cast<std::int8_t>(game_no_ + 1);
   fresh.results_ = results_;
+  fresh.first_maker_ = first_maker_;
   *this = fresh;
 }
 
@@ -618,7 +633,7 @@ std::array<int, 2> State::totals() const {
   std::array<int, 2> t{};
   const int done = game_no_ + (phase_ == Phase::kOver ? 1 : 0);
   for (int g = 0; g < done; ++g) {
-    const int runner_seat = kRunner ^ (g & 1);
+    const int runner_seat = kRunner ^ (first_maker_ > 0 ? 1 : 0) ^ (g & 1);
     t[static_cast<std::size_t>(runner_seat)] += g == game_no_ ? score() : results_[g];
   }
   return t;
@@ -943,6 +958,9 @@ void State::apply_legal(Action a) {
       break;
     case Decision::kNone:
       return;
+    case Decision::kRoles:
+      first_maker_ = static_cast<std::int8_t>(a - kRolesBase);
+      break;
     case Decision::kAdvisorAsk:
     case Decision::kPathfinderPick:
     case Decision::kSeerPick:
@@ -958,6 +976,7 @@ void State::apply_legal(Action a) {
 
 std::vector<ChanceOutcome> State::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
+  if (decision() == Decision::kRoles) return {{kRolesBase, 0.5}, {kRolesBase + 1, 0.5}};
   if (decision() != Decision::kDamagePick) return out;
   const double p = 1.0 / std::popcount(hand_);
   for (int r = 1; r <= 13; ++r) {
@@ -967,6 +986,7 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
 }
 
 Action State::sample_chance(Rng& rng) const {
+  if (decision() == Decision::kRoles) return kRolesBase + static_cast<Action>(rng.below(2));
   auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(hand_))));
   for (int r = 1; r <= 13; ++r) {
     if (in_hand(r) && k-- == 0) return kPickBase + r;
@@ -977,7 +997,7 @@ Action State::sample_chance(Rng& rng) const {
 std::vector<double> State::returns() const {
   if (phase_ != Phase::kOver) return {0.0, 0.0};
   if (config_.match_games == 1) {
-    return winner_ == kRunner ? std::vector<double>{-1.0, 1.0} : std::vector<double>{1.0, -1.0};
+    return seat_of(winner_) == 1 ? std::vector<double>{-1.0, 1.0} : std::vector<double>{1.0, -1.0};
   }
   // A match: the higher total wins (G1.3.7); equal totals are a draw.
   const auto t = totals();

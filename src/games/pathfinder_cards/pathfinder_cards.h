@@ -12,6 +12,7 @@
 //   65711..65723        chance: the damage pick, 65710 + heart rank
 //   65740..65743        A♥ save by one special heart: 65730 + rank 10..13
 //   65750..65949        A♥ save by two hearts: 65750 + r1 * 14 + r2 (r1 < r2)
+//   65950, 65951        chance (option roles=random): the seat that makes the first maze
 //   66000..67599        choose a cell: 10♠ flip (Runner), Queen card and King flip (Maker)
 //   67600..67602        10♦ suit chosen by the Maker: 67600 + suit (C D S)
 //   67610..67657        a count guess: 67610 + suit * 16 + n
@@ -39,12 +40,16 @@
 
 namespace mw::pathfinder_cards {
 
-// Roles. In a single game seat 0 is the Maker and seat 1 the Runner; in a match (option
-// matchGames > 1) the seats alternate roles game by game, seat 0 making the first maze (G1.3.7).
+// Roles. Option roles (G1.2 step 1) says which seat makes the (first) maze: a chance node at the
+// start (random, the default), seat 0 or seat 1. In a match (option matchGames > 1) the seats
+// alternate roles game by game (G1.3.7). The rules work on roles; role_of/seat_of translate.
 inline constexpr Player kMaker = 0;
 inline constexpr Player kRunner = 1;
+// Seat names: the roles' names when a seat keeps one role for the whole session, else neutral.
 inline constexpr std::array<const char*, 2> kSeatNames = {"Maker", "Runner"};
 inline constexpr std::array<const char*, 2> kMatchSeatNames = {"Player 1", "Player 2"};
+enum class Roles : std::uint8_t { kRandom, kSeat0Maker, kSeat0Runner };
+inline constexpr std::array<const char*, 3> kRolesNames = {"random", "seat0Maker", "seat0Runner"};
 inline constexpr int kMaxMatchGames = 4;
 
 inline constexpr Action kPlaceBase = 0;
@@ -58,6 +63,7 @@ inline constexpr Action kUsePowerBase = 65704;  // + power
 inline constexpr Action kPickBase = 65710;
 inline constexpr Action kSaveOneBase = 65730;
 inline constexpr Action kSavePairBase = 65750;
+inline constexpr Action kRolesBase = 65950;  // + the seat that makes the first maze
 inline constexpr Action kCellBase = 66000;
 inline constexpr Action kSuitBase = 67600;
 inline constexpr Action kGuessBase = 67610;
@@ -115,6 +121,7 @@ enum class Decision : std::uint8_t {
   kPathfinderPick,
   kSeerPick,
   kMoverMove,
+  kRoles,  // chance: who makes the first maze (option roles=random, G1.2 step 1)
 };
 
 // One pending effect (G1.3.2-G1.3.6); the effect stack resolves the top first.
@@ -171,6 +178,7 @@ struct Config {
   bool recall_damage_discards = false;  // A-G1-23
   int king_study_seconds = 30;          // G1.6.2: the client's study phase (no rule effect)
   int match_games = 1;                  // G1.3.7 match play: games, roles alternating
+  Roles roles = Roles::kRandom;         // G1.2 step 1: who makes the (first) maze
   static Config from_options(const Options& options);
 };
 
@@ -231,8 +239,19 @@ class State {
 
   // Matches (G1.3.7): the game under way (0-based), each seat's role in it, and the Runner's
   // score of every finished game (5 + hearts left if she won, else 0).
-  Player role_of(Player seat) const { return seat < 0 ? seat : seat ^ (game_no_ & 1); }
-  Player seat_of(Player role) const { return role < 0 ? role : role ^ (game_no_ & 1); }
+  // Before the roles are drawn (roles=random) nobody acts but chance; seat 0 counts as the Maker.
+  Player role_of(Player seat) const { return seat < 0 ? seat : seat ^ swap(); }
+  Player seat_of(Player role) const { return role < 0 ? role : role ^ swap(); }
+  // The seat that makes the first maze; -1 while the chance node of roles=random is pending.
+  Player first_maker() const { return first_maker_; }
+  // Whether the seats are named by their roles ("Maker", "Runner") or "Player 1", "Player 2".
+  bool role_seat_names() const {
+    return config_.match_games == 1 && config_.roles != Roles::kRandom;
+  }
+  std::string seat_name(Player seat) const {
+    return role_seat_names() ? kSeatNames[static_cast<std::size_t>(role_of(seat))]
+                             : kMatchSeatNames[static_cast<std::size_t>(seat)];
+  }
   int game_index() const { return game_no_; }
   int game_score(int g) const { return results_[static_cast<std::size_t>(g)]; }
   // Who won game g (a role): the game under way or one already finished.
@@ -268,14 +287,13 @@ class State {
   explicit State(const Config& config) : config_(config) {
     layout_.topo = config.topo;
     layout_.advanced = config.advanced;
+    if (config.roles != Roles::kRandom) first_maker_ = config.roles == Roles::kSeat0Maker ? 0 : 1;
   }
   Task& top_task() { return stack_[depth_ - 1]; }
   void push(const Task& t) { stack_[depth_++] = t; }
   void pop() { --depth_; }
   Player role_to_act() const;
-  const char* seat_name(Player seat) const {
-    return config_.match_games > 1 ? kMatchSeatNames[seat] : kSeatNames[seat];
-  }
+  Player swap() const { return (first_maker_ > 0 ? 1 : 0) ^ (game_no_ & 1); }
   void settle();
   void finish(Player winner);
   void next_game();
@@ -337,6 +355,7 @@ class State {
   std::array<std::uint16_t, aql::kMaxTokens> q_{};
   std::array<Answer, kMaxAnswers> answers_{};
   std::int8_t game_no_ = 0;
+  std::int8_t first_maker_ = -1;  // the seat that makes the first maze; -1 until drawn
   std::array<std::int8_t, kMaxMatchGames> results_{};
 };
 

@@ -121,6 +121,13 @@ std::string render_view(const Json& view, const RenderStyle& style) {
                        m.value("runner", "?"), t.is_array() && !t.empty() ? t[0].dump() : "?",
                        t.is_array() && t.size() > 1 ? t[1].dump() : "?");
   }
+  const Json& roles = view.value("roles", Json());
+  if (view.contains("roles") && roles.is_null()) {
+    out += "roles: not drawn yet (chance picks who makes the maze)\n";
+  } else if (roles.is_object() && !view.contains("match") && roles.value("maker", "") != "Maker") {
+    out += fmt::format("roles: {} makes the maze, {} runs\n", roles.value("maker", "?"),
+                       roles.value("runner", "?"));
+  }
   if (view.contains("hand")) out += "hand: " + join(view["hand"]) + "\n";
   if (view.contains("compass") && view["compass"].is_object()) {
     const Json& c = view["compass"];

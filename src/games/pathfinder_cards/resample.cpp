@@ -170,6 +170,7 @@ bool construct(Layout& l, const Hidden& h, Rng& rng) {
 
 State State::resample(Player p, Rng& rng) const {
   if (role_of(p) != kRunner && p != kSpectator) return *this;
+  if (first_maker_ < 0) return *this;        // nothing is placed before the roles are drawn
   if (phase_ == Phase::kOver) return *this;  // everything is revealed at the end
   if (phase_ == Phase::kBuild) return random_build(layout_.count, rng);
   return resample_runner(rng);
@@ -223,6 +224,7 @@ State State::random_build(int cards, Rng& rng) const {
   State s(config_);
   s.game_no_ = game_no_;  // the match so far is public
   s.results_ = results_;
+  s.first_maker_ = first_maker_;
   const Layout plan = plan_maze(rng, static_cast<int>(rng.below(4)));
   const std::vector<Action> order = placement_order(plan);
   for (int i = 0; i < cards; ++i) {

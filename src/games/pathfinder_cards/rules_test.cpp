@@ -32,7 +32,7 @@ int pending_damage(const State& s) {
 }
 
 TEST(PathfinderRules, OptionDefaultsArePinned) {
-  const Game game = load();
+  const Game game = builtin_games().load("pathfinder-cards", Json::object());
   const Config c = Config::from_options(game.options());
   EXPECT_FALSE(c.ten_spades_joker_safe);   // A-G1-8
   EXPECT_TRUE(c.predict_joker);            // A-G1-46
@@ -45,7 +45,8 @@ TEST(PathfinderRules, OptionDefaultsArePinned) {
   EXPECT_FALSE(c.advanced);                // G1.4: the basic game unless asked
   EXPECT_EQ(c.topo, Topology::kSquare);    // G1.4: square board unless asked
   EXPECT_EQ(c.match_games, 1);             // G1.3.7: one game unless a match is asked for
-  EXPECT_EQ(game.options().to_json().size(), 11u);
+  EXPECT_EQ(c.roles, Roles::kRandom);      // G1.2 step 1: roles drawn at random [R]
+  EXPECT_EQ(game.options().to_json().size(), 12u);
 }
 
 TEST(PathfinderRules, DeckSplitAndShapes_1) {

@@ -17,14 +17,14 @@ constexpr std::array<const char*, 4> kCompassNames = {"none", "table", "withdraw
 constexpr std::array<const char*, 9> kTaskNames = {
     "encounter", "damage", "trial", "alteration", "advisor", "pathfinder", "seer", "mover", "wake"};
 constexpr std::array<const char*, 6> kTrialNames = {"10S", "10C", "10D", "jack", "queen", "king"};
-constexpr std::array<const char*, 21> kDecisionNames = {
+constexpr std::array<const char*, 22> kDecisionNames = {
     "none",         "place",         "compass",   "explore",   "damage-window", "damage-pick",
     "save",         "trial-window",  "ten-flip",  "count",     "ten-suit",      "jack-predict",
     "queen-choose", "queen-predict", "king-flip", "king-name", "alteration",    "ask",
-    "pathfinder",   "seer",          "mover"};
-constexpr std::array<const char*, 15> kMembers = {
-    "phase",       "cards",  "hand",     "compass", "discards",   "stack", "tens",   "winner",
-    "compassCard", "powers", "question", "answers", "lastCancel", "game",  "results"};
+    "pathfinder",   "seer",          "mover",     "roles"};
+constexpr std::array<const char*, 16> kMembers = {
+    "phase",       "cards",  "hand",     "compass", "discards",   "stack", "tens",    "winner",
+    "compassCard", "powers", "question", "answers", "lastCancel", "game",  "results", "firstMaker"};
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "pathfinder-cards state: " + what);
@@ -361,6 +361,30 @@ struct JsonIo {
     } else if (s.game_no_ != 0) {
       bad("\"results\" is missing");
     }
+    read_first_maker(s, body);
+  }
+
+  // G1.2 step 1: the seat that makes the first maze. Undrawn (null) only at the very start of a
+  // roles=random session; a body without it from before the option had seat 0 making first.
+  static void read_first_maker(State& s, const Json& body) {
+    const bool start = s.phase_ == Phase::kBuild && s.layout_.count == 0 && s.game_no_ == 0;
+    const Json none;
+    const Json& f = body.contains("firstMaker") ? body["firstMaker"] : none;
+    const int fixed = s.first_maker_;  // from the option, -1 for random
+    int seat = -1;
+    if (!f.is_null()) {
+      seat = int_in(f, 0, 1, "firstMaker (the seat that makes the first maze)");
+    } else if (fixed >= 0) {
+      seat = fixed;
+    } else if (!start) {
+      if (body.contains("firstMaker")) bad("firstMaker is drawn before the first card is placed");
+      seat = 0;
+    }
+    if (fixed >= 0 && seat != fixed) {
+      bad(fmt::format("firstMaker must be {} under option roles={}", fixed,
+                      kRolesNames[static_cast<int>(s.config_.roles)]));
+    }
+    s.first_maker_ = static_cast<std::int8_t>(seat);
   }
 
   static Json ten_json(const TenResult& r) {
@@ -397,6 +421,7 @@ Json State::to_json() const {
           {"answers", answers},
           {"lastCancel", last_cancel_ < 0 ? Json(nullptr) : Json(last_cancel_)},
           {"game", game_no_},
+          {"firstMaker", first_maker_ < 0 ? Json(nullptr) : Json(first_maker_)},
           {"results", Json(std::vector<int>(results_.begin(), results_.begin() + game_no_))}};
 }
 
@@ -455,6 +480,11 @@ Json State::base_view(Player observer) const {
             {"decision", kDecisionNames[static_cast<int>(decision())]}};
   if (config_.topo == Topology::kHex) v["board"] = "hex";
   if (config_.advanced) v["advanced"] = true;
+  // Who makes this maze (G1.2 step 1): public; null until chance has drawn it.
+  v["roles"] =
+      first_maker_ < 0
+          ? Json(nullptr)
+          : Json({{"maker", seat_name(seat_of(kMaker))}, {"runner", seat_name(seat_of(kRunner))}});
   if (config_.match_games > 1) {
     // Match play (G1.3.7): public, game by game.
     Json results = Json::array();
@@ -593,7 +623,7 @@ Json State::view(Player observer) const {
 std::uint64_t State::information_state_key(Player p) const {
   const bool all = role_of(p) == kMaker || p == kOmniscient || phase_ == Phase::kOver;
   Hasher h(0x7061746866696e64ULL);
-  h.add(static_cast<std::uint64_t>(game_no_));
+  h.add(static_cast<std::uint64_t>(game_no_)).add(static_cast<std::uint64_t>(first_maker_ + 1));
   for (int g = 0; g < game_no_; ++g) h.add(static_cast<std::uint64_t>(results_[g]));
   h.add(static_cast<std::uint64_t>(p + 8)).add(all).add(static_cast<std::uint64_t>(phase_));
   h.add(static_cast<std::uint64_t>(decision()));

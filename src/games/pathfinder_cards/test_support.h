@@ -12,7 +12,10 @@
 
 namespace mw::pathfinder_cards::test_support {
 
-inline Game load(const Json& options = Json::object()) {
+// Most tests fix the roles (seat 0 makes the first maze) unless they say otherwise; roles_test.cpp
+// covers the default, roles=random, and seat0Runner.
+inline Game load(Json options = Json::object()) {
+  if (!options.contains("roles")) options["roles"] = "seat0Maker";
   return builtin_games().load("pathfinder-cards", options);
 }
 
