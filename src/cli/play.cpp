@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <random>
+#include <thread>
 #include <utility>
 
 #include "ai/agents.h"
@@ -41,7 +43,7 @@ enum class Next { kPromptAgain, kPositionChanged, kQuit };
 class Session {
  public:
   Session(const Game& game, std::vector<std::string> specs, std::uint64_t seed, std::istream& in,
-          std::ostream& out, RenderStyle style, bool out_is_tty)
+          std::ostream& out, RenderStyle style, bool out_is_tty, bool study_waits)
       : game_(game),
         specs_(std::move(specs)),
         seed_(seed),
@@ -51,7 +53,8 @@ class Session {
         in_(in),
         out_(out),
         style_(style),
-        out_is_tty_(out_is_tty) {
+        out_is_tty_(out_is_tty),
+        study_waits_(study_waits) {
     record_.game = game.id();
     record_.options = game.options().to_json();
     record_.seed = seed;
@@ -79,6 +82,7 @@ class Session {
   // ---- the turn loop ----
 
   void play_computer(Player p) {
+    give_study_time(p);
     if (human_count() == 0) show_board(kSpectator);
     const Action a = agents_[p]->choose(Observation(state_, p), streams_.seats[p]);
     out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p],
@@ -99,6 +103,7 @@ class Session {
   // Returns false when the player quits (or the input ends).
   bool play_human(Player p) {
     snapshots_.try_emplace(record_.actions.size(), streams_);
+    give_study_time(p);
     if (!hand_over_to(p)) return false;
     show_board(p);
     out_ << fmt::format("{} to move.\n", names_[p]);
@@ -120,6 +125,9 @@ class Session {
     const std::string command = line.substr(0, space);
     const std::string argument = space == std::string::npos ? "" : trim(line.substr(space));
     if (line.empty()) return Next::kPromptAgain;
+    // A game's own move may share a word with a command (Pathfinder's "save 10H"): a legal move
+    // wins.
+    if (is_legal_move(line)) return try_move(line);
     if (command == "help" || command == "?") return show_help();
     if (command == "moves" || command == "legal") return show_moves();
     if (command == "undo") return undo();
@@ -130,6 +138,15 @@ class Session {
   }
 
   // Nothing changes when the text is not notation or the move is not legal: say why, ask again.
+  bool is_legal_move(const std::string& text) const {
+    try {
+      const std::vector<Action> actions = state_.parse_actions(text);
+      return actions.size() == 1 && state_.illegal_reason(actions[0]).empty();
+    } catch (const Error&) {
+      return false;
+    }
+  }
+
   Next try_move(const std::string& text) {
     try {
       const std::vector<Action> actions = state_.parse_actions(text);
@@ -284,6 +301,31 @@ class Session {
         .has_value();
   }
 
+  // A view may ask for a timed look before play goes on (`studySeconds`: Pathfinder's King trial,
+  // G1.6.2). Each human but the mover gets it once per position, then the screen is cleared so
+  // what was seen must be remembered. With scripted input (stdin not a terminal) nobody waits.
+  void give_study_time(Player mover) {
+    const std::size_t position = record_.actions.size();
+    if (studied_at_ == position) return;
+    for (Player h = 0; h < state_.num_players(); ++h) {
+      if (h == mover || !is_human(h)) continue;
+      const int seconds = state_.view(h).value("studySeconds", 0);
+      if (seconds <= 0) continue;
+      studied_at_ = position;
+      on_screen_ = h;
+      show_board(h);
+      if (!study_waits_) {
+        out_ << fmt::format("{}: {} s to study this (not timed: input is not a terminal)\n",
+                            names_[h], seconds);
+        continue;
+      }
+      out_ << fmt::format("{}: {} s to study this, then it is hidden\n", names_[h], seconds);
+      out_.flush();
+      std::this_thread::sleep_for(std::chrono::seconds(seconds));
+      clear_screen(out_, out_is_tty_);
+    }
+  }
+
   void show_board(Player observer) { out_ << "\n" << game_.render(state_.view(observer), style_); }
 
   void show_end() {
@@ -330,6 +372,8 @@ class Session {
   std::ostream& out_;
   RenderStyle style_;
   bool out_is_tty_;
+  bool study_waits_;
+  std::optional<std::size_t> studied_at_;  // the position whose study time was given
 };
 
 // "1=greedy" to {1, "greedy"}; nullopt unless it is SEAT=SPEC with SEAT one of the game's seats.
@@ -372,7 +416,7 @@ int run_play(const PlayArgs& args) {
   const Game game = load_game(args.game, args.options);
   const std::uint64_t seed = args.seed ? *args.seed : std::random_device{}();
   Session session(game, seat_specs(game, args.seats), seed, std::cin, std::cout,
-                  stdout_style(args.ascii), is_tty(stdout));
+                  stdout_style(args.ascii), is_tty(stdout), is_tty(stdin));
   return session.run();
 }
 

@@ -180,9 +180,9 @@ std::string render_view(const Json& view, const RenderStyle& style) {
     out += "Mover: " + view["moverCancelled"].get<std::string>() +
            " was cancelled (it would cut every path to the Joker)\n";
   }
-  if (view.contains("kingStudySeconds") && !view.contains("kingBefore")) {
+  if (view.contains("studySeconds") && !view.contains("kingBefore")) {
     out += fmt::format("King trial: study the maze ({} s) before the Maker flips a card.\n",
-                       view["kingStudySeconds"].get<int>());
+                       view["studySeconds"].get<int>());
   }
   if (view.contains("kingBefore")) {
     out +=

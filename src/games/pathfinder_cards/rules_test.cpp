@@ -349,8 +349,9 @@ TEST(PathfinderRules, KingTrialMemory_10) {
   State s = position(kFixture, {"2D", "3D", "4D", "5D"}, {"AH", "2H", "3H", "4H"});
   play(s, "explore 4,1");  // K♣
   EXPECT_EQ(s.decision(), Decision::kKingFlip);
-  EXPECT_EQ(s.view(kRunner)["kingStudySeconds"], 30);  // the client's study phase (G1.6.2)
-  play(s, "flip 1,2");                                 // 2♦ face down
+  EXPECT_EQ(s.view(kRunner)["studySeconds"], 30);  // the client's study phase (G1.6.2)
+  EXPECT_FALSE(s.view(kMaker).contains("studySeconds"));
+  play(s, "flip 1,2");  // 2♦ face down
   EXPECT_FALSE(s.layout().face_up(card_id(kDiamonds, 2)));
   const Json v = s.view(kRunner);
   EXPECT_TRUE(v.contains("kingBefore"));

@@ -605,11 +605,11 @@ Json State::view(Player observer) const {
                      {"expect", aql::slot_name(p.slot[p.n - 1])}};
   }
   if (last_cancel_ >= 0) v["moverCancelled"] = action_to_string(last_cancel_);
-  for (int i = 0; i < depth_; ++i) {
-    if (stack_[i].kind == TaskKind::kTrial && stack_[i].trial == TrialKind::kKing) {
-      v["kingStudySeconds"] = config_.king_study_seconds;  // the client's study phase (G1.6.2)
-    }
+  // The Runner's study before the Maker's King flip (G1.6.2): a client gives her this long.
+  if (decision() == Decision::kKingFlip && observer >= 0 && role_of(observer) == kRunner) {
+    v["studySeconds"] = config_.king_study_seconds;
   }
+
   if (phase_ == Phase::kOver) {
     v["winner"] = seat_name(seat_of(winner_));
     v["score"] = score();
