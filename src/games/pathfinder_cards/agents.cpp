@@ -288,6 +288,35 @@ bool has(const ActionList& legal, Action a) {
   return std::binary_search(legal.begin(), legal.end(), a);
 }
 
+double diamond_weight(int card) {
+  return is_diamond(card) ? 1.0 : 0.0;
+}
+
+// The Seer looks for the Joker above all.
+double diamond_or_joker_weight(int card) {
+  return card == kJoker ? 3.0 : diamond_weight(card);
+}
+
+// The legal cell action whose card scores most over the sampled worlds (`weight` of the card lying
+// there), a card not yet explorable from the chain counting `remote_factor` as much.
+Action likeliest_cell(const State& s, const ActionList& legal, const std::vector<State>& worlds,
+                      double (*weight)(int card), double remote_factor) {
+  const std::uint64_t explorable = s.layout().explorable(s.layout().active());
+  Action best = legal.front();
+  double best_score = -1;
+  for (Action a : legal) {
+    const int cell = static_cast<int>(a - kCellBase);
+    double score = 0;
+    for (const State& w : worlds) score += weight(w.layout().at[cell]);
+    if (((explorable >> s.layout().at[cell]) & 1) == 0) score *= remote_factor;
+    if (score > best_score) {
+      best_score = score;
+      best = a;
+    }
+  }
+  return best;
+}
+
 // The Advisor's questions: halve the sampled Joker positions, first by column then by row.
 std::array<int, 5> bisect_question(const std::vector<State>& worlds, int axis) {
   std::vector<int> coords;
@@ -442,23 +471,9 @@ Action BaselineAgent::runner(const Observation& obs, const State& s, Rng& rng) {
       }
       return best;
     }
-    case Decision::kTenSpadesFlip: {
+    case Decision::kTenSpadesFlip:
       sample();
-      const std::uint64_t ex = s.layout().explorable(s.layout().active());
-      Action best = legal.front();
-      double best_p = -1;
-      for (Action a : legal) {
-        const int cell = static_cast<int>(a - kCellBase);
-        double p = 0;
-        for (const State& w : worlds) p += is_diamond(w.layout().at[cell]);
-        if (((ex >> s.layout().at[cell]) & 1) == 0) p *= 0.5;
-        if (p > best_p) {
-          best_p = p;
-          best = a;
-        }
-      }
-      return best;
-    }
+      return likeliest_cell(s, legal, worlds, diamond_weight, 0.5);
     case Decision::kCountGuess: {
       sample();
       std::array<std::array<int, 16>, 3> freq{};
@@ -515,23 +530,7 @@ Action BaselineAgent::runner(const Observation& obs, const State& s, Rng& rng) {
     case Decision::kSeerPick: {
       // The face-down card most likely to be a diamond (or the Joker) next to the chain.
       sample();
-      const std::uint64_t ex = s.layout().explorable(s.layout().active());
-      Action best = legal.front();
-      double best_p = -1;
-      for (Action a : legal) {
-        const int cell = static_cast<int>(a - kCellBase);
-        double p = 0;
-        for (const State& w : worlds) {
-          const int c = w.layout().at[cell];
-          p += c == kJoker ? 3 : is_diamond(c) ? 1 : 0;
-        }
-        if (((ex >> s.layout().at[cell]) & 1) == 0) p *= 0.3;
-        if (p > best_p) {
-          best_p = p;
-          best = a;
-        }
-      }
-      return best;
+      return likeliest_cell(s, legal, worlds, diamond_or_joker_weight, 0.3);
     }
     case Decision::kAdvisorAsk: {
       const int step = s.top()->step;

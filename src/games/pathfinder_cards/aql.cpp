@@ -188,24 +188,9 @@ std::string cell_text(int cell) {
   return fmt::format("({},{})", cell_x(cell), cell_y(cell));
 }
 
-bool compare(int a, int cmp, int b) {
-  switch (cmp) {
-    case 0:
-      return a == b;
-    case 1:
-      return a != b;
-    case 2:
-      return a < b;
-    case 3:
-      return a <= b;
-    case 4:
-      return a > b;
-    default:
-      return a >= b;
-  }
-}
-
-bool compare_d(double a, int cmp, double b) {
+// cmp indexes kCmpNames: =, !=, <, <=, >, >=.
+template <typename T>
+bool compare(T a, int cmp, T b) {
   switch (cmp) {
     case 0:
       return a == b;
@@ -760,7 +745,7 @@ struct Region {
         return x >= std::min(v[0], v[2]) && x <= std::max(v[0], v[2]) &&
                y >= std::min(v[1], v[3]) && y <= std::max(v[1], v[3]);
       case kHalfplane:
-        return compare_d(v[0] == kAxisX ? x : y, v[1], (v[2] - 1) / 2.0);
+        return compare<double>(v[0] == kAxisX ? x : y, v[1], (v[2] - 1) / 2.0);
       case kSideOfLine: {
         const int dx = cell_x(v[1]) - cell_x(v[0]);
         const int dy = cell_y(v[1]) - cell_y(v[0]);
