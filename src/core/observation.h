@@ -5,6 +5,7 @@
 // so two states a seat cannot tell apart give it the same tensor. Games without it: kBadRequest.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <vector>
@@ -35,6 +36,11 @@ inline std::size_t observation_tensor_size(const std::vector<int>& shape) {
   std::size_t n = 1;
   for (int d : shape) n *= static_cast<std::size_t>(d);
   return n;
+}
+
+// A count or a number of rounds as an observation value: x / scale, held within [0, 1].
+inline float unit_fraction(float x, float scale) {
+  return std::clamp(x / scale, 0.0F, 1.0F);
 }
 
 // An encoder's output seen as `planes` planes of `cells` values each (plane-major), zeroed first.

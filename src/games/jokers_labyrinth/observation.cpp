@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/observation.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth {
@@ -99,11 +100,9 @@ enum GlobalField : int {
 
 constexpr int kNumPhases = 19;
 
-float capped(float x, float scale) {
-  return std::clamp(x / scale, 0.0F, 1.0F);
-}
+// A view field that may be absent or null counts 0.
 float capped(const Json& x, float scale) {
-  return x.is_number() ? capped(x.get<float>(), scale) : 0.0F;
+  return x.is_number() ? unit_fraction(x.get<float>(), scale) : 0.0F;
 }
 
 class Writer {

@@ -69,10 +69,6 @@ constexpr float kRoundScale = 100.0F;  // when there is no round limit
 constexpr float kStepScale = 10.0F;
 constexpr float kRollScale = 12.0F;
 
-float capped(float x, float scale) {
-  return std::clamp(x / scale, 0.0F, 1.0F);
-}
-
 int side_of(BoardKind board) {
   return board == BoardKind::kTiles ? kMaxSide : kSide;
 }
@@ -152,7 +148,7 @@ void encode_pentomino_board(Planes& planes, const Json& view, int seat_base, int
     if (const int owner = seat_of(w["owner"]); owner >= 0) {
       const int rel = (owner - me + n) % n;
       mark_mask(planes, seat_base + rel * kObservationSeatPlanes + kControls, m,
-                capped(static_cast<float>(w["coins"].get<int>()), 3.0F));
+                unit_fraction(static_cast<float>(w["coins"].get<int>()), 3.0F));
     }
   }
   mark_mask(planes, kWall, walls, 1.0F);
@@ -195,7 +191,7 @@ void encode_tiles_board(Planes& planes, const Json& view, int seat_base, int me,
     if (owner < 0 || hole < 0) continue;
     const int rel = (owner - me + n) % n;
     planes.tile(seat_base + rel * kObservationSeatPlanes + kControls, tile_of(hole),
-                capped(static_cast<float>(w["coins"].get<int>()), 3.0F));
+                unit_fraction(static_cast<float>(w["coins"].get<int>()), 3.0F));
   }
 }
 
@@ -222,9 +218,11 @@ void encode_seat(Planes& planes, const Json& view, int base, int seat) {
   if (p["pawn"] == "start") planes.fill(base + kOnStart, 1.0F);
   if (p["alive"].get<bool>()) planes.fill(base + kAlive, 1.0F);
   if (p["exited"].get<bool>()) planes.fill(base + kExited, 1.0F);
-  planes.fill(base + kHealth, capped(static_cast<float>(p["health"].get<int>()), kMaxHealth));
-  planes.fill(base + kArtifacts, capped(static_cast<float>(p["artifacts"].get<int>()), 3.0F));
-  planes.fill(base + kHand, capped(static_cast<float>(p["coins_in_hand"].get<int>()), 3.0F));
+  planes.fill(base + kHealth,
+              unit_fraction(static_cast<float>(p["health"].get<int>()), kMaxHealth));
+  planes.fill(base + kArtifacts,
+              unit_fraction(static_cast<float>(p["artifacts"].get<int>()), 3.0F));
+  planes.fill(base + kHand, unit_fraction(static_cast<float>(p["coins_in_hand"].get<int>()), 3.0F));
   if (seat_of(view["to_act"]) == seat) planes.fill(base + kToAct, 1.0F);
   if (seat_of(view["first"]) == seat) planes.fill(base + kFirst, 1.0F);
   if (const int suit = suit_of(p["suit"]); suit >= 0) planes.fill(base + kSuit + suit, 1.0F);
@@ -242,7 +240,7 @@ void encode_seat(Planes& planes, const Json& view, int base, int seat) {
     if (((r["in"].get<int>() >> seat) & 1) != 0) planes.fill(base + kInRolloff, 1.0F);
     if (((r["rolled"].get<int>() >> seat) & 1) != 0) planes.fill(base + kRolled, 1.0F);
     planes.fill(base + kRolloffTotal,
-                capped(static_cast<float>(r["totals"][seat].get<int>()), kRollScale));
+                unit_fraction(static_cast<float>(r["totals"][seat].get<int>()), kRollScale));
   }
 }
 
@@ -251,8 +249,10 @@ void encode_turn(Planes& planes, const Json& view) {
   const Json& t = view["turn"];
   planes.square(kTarget, t["target"]);
   planes.square(kLastFree, t["last_free"]);
-  planes.fill(kStepsLeft, capped(static_cast<float>(t["steps_left"].get<int>()), kStepScale));
-  planes.fill(kMoverRoll, capped(static_cast<float>(t["mover_roll"].get<int>() + 1), kRollScale));
+  planes.fill(kStepsLeft,
+              unit_fraction(static_cast<float>(t["steps_left"].get<int>()), kStepScale));
+  planes.fill(kMoverRoll,
+              unit_fraction(static_cast<float>(t["mover_roll"].get<int>() + 1), kRollScale));
   if (t["began_on_start"].get<bool>()) planes.fill(kBeganOnStart, 1.0F);
   if (t["left_start"].get<bool>()) planes.fill(kLeftStart, 1.0F);
 }
@@ -263,17 +263,21 @@ void encode_counts(Planes& planes, const Json& view) {
     planes.fill(kPhase + static_cast<int>(phase - kPhaseNames.begin()), 1.0F);
   }
   const int limit = view["round_limit"].get<int>();
-  planes.fill(kRound, capped(static_cast<float>(view["round"].get<int>()),
-                             limit > 0 ? static_cast<float>(limit) : kRoundScale));
+  planes.fill(kRound, unit_fraction(static_cast<float>(view["round"].get<int>()),
+                                    limit > 0 ? static_cast<float>(limit) : kRoundScale));
   for (int i = 0; i < 2; ++i) {
-    planes.fill(kLastCombat + i,
-                capped(static_cast<float>(view["last_combat"][i].get<int>() + 1), kRollScale));
+    planes.fill(
+        kLastCombat + i,
+        unit_fraction(static_cast<float>(view["last_combat"][i].get<int>() + 1), kRollScale));
   }
-  planes.fill(kRemoved, capped(static_cast<float>(view["removed_monsters"].size()), kNumCoins));
-  planes.fill(kTilesMoved, capped(static_cast<float>(view.value("tiles_moved", 0)), kTileMoves));
-  planes.fill(kUnplaced,
-              capped(static_cast<float>(view.value("unplaced_pieces", "").size()), kNumPieces));
-  planes.fill(kCoinsToDeal, capped(static_cast<float>(view.value("coins_to_deal", 0)), kNumCoins));
+  planes.fill(kRemoved,
+              unit_fraction(static_cast<float>(view["removed_monsters"].size()), kNumCoins));
+  planes.fill(kTilesMoved,
+              unit_fraction(static_cast<float>(view.value("tiles_moved", 0)), kTileMoves));
+  planes.fill(kUnplaced, unit_fraction(static_cast<float>(view.value("unplaced_pieces", "").size()),
+                                       kNumPieces));
+  planes.fill(kCoinsToDeal,
+              unit_fraction(static_cast<float>(view.value("coins_to_deal", 0)), kNumCoins));
   for (const Json& s : view["suits_in_play"]) {
     if (const int suit = suit_of(s); suit >= 0) planes.fill(kSuitInPlay + suit, 1.0F);
   }

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/observation.h"
 #include "games/pathfinder_cards/layout.h"
 
 namespace mw::pathfinder_cards {
@@ -71,10 +72,6 @@ enum GlobalField : int {
 static_assert(kScore + 1 == kObservationGlobals);
 
 constexpr float kMaxValue = 14.0F;
-
-float capped(float x, float scale) {
-  return std::clamp(x / scale, 0.0F, 1.0F);
-}
 
 template <std::size_t N>
 int index_in(const std::array<std::string_view, N>& names, const Json& name) {
@@ -143,12 +140,12 @@ int suit_index(const Json& code) {
 
 void encode_stack(Writer& w, const Json& view) {
   const Json& pending = view.value("pending", Json::array());
-  w.global(kStackDepth, capped(static_cast<float>(pending.size()), 8.0F));
+  w.global(kStackDepth, unit_fraction(static_cast<float>(pending.size()), 8.0F));
   if (pending.empty()) return;
   const Json& top = pending[0];  // the view lists the top of the stack first
   w.global(kTopEffect + index_in(kEffects, top.value("effect", Json())));  // 8: other
   if (const int t = index_in(kTrials, top.value("trial", Json())); t < 6) w.global(kTopTrial + t);
-  w.global(kTopStep, capped(static_cast<float>(top.value("step", 0)), 2.0F));
+  w.global(kTopStep, unit_fraction(static_cast<float>(top.value("step", 0)), 2.0F));
   if (top.value("window", false)) w.global(kTopWindow);
   if (const int s = suit_index(top.value("suit", Json())); s >= 0) w.global(kTopSuit + s);
 }
@@ -160,8 +157,8 @@ void encode_tens(Writer& w, const Json& view) {
     const int base = kTenResult + i * 8;
     w.global(base);
     if (t.value("current", false)) w.global(base + 1);
-    w.global(base + 2, capped(static_cast<float>(t.value("guess", 0)), 15.0F));
-    w.global(base + 3, capped(static_cast<float>(t.value("actual", 0)), 15.0F));
+    w.global(base + 2, unit_fraction(static_cast<float>(t.value("guess", 0)), 15.0F));
+    w.global(base + 3, unit_fraction(static_cast<float>(t.value("actual", 0)), 15.0F));
     if (const int s = suit_index(t.value("suit", Json())); s >= 0) w.global(base + 4 + s);
   }
 }
@@ -183,7 +180,7 @@ void encode_globals(Writer& w, const Json& view) {
   } else if (to_act.is_string()) {
     w.global(to_act == me ? kToActMe : kToActMe + 1);
   }
-  w.global(kPlaced, capped(static_cast<float>(view.value("placed", 0)), kNumCards));
+  w.global(kPlaced, unit_fraction(static_cast<float>(view.value("placed", 0)), kNumCards));
   hearts(w, kHand, view.value("hand", Json::array()));
   hearts(w, kDiscards, view.value("discards", Json::array()));
   if (view.contains("compass")) {
@@ -202,11 +199,11 @@ void encode_globals(Writer& w, const Json& view) {
     if (!a.contains("answer") || !a.value("current", false)) continue;
     (a["answer"] == "yes" ? yes : no) += 1;
   }
-  w.global(kAdvisorYes, capped(static_cast<float>(yes), 8.0F));
-  w.global(kAdvisorNo, capped(static_cast<float>(no), 8.0F));
+  w.global(kAdvisorYes, unit_fraction(static_cast<float>(yes), 8.0F));
+  w.global(kAdvisorNo, unit_fraction(static_cast<float>(no), 8.0F));
   if (view.contains("question")) w.global(kAsking);
   if (view.value("winner", Json()) == runner) w.global(kRunnerWon);
-  w.global(kScore, capped(static_cast<float>(view.value("score", 0)), 20.0F));
+  w.global(kScore, unit_fraction(static_cast<float>(view.value("score", 0)), 20.0F));
 }
 
 }  // namespace
