@@ -127,7 +127,10 @@ class Session {
     if (line.empty()) return Next::kPromptAgain;
     // A game's own move may share a word with a command (Pathfinder's "save 10H"): a legal move
     // wins.
-    if (is_legal_move(line)) return try_move(line);
+    if (const std::optional<Action> move = legal_move(line)) {
+      apply(*move);
+      return Next::kPositionChanged;
+    }
     if (command == "help" || command == "?") return show_help();
     if (command == "moves" || command == "legal") return show_moves();
     if (command == "undo") return undo();
@@ -137,16 +140,18 @@ class Session {
     return try_move(line);
   }
 
-  // Nothing changes when the text is not notation or the move is not legal: say why, ask again.
-  bool is_legal_move(const std::string& text) const {
+  // The one action `text` names when it is legal now; nullopt for anything else (said by try_move).
+  std::optional<Action> legal_move(const std::string& text) const {
     try {
       const std::vector<Action> actions = state_.parse_actions(text);
-      return actions.size() == 1 && state_.illegal_reason(actions[0]).empty();
+      if (actions.size() == 1 && state_.illegal_reason(actions[0]).empty()) return actions[0];
+      return std::nullopt;
     } catch (const Error&) {
-      return false;
+      return std::nullopt;  // not notation
     }
   }
 
+  // Nothing changes when the text is not notation or the move is not legal: say why, ask again.
   Next try_move(const std::string& text) {
     try {
       const std::vector<Action> actions = state_.parse_actions(text);
@@ -312,7 +317,7 @@ class Session {
       const int seconds = state_.view(h).value("studySeconds", 0);
       if (seconds <= 0) continue;
       studied_at_ = position;
-      on_screen_ = h;
+      if (!hand_over_to(h)) return;  // hot-seat: the mover must not see this board
       show_board(h);
       if (!study_waits_) {
         out_ << fmt::format("{}: {} s to study this (not timed: input is not a terminal)\n",
