@@ -1,0 +1,192 @@
+// End-to-end harness: a real `mazeworks serve` on loopback serving the built app (web/dist), and
+// Debian's Chromium driven through playwright-core (../shared/STACK.md, pitfall 7).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { BoardState, GameUI } from "../src/games/types";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDir = resolve(here, "..");
+export const repoDir = resolve(webDir, "..");
+export const artifactsDir = join(webDir, "e2e-artifacts");
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function serverBinary(): string {
+  const path = process.env.MAZEWORKS_BIN ?? join(repoDir, "build", "mazeworks");
+  if (!existsSync(path)) throw new Error(`no server binary at ${path}: build the project first`);
+  return path;
+}
+
+/** Starts `mazeworks serve` on a free loopback port with a fresh database. */
+export async function startServer(): Promise<RunningServer> {
+  const dbDir = mkdtempSync(join(tmpdir(), "mazeworks-e2e-"));
+  const child: ChildProcess = spawn(
+    serverBinary(),
+    ["serve", "--address", "127.0.0.1", "--port", "0", "--db", join(dbDir, "e2e.db"),
+      "--web-root", join(webDir, "dist")],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += String(d)));
+  const port = await new Promise<number>((resolvePort, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 20_000);
+    child.stdout!.on("data", (d) => {
+      out += String(d);
+      const m = out.match(/http:\/\/[\d.]+:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolvePort(Number(m[1]));
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dbDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM ?? "/usr/bin/chromium";
+}
+
+/** Launches headless Chromium with the flags that keep it off the (closed) network. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh context (its own localStorage: a separate player) and a page that records errors. */
+export async function newPlayer(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+/** Saves a screenshot as a test artifact (web/e2e-artifacts/<name>.png). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export function removeArtifacts(): void {
+  rmSync(artifactsDir, { recursive: true, force: true });
+}
+
+// ---- matches -------------------------------------------------------------------------------
+
+export type SeatSpec = "human" | { agent: string };
+
+export interface CreatedMatch {
+  match: string;
+  [key: string]: unknown;
+}
+
+async function api<T>(server: RunningServer, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(new URL(path, server.url), {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Creates a match through the HTTP API (the lobby's own test creates them by clicking). */
+export function createMatch(
+  server: RunningServer,
+  game: string,
+  seats: SeatSpec[],
+  options: Record<string, unknown> = {},
+  seed?: number,
+): Promise<CreatedMatch> {
+  return api(server, "POST", "/api/matches", { game, options, seats, seed, public: false });
+}
+
+export function joinMatch(server: RunningServer, match: string, seat: number): Promise<{ token: string }> {
+  return api(server, "POST", `/api/matches/${match}/join`, { seat });
+}
+
+/** Opens the match page as `seat` (the token goes into the page's storage through the URL). */
+export async function openSeat(page: Page, server: RunningServer, match: string, seat: number,
+  token: string): Promise<void> {
+  await page.goto(`${server.url}#/match/${match}?seat=${seat}&token=${token}`);
+  await page.waitForFunction(() => window.__mazeworks?.state != null, null, { timeout: 20_000 });
+}
+
+export async function pageState(page: Page): Promise<BoardState> {
+  return page.evaluate(() => window.__mazeworks!.state!);
+}
+
+/** Waits until the page's seat is to act (legal moves offered) or the match is over. */
+export async function waitForTurnOrEnd(page: Page, timeout = 60_000): Promise<BoardState> {
+  await page.waitForFunction(() => {
+    const s = window.__mazeworks?.state;
+    return s != null && (s.status === "finished" || (s.interactive && s.legal.length > 0));
+  }, null, { timeout });
+  return pageState(page);
+}
+
+/** Plays one move by clicking what `ui.clicksFor` names inside the board host, then waits for it. */
+export async function clickMove(page: Page, ui: GameUI, state: BoardState, move: string): Promise<void> {
+  const clicks = ui.clicksFor(move, state);
+  if (!clicks) throw new Error(`no click path for ${move}`);
+  for (const selector of clicks) await page.locator(`#board ${selector}`).first().click();
+  await page.waitForFunction((v) => (window.__mazeworks?.state?.version ?? -1) > v, state.version,
+    { timeout: 30_000 });
+}
+
+export type MoveChooser = (state: BoardState, clickable: string[]) => string;
+
+export const randomChooser: MoveChooser = (_state, clickable) =>
+  clickable[Math.floor(Math.random() * clickable.length)];
+
+/**
+ * Plays the page's seat to the end of the match by clicking on the board; returns the final state.
+ * Only moves with a click path are chosen; a turn with none fails the test (the board must offer
+ * every kind of move by clicking).
+ */
+export async function playToEnd(page: Page, ui: GameUI, choose: MoveChooser = randomChooser,
+  maxMoves = 2000): Promise<BoardState> {
+  for (let i = 0; i < maxMoves; ++i) {
+    const state = await waitForTurnOrEnd(page);
+    if (state.status === "finished") return state;
+    const clickable = state.legal.filter((m) => ui.clicksFor(m, state) !== null);
+    if (clickable.length === 0) throw new Error(`no legal move has a click path: ${state.legal.join(", ")}`);
+    await clickMove(page, ui, state, choose(state, clickable));
+  }
+  throw new Error(`not finished after ${maxMoves} moves`);
+}

@@ -1,0 +1,4 @@
+// Placeholder while the real board is built: the generic board (view text + move buttons).
+import { genericUI } from "../generic";
+
+export const pathfinderBarriersUI = genericUI("pathfinder-barriers");

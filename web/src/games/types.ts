@@ -1,0 +1,98 @@
+// The contract between the app (lobby, match page, connection, replays) and one game's user
+// interface. A game folder `src/games/<id>/` exports a `GameUI`; the app never knows a game's view
+// schema, and a game never talks to the server: it draws what it is given and calls `ctx.play`.
+
+/** A game's view for one observer, exactly as the server sent it (docs/rules/<id>.md). */
+export type View = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** One entry of the event log, as told to this observer. */
+export interface GameEvent {
+  n: number;
+  player: number | "chance";
+  text: string;
+}
+
+/** Everything a board draws from. Built by the app from the server's state message. */
+export interface BoardState {
+  game: string;
+  options: Record<string, unknown>;
+  /** The observer: a seat number, or null for a spectator / an omniscient replay. */
+  seat: number | null;
+  numSeats: number;
+  view: View;
+  /** The observer's legal moves in notation when it is to act, else []. */
+  legal: string[];
+  /** The seat to act (or -1 chance, -4 terminal: the engine's numbers). */
+  toAct: number;
+  status: "playing" | "finished";
+  version: number;
+  /** The whole log so far, as told to this observer; the last ones are highlighted. */
+  events: GameEvent[];
+  /** Returns per seat once finished. */
+  returns?: number[];
+  /** False in replays and for spectators: draw, but do not offer moves. */
+  interactive: boolean;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  /** Why the text is refused (parse error or illegal action), when !ok. */
+  message?: string;
+  /** How many actions the text stands for, when ok. */
+  actions?: number;
+}
+
+export interface Suggestion {
+  /** The actions the computer chose for this seat, each in notation, in order. */
+  actions: string[];
+  /** The seat's view after those actions (a design phase: the finished design). */
+  view: View;
+}
+
+/** What a board may ask of the app. */
+export interface BoardContext {
+  /** Plays a move (one text in the game's notation; a whole design for multi-action texts). */
+  play(text: string): void;
+  /** Asks the server whether `text` would be accepted now, without playing it (live validity). */
+  check(text: string): Promise<CheckResult>;
+  /** Asks a computer player (an agent spec) what it would play for this seat; nothing is played. */
+  suggest(agentSpec: string): Promise<Suggestion>;
+  /** Shows a short message to the player (an illegal click, a hint). */
+  notify(message: string): void;
+}
+
+export interface Board {
+  /** Draws a new state (after every server message). Keeps local selections when still valid. */
+  update(state: BoardState): void;
+  destroy(): void;
+}
+
+export interface GameUI {
+  id: string;
+  /** Mounts the board (SVG plus any move buttons or editors it needs) into `host`. */
+  createBoard(host: HTMLElement, state: BoardState, ctx: BoardContext): Board;
+  /**
+   * The clicks that play `move` on a board drawn from `state`: CSS selectors, relative to the board
+   * host, to click in order. Null when the move has no click path (typing the notation still works).
+   * The end-to-end tests play whole games through this, so it must match what the board does.
+   */
+  clicksFor(move: string, state: BoardState): string[] | null;
+  /**
+   * One line per seat for the match header (e.g. "North · 3 diamonds"); optional.
+   */
+  seatSummary?(state: BoardState, seat: number): string;
+}
+
+/**
+ * The match page publishes what it draws on `window.__mazeworks` (the observer's own state only:
+ * nothing a seat may not see). End-to-end tests read it to choose moves and wait for replies.
+ */
+export interface PageHook {
+  state: BoardState | null;
+}
+
+declare global {
+  interface Window {
+    __mazeworks?: PageHook;
+  }
+}
