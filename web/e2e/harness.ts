@@ -31,7 +31,7 @@ export async function startServer(): Promise<RunningServer> {
   const child: ChildProcess = spawn(
     serverBinary(),
     ["serve", "--address", "127.0.0.1", "--port", "0", "--db", join(dbDir, "e2e.db"),
-      "--web-root", join(webDir, "dist")],
+      "--web-root", process.env.MAZEWORKS_WEB_DIST ?? join(webDir, "dist")],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
