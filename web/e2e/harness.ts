@@ -16,6 +16,8 @@ export const artifactsDir = join(webDir, "e2e-artifacts");
 export interface RunningServer {
   url: string;
   port: number;
+  /** Stops the server and starts it again on the same port and database (a dropped connection). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,18 +27,17 @@ function serverBinary(): string {
   return path;
 }
 
-/** Starts `mazeworks serve` on a free loopback port with a fresh database. */
-export async function startServer(): Promise<RunningServer> {
-  const dbDir = mkdtempSync(join(tmpdir(), "mazeworks-e2e-"));
+/** Runs `mazeworks serve` on `port` (0: a free one); resolves with the child and its port. */
+async function spawnServer(db: string, port: number): Promise<{ child: ChildProcess; port: number }> {
   const child: ChildProcess = spawn(
     serverBinary(),
-    ["serve", "--address", "127.0.0.1", "--port", "0", "--db", join(dbDir, "e2e.db"),
+    ["serve", "--address", "127.0.0.1", "--port", String(port), "--db", db,
       "--web-root", process.env.MAZEWORKS_WEB_DIST ?? join(webDir, "dist")],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += String(d)));
-  const port = await new Promise<number>((resolvePort, reject) => {
+  const bound = await new Promise<number>((resolvePort, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 20_000);
     child.stdout!.on("data", (d) => {
@@ -49,15 +50,39 @@ export async function startServer(): Promise<RunningServer> {
     });
     child.on("exit", (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
   });
+  return { child, port: bound };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Starts `mazeworks serve` on a free loopback port with a fresh database. */
+export async function startServer(): Promise<RunningServer> {
+  const dbDir = mkdtempSync(join(tmpdir(), "mazeworks-e2e-"));
+  const db = join(dbDir, "e2e.db");
+  let { child, port } = await spawnServer(db, 0);
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
+    async restart() {
+      await stopChild(child);
+      // the port was just released; a moment's retry covers a slow TIME_WAIT on busy machines
+      for (let attempt = 0; ; ++attempt) {
+        try {
+          ({ child } = await spawnServer(db, port));
+          return;
+        } catch (err) {
+          if (attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
+    },
+    async stop() {
+      await stopChild(child);
       rmSync(dbDir, { recursive: true, force: true });
     },
   };
@@ -189,4 +214,66 @@ export async function playToEnd(page: Page, ui: GameUI, choose: MoveChooser = ra
     await clickMove(page, ui, state, choose(state, clickable));
   }
   throw new Error(`not finished after ${maxMoves} moves`);
+}
+
+// ---- the app's own pages -----------------------------------------------------------------------
+
+export type SeatChoiceName = "you" | "hotseat" | "friend" | "easy" | "medium" | "strong";
+
+/** Waits until the page has drawn a state (the match or replay page published it). */
+export async function waitForState(page: Page, timeout = 30_000): Promise<BoardState> {
+  await page.waitForFunction(() => window.__mazeworks?.state != null, null, { timeout });
+  return pageState(page);
+}
+
+/**
+ * Creates a match through the lobby as a player would: choose the game, set options and seats,
+ * press "Create". Returns once the lobby has left for the match page or shown the invite.
+ */
+export async function createInLobby(page: Page, server: RunningServer, game: string,
+  seats: SeatChoiceName[], options: Record<string, string | boolean> = {}): Promise<void> {
+  await page.goto(server.url);
+  await page.locator(`.game-card[data-game="${game}"]`).click();
+  await page.locator(`form.new-match[data-game="${game}"]`).waitFor();
+  for (const [name, value] of Object.entries(options)) {
+    const control = page.locator(`#option-${name}`);
+    if (typeof value === "boolean") await control.setChecked(value);
+    else if (await control.evaluate((el) => el.tagName === "SELECT")) await control.selectOption(value);
+    else {
+      await control.fill(value);
+      await control.dispatchEvent("change");
+    }
+  }
+  for (const [seat, choice] of seats.entries()) await page.locator(`#seat-${seat}`).selectOption(choice);
+  await page.locator("#create-match").click();
+}
+
+/** A selector for the match page's legal-move button of `move`. */
+export function legalSelector(move: string): string {
+  return `[data-legal="${move.replace(/["\\]/g, (c) => "\\" + c)}"]`;
+}
+
+/** Plays `move` through the page's own legal-moves list (the keyboard path), then waits for it. */
+export async function playFromList(page: Page, state: BoardState, move: string): Promise<void> {
+  const list = page.locator("details.legal-list");
+  if (!(await list.evaluate((el) => (el as HTMLDetailsElement).open))) await list.locator("summary").click();
+  // long lists (a design phase) show a filter: narrow it to the move
+  const filter = list.locator(".legal-filter");
+  if (await filter.isVisible()) await filter.fill(move);
+  await list.locator(legalSelector(move)).first().click();
+  await page.waitForFunction((v) => (window.__mazeworks?.state?.version ?? -1) > v, state.version,
+    { timeout: 30_000 });
+}
+
+/** Plays `move` by typing it into the notation box and pressing Enter, then waits for it. */
+export async function playByNotation(page: Page, state: BoardState, move: string): Promise<void> {
+  await page.locator("#notation").fill(move);
+  await page.locator("#notation").press("Enter");
+  await page.waitForFunction((v) => (window.__mazeworks?.state?.version ?? -1) > v, state.version,
+    { timeout: 30_000 });
+}
+
+/** Fails with the page's console errors, if it had any. */
+export function expectNoConsoleErrors(errors: string[], who = "the page"): void {
+  if (errors.length > 0) throw new Error(`console errors on ${who}:\n${errors.join("\n")}`);
 }

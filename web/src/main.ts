@@ -1,2 +1,2 @@
-// Placeholder entry while the app shell is written.
-document.getElementById("app")!.textContent = "Mazeworks";
+// The page's entry module (index.html loads it): the app itself lives in src/app/.
+import "./app/main";

@@ -1,4 +1,18 @@
-// Placeholder while the real board is built: the generic board (view text + move buttons).
-import { genericUI } from "../generic";
+// MazeMakers in the browser: the piecepack board with pentomino walls (or the No-Pentominos tile
+// board), played by clicking squares, walls, tiles and holes (docs/rules/mazemakers.md).
+import type { BoardState, GameUI } from "../types";
+import { MazemakersBoard } from "./board";
+import { clicksFor } from "./clicks";
+import { readModel } from "./model";
 
-export const mazemakersUI = genericUI("mazemakers");
+export const mazemakersUI: GameUI = {
+  id: "mazemakers",
+  createBoard: (host, state, ctx) => new MazemakersBoard(host, state, ctx),
+  clicksFor,
+  seatSummary(state: BoardState, seat: number): string {
+    const p = readModel(state.view).players[seat];
+    if (!p) return "";
+    const life = !p.alive ? " · dead" : p.exited ? " · exited" : "";
+    return `${p.suit ?? p.seat} · health ${p.health} · ${p.artifacts}/3 artifacts${life}`;
+  },
+};

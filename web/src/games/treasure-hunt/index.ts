@@ -1,4 +1,12 @@
-// Placeholder while the real board is built: the generic board (view text + move buttons).
-import { genericUI } from "../generic";
+// Treasure Hunt in the browser: the 5×5 grid of cards, pawns, Treasure Marker and map key, seen
+// from the observer's side of the table (docs/rules/treasure-hunt.md).
+import type { GameUI } from "../types";
+import { TreasureHuntBoard, seatSummary } from "./board";
+import { clicksFor } from "./moves";
 
-export const treasureHuntUI = genericUI("treasure-hunt");
+export const treasureHuntUI: GameUI = {
+  id: "treasure-hunt",
+  createBoard: (host, state, ctx) => new TreasureHuntBoard(host, state, ctx),
+  clicksFor,
+  seatSummary,
+};

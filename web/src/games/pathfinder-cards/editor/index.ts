@@ -1,13 +1,10 @@
-// Placeholder while the Maze Maker's editor is built: the generic board (view text + move buttons).
-import { genericUI } from "../../generic";
+// The Maze Maker's editor for the build phase of pathfinder-cards. The play board (../index.ts)
+// hands the board over to it while `isBuildPhase(view)` and asks it for the build moves' clicks.
 import type { Board, BoardContext, BoardState } from "../../types";
+import { MazeEditor } from "./editor";
 
-const generic = genericUI("pathfinder-cards");
+export { editorClicksFor } from "./clicks";
 
 export function createMazeEditor(host: HTMLElement, state: BoardState, ctx: BoardContext): Board {
-  return generic.createBoard(host, state, ctx);
-}
-
-export function editorClicksFor(move: string, state: BoardState): string[] | null {
-  return generic.clicksFor(move, state);
+  return new MazeEditor(host, state, ctx);
 }

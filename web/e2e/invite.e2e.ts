@@ -1,0 +1,97 @@
+// Two players in two browsers: A creates a match with a friend seat in the lobby, B opens the
+// invite link, and they play Pathfinder Barriers (a hidden home grid each) until it ends or for
+// many moves. After every move, neither page's DOM may hold anything of the other seat's view that
+// its own view does not (the other's pawn and barriers: secrets until the game is over).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { createInLobby, expectNoConsoleErrors, launchBrowser, newPlayer, pageState, playByNotation,
+  playFromList, screenshot, startServer, waitForState, type RunningServer } from "./harness";
+import { leakedInto, secretsOf } from "./leaks";
+import type { BoardState } from "../src/games/types";
+
+const MAX_MOVES = 400;
+
+async function waitForVersion(page: Page, version: number): Promise<BoardState> {
+  await page.waitForFunction((v) => (window.__mazeworks?.state?.version ?? -1) >= v, version, { timeout: 30_000 });
+  return pageState(page);
+}
+
+/** Neither page shows the other's secrets (checked while the game is on: at the end all is shown). */
+async function expectNoLeaks(a: Page, b: Page): Promise<number> {
+  const [sa, sb] = [await pageState(a), await pageState(b)];
+  if (sa.status === "finished" || sb.status === "finished") return 0;
+  const secretsOfB = secretsOf(sb, sa);
+  const secretsOfA = secretsOf(sa, sb);
+  expect(leakedInto(await a.content(), secretsOfB), "B's secrets on A's page").toEqual([]);
+  expect(leakedInto(await b.content(), secretsOfA), "A's secrets on B's page").toEqual([]);
+  return secretsOfA.length + secretsOfB.length;
+}
+
+/** Prefers finishing the set-up and moving on, so that a random game ends in reasonable time. */
+function chooseMove(legal: string[]): string {
+  const done = legal.find((m) => m === "done");
+  if (done && Math.random() < 0.3) return done;
+  return legal[Math.floor(Math.random() * legal.length)];
+}
+
+describe("two players by invite link", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("joins by the link and plays without either page holding the other's hidden grid", async () => {
+    const a = await newPlayer(browser);
+    const b = await newPlayer(browser);
+    await createInLobby(a.page, server, "pathfinder-barriers", ["you", "friend"]);
+    const invite = await a.page.locator(".created .invite-url").inputValue();
+    expect(invite).toMatch(/#\/join\/[0-9a-f]+$/);
+    await screenshot(a.page, "invite-created");
+    await a.page.locator("#go-to-match").click();
+    await waitForState(a.page);
+
+    await b.page.goto(invite);
+    const first = await waitForState(b.page);
+    expect(first.seat).toBe(1);
+    await waitForState(a.page);
+    await screenshot(a.page, "invite-start-a");
+    await screenshot(b.page, "invite-start-b");
+
+    let secretsSeen = 0;
+    let moves = 0;
+    for (; moves < MAX_MOVES; ++moves) {
+      const states = [await pageState(a.page), await pageState(b.page)];
+      if (states.some((s) => s.status === "finished")) break;
+      const mover = states.findIndex((s) => s.interactive && s.legal.length > 0);
+      if (mover < 0) {
+        await Promise.race([a.page, b.page].map((p) => p.waitForFunction((v) =>
+          (window.__mazeworks?.state?.version ?? -1) > v, states[0].version, { timeout: 30_000 })));
+        continue;
+      }
+      const page = mover === 0 ? a.page : b.page;
+      const state = states[mover];
+      const move = chooseMove(state.legal);
+      if (moves % 2 === 0) await playFromList(page, state, move);
+      else await playByNotation(page, state, move);
+      const after = (await pageState(page)).version;
+      await waitForVersion(a.page, after);
+      await waitForVersion(b.page, after);
+      secretsSeen += await expectNoLeaks(a.page, b.page);
+    }
+    // The test must have had something to protect: the grids were hidden for most of the game.
+    expect(secretsSeen).toBeGreaterThan(0);
+    expect(moves).toBeGreaterThan(20);
+    await screenshot(a.page, "invite-end-a");
+    await screenshot(b.page, "invite-end-b");
+    expectNoConsoleErrors(a.errors, "A's page");
+    expectNoConsoleErrors(b.errors, "B's page");
+    await a.context.close();
+    await b.context.close();
+  });
+});

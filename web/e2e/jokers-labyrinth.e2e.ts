@@ -1,0 +1,145 @@
+// The Joker's Labyrinth in a real Chromium against a real `mazeworks serve`: a human seat plays
+// computer opponents to the end by clicking on the board (2 players against `random`, then 4
+// players against `random` and `heuristic`), with a screenshot at the start and the end.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import {
+  createMatch, joinMatch, launchBrowser, type MoveChooser, newPlayer, openSeat, playToEnd,
+  screenshot, startServer, type RunningServer, type SeatSpec,
+} from "./harness";
+import { jokersLabyrinthUI } from "../src/games/jokers-labyrinth";
+import {
+  parseBoardCell, parseCard, parseCell, step, type Direction,
+} from "../src/games/jokers-labyrinth/notation";
+import type { BoardState } from "../src/games/types";
+
+function contentAt(state: BoardState, cell: string | null) {
+  const p = cell ? parseCell(cell) : null;
+  return p ? parseBoardCell(state.view.board[p.row][p.col]) : null;
+}
+
+function distance(a: string, b: string): number {
+  const p = parseCell(a)!;
+  const q = parseCell(b)!;
+  return Math.abs(p.row - q.row) + Math.abs(p.col - q.col);
+}
+
+/** Where the seat heads: the nearest face-up Joker, else the nearest face-down card. */
+function goal(state: BoardState, from: string): string | null {
+  const cells: { cell: string; joker: boolean }[] = [];
+  state.view.board.forEach((row: string[], r: number) => row.forEach((_text, c: number) => {
+    const cell = `${"zabcdefgh"[c]}${r}`;
+    const content = contentAt(state, cell)!;
+    if (content.kind === "down") cells.push({ cell, joker: false });
+    if (content.kind === "up" && parseCard(content.card)?.joker) cells.push({ cell, joker: true });
+  }));
+  const jokers = cells.filter((c) => c.joker);
+  const pool = jokers.length ? jokers : cells;
+  pool.sort((a, b) => distance(from, a.cell) - distance(from, b.cell));
+  return pool[0]?.cell ?? null;
+}
+
+function valueOf(card: string): number {
+  const c = parseCard(card);
+  return !c || c.joker ? 0 : c.rank;
+}
+
+/**
+ * A seat that goes for the Jokers (the game ends when one player holds two): it takes every
+ * Joker and card it can reach, fights with its best card, pays its debt, reveals and walks
+ * towards the nearest Joker (or the unexplored cards), and ends its turn only when nothing is
+ * left. Random play would wander until the round limit; this keeps the games short.
+ */
+const forTheJokers: MoveChooser = (state, clickable) => {
+  const pick = (moves: string[]) => moves[Math.floor(Math.random() * moves.length)];
+  const first = (pattern: RegExp) => clickable.filter((m) => pattern.test(m));
+  const me = state.view.players[state.seat!];
+  const pays = first(/^pay /);
+  if (pays.length && me.debt >= 2) return pays[0];
+  const uses = first(/^use /).sort((a, b) => valueOf(b.slice(4)) - valueOf(a.slice(4)));
+  if (uses.length) return uses[0];
+  for (const word of ["keep", "noreroll", "done"]) if (clickable.includes(word)) return word;
+  if (state.view.phase === "joker_loss") return pays[0] ?? "debt";
+  if (state.view.phase !== "main" || !me.cell) {
+    const plain = first(/^(jack|spot|corner|nocard|reroll|discard|debt|peek)/);
+    return pick(plain.length ? plain : clickable);
+  }
+  const target = (m: string) => {
+    const [verb, dir] = m.split(" ");
+    if (!["move", "fight", "reveal"].includes(verb)) return null;
+    return step(me.cell, dir as Direction);
+  };
+  const onto = (m: string) => contentAt(state, target(m));
+  const grab = clickable.filter((m) => m.startsWith("move ") && onto(m)?.kind === "up");
+  const jokerFights = first(/^fight /).filter((m) => {
+    const c = onto(m);
+    return c?.kind === "up" && parseCard(c.card)?.joker;
+  });
+  if (grab.length) return grab[0];
+  if (jokerFights.length) return jokerFights[0];
+  const to = goal(state, me.cell);
+  const closer = (m: string) => {
+    const cell = target(m);
+    return to && cell ? distance(cell, to) : 99;
+  };
+  const steps = [...first(/^(reveal|move) /), ...first(/^fight /).filter((m) => !/[JK]/.test(
+    onto(m)?.kind === "up" ? (onto(m) as { card: string }).card : ""))];
+  steps.sort((a, b) => closer(a) - closer(b));
+  if (steps.length && closer(steps[0]) < distance(me.cell, to ?? me.cell)) return steps[0];
+  if (clickable.includes("scavenge")) return "scavenge";
+  const reveals = first(/^reveal /);
+  if (reveals.length) return pick(reveals);
+  if (clickable.includes("end")) return "end";
+  return pick(clickable);
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function playAgainst(name: string, opponents: SeatSpec[], options: Record<string, unknown>,
+  seed: number, viewport?: { width: number; height: number }) {
+  const created = await createMatch(server, "jokers-labyrinth", ["human", ...opponents],
+    { players: opponents.length + 1, ...options }, seed);
+  const { token } = await joinMatch(server, created.match, 0);
+  const { context, page, errors } = await newPlayer(browser, viewport);
+  try {
+    await openSeat(page, server, created.match, 0, token);
+    await page.waitForSelector("#board .jl-dungeon [data-cell]");
+    await screenshot(page, `${name}-start`);
+    const t0 = Date.now(); let n = 0;
+    const final = await playToEnd(page, jokersLabyrinthUI, (s, c) => { const m = forTheJokers(s, c); console.log(((Date.now()-t0)/1000).toFixed(1), ++n, 'r', s.view.turn.round, s.view.phase, 'me', s.view.players[0].cell, 'debt', s.view.players[0].debt, '->', m, 'of', c.length); return m; }, 1500); // DEBUG
+    await page.waitForSelector(".result-banner");
+    await screenshot(page, `${name}-end`);
+    expect(final.status).toBe("finished");
+    expect(final.view.phase).toBe("over");
+    expect(await page.locator("#board .jl-status").textContent()).toMatch(/Game over/);
+    expect(await page.locator("#board .jl-can").count()).toBe(0);
+    expect(await page.locator(".event-log li").count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe("jokers-labyrinth in the browser", () => {
+  it("plays 2 players against random to the end", async () => {
+    await playAgainst("jokers-labyrinth", [{ agent: "random" }],
+      { startingGear: true, roundLimit: 30 }, 21);
+  });
+
+  it("plays 4 players against random and heuristic on a phone-sized screen", async () => {
+    await playAgainst("jokers-labyrinth-4p", [{ agent: "random" }, { agent: "heuristic" }, { agent: "random" }],
+      { startingGear: true, roundLimit: 12, pvpRelocation: "cornerCellIfEmpty" }, 22,
+      { width: 375, height: 800 });
+  });
+});

@@ -1,0 +1,76 @@
+// The lobby: for each of the five games, a match against the computer created through the form
+// (game, an option, a computer opponent, "Create") reaches its first state; the lobby and a match
+// on a phone-sized screen; no console errors.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { createInLobby, expectNoConsoleErrors, launchBrowser, newPlayer, screenshot, startServer,
+  waitForState, type RunningServer } from "./harness";
+
+const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
+  { id: "treasure-hunt", options: { deck: "specialized" } },
+  { id: "pathfinder-barriers", options: {} },
+  { id: "pathfinder-cards", options: {} },
+  { id: "mazemakers", options: { players: "3" } },
+  { id: "jokers-labyrinth", options: {} },
+];
+
+describe("lobby", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("lists every game with its options and the computer strengths", async () => {
+    const { page, errors, context } = await newPlayer(browser);
+    await page.goto(server.url);
+    await expect.poll(() => page.locator(".game-card").count()).toBe(5);
+    await page.locator('.game-card[data-game="pathfinder-barriers"]').click();
+    const strengths = await page.locator("#seat-1 option").allTextContents();
+    expect(strengths.join("|")).toMatch(/easy \(random\).*medium \(seeker\).*strong \(maker\)/);
+    await expect.poll(() => page.locator(".option .help").count()).toBeGreaterThan(0);
+    await screenshot(page, "lobby");
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  for (const game of GAMES) {
+    it(`creates ${game.id} against the computer and shows its first state`, async () => {
+      const { page, errors, context } = await newPlayer(browser);
+      const seats = game.options.players === "3" ? ["you", "easy", "easy"] as const : ["you", "easy"] as const;
+      await createInLobby(page, server, game.id, [...seats], game.options);
+      const state = await waitForState(page);
+      expect(state.game).toBe(game.id);
+      expect(state.seat).toBe(0);
+      expect(state.numSeats).toBe(seats.length);
+      for (const [name, value] of Object.entries(game.options)) {
+        expect(String(state.options[name])).toBe(String(value));
+      }
+      expect(await page.locator("#board *").count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator(".connection").textContent()).toBe("connected");
+      await screenshot(page, `lobby-created-${game.id}`);
+      expectNoConsoleErrors(errors);
+      await context.close();
+    });
+  }
+
+  it("fits a phone-sized screen", async () => {
+    const { page, errors, context } = await newPlayer(browser, { width: 375, height: 812 });
+    await page.goto(server.url);
+    await page.locator(".game-card").first().waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, "phone-lobby");
+    await createInLobby(page, server, "treasure-hunt", ["you", "easy"]);
+    await waitForState(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, "phone-match");
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});

@@ -1,0 +1,72 @@
+// Pathfinder (cards) in a real Chromium against a real `mazeworks serve`: a human Runner plays a
+// computer Maker to the end by clicking on the board (square board, then the hex variant), with a
+// screenshot at the start and the end of each game.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import {
+  createMatch, joinMatch, launchBrowser, type MoveChooser, newPlayer, openSeat, playToEnd,
+  screenshot, startServer, type RunningServer,
+} from "./harness";
+import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
+
+/**
+ * A Runner that heads for the Joker: the Compass as soon as it is usable, then exploration; she
+ * spends no special heart (a random Runner throws her hearts away on powers and recalls, which
+ * makes the games long and says nothing more about the board). Every other decision (a save,
+ * a count, a prediction, a King answer) is random among the clickable moves.
+ */
+const towardTheJoker: MoveChooser = (_state, clickable) => {
+  const pick = (moves: string[]) => moves[Math.floor(Math.random() * moves.length)];
+  if (clickable.includes("use-compass")) return "use-compass";
+  const explores = clickable.filter((m) => m.startsWith("explore "));
+  if (explores.length) return pick(explores);
+  const calm = clickable.filter((m) => !/^(advisor|pathfinder|seer|mover|recall |withdraw|q )/.test(m));
+  return pick(calm.length ? calm : clickable);
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function playRunnerGame(name: string, maker: string, options: Record<string, unknown>, seed: number) {
+  const created = await createMatch(server, "pathfinder-cards", ["human", { agent: maker }],
+    { roles: "seat0Runner", kingStudySeconds: 0, ...options }, seed);
+  const { token } = await joinMatch(server, created.match, 0);
+  const { context, page, errors } = await newPlayer(browser);
+  try {
+    await openSeat(page, server, created.match, 0, token);
+    await page.waitForSelector("#board .pfc-maze-svg [data-cell]");
+    await screenshot(page, `${name}-start`);
+    const final = await playToEnd(page, pathfinderCardsUI, towardTheJoker, 400);
+    await page.waitForSelector(".result-banner");
+    await screenshot(page, `${name}-end`);
+    expect(final.status).toBe("finished");
+    expect(final.view.phase).toBe("over");
+    // At the end everything is revealed: no card back is left on the Runner's board.
+    expect(await page.locator("#board .pfc-back").count()).toBe(0);
+    expect(await page.locator("#board .pfc-prompt").textContent()).toMatch(/Game over/);
+    expect(await page.locator(".event-log li").count()).toBeGreaterThan(5);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe("pathfinder-cards in the browser", () => {
+  it("a Runner plays a random Maker to the end on the square board", async () => {
+    await playRunnerGame("pathfinder-cards", "random", {}, 11);
+  });
+
+  it("a Runner plays the baseline Maker to the end on the hex board", async () => {
+    await playRunnerGame("pathfinder-cards-hex", "baseline", { board: "hex" }, 12);
+  });
+});

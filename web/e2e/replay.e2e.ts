@@ -1,0 +1,60 @@
+// The replay of a finished match: step with the buttons, the slider and the arrow keys, from the
+// referee's side and from one seat's; the board is drawn read-only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { createMatch, expectNoConsoleErrors, launchBrowser, newPlayer, pageState, screenshot, startServer,
+  type RunningServer } from "./harness";
+
+describe("replay", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("steps through a finished match", async () => {
+    const { match } = await createMatch(server, "treasure-hunt",
+      [{ agent: "random" }, { agent: "random" }], {}, 5);
+    // two computers finish on their own
+    for (let i = 0; i < 120; ++i) {
+      const summary = await (await fetch(`${server.url}api/matches/${match}`)).json();
+      if (summary.status === "finished") break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const { page, errors, context } = await newPlayer(browser);
+    await page.goto(`${server.url}#/replay/${match}?seat=omniscient`);
+    const position = page.locator(".replay-position");
+    await expect.poll(() => position.textContent()).toMatch(/^Step 0 of \d+/);
+    const steps = Number((await position.textContent())!.match(/of (\d+)/)![1]);
+    expect(steps).toBeGreaterThan(5);
+    let state = await pageState(page);
+    expect(state.interactive).toBe(false);
+    expect(state.version).toBe(0);
+
+    await page.locator("#replay-forward").click();
+    await expect.poll(async () => (await pageState(page)).version).toBe(1);
+    await page.locator("#replay-last").click();
+    await expect.poll(() => position.textContent()).toBe(`Step ${steps} of ${steps} — the end`);
+    state = await pageState(page);
+    expect(state.status).toBe("finished");
+    await screenshot(page, "replay-end");
+    await page.locator("body").press("ArrowLeft");
+    await expect.poll(async () => (await pageState(page)).version).toBe(steps - 1);
+    await page.locator("body").press("Home");
+    await expect.poll(async () => (await pageState(page)).version).toBe(0);
+    await page.locator("#replay-slider").fill(String(Math.floor(steps / 2)));
+    await expect.poll(async () => (await pageState(page)).version).toBe(Math.floor(steps / 2));
+
+    await page.locator("#replay-observer").selectOption("1");
+    await expect.poll(async () => (await pageState(page)).seat).toBe(1);
+    expect((await pageState(page)).interactive).toBe(false);
+    await screenshot(page, "replay-seat-1");
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});

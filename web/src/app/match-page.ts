@@ -1,0 +1,261 @@
+// The match page: connects as every seat of the match this browser holds (a spectator if none),
+// draws the shown seat's board, log, moves and result, and in hot-seat hides everything behind the
+// pass-the-device cover whenever the turn passes between two seats held here.
+import { ApiClient, type MatchSummary } from "../core/api";
+import { MatchConnection, socketUrl, type ConnectionStatus } from "../core/connection";
+import { clear, h } from "../core/dom";
+import { mergeEvents, type StateMessage } from "../core/protocol";
+import type { TokenStore } from "../core/tokens";
+import { genericUI } from "../games/generic";
+import { gameUI } from "../games/registry";
+import type { Board, BoardContext, BoardState, GameEvent, GameUI } from "../games/types";
+import { toBoardState } from "./board-state";
+import { createEventLog } from "./event-log";
+import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-seat";
+import { invitePanel, freeSeats } from "./invite-panel";
+import { createLegalList } from "./legal-list";
+import { matchHeader } from "./match-header";
+import { createNotationBox } from "./notation-box";
+import { passDeviceCover } from "./pass-device";
+import { resultBanner } from "./result-banner";
+
+/** A seat's (or the spectator's, key -1) connection and the last state it was sent. */
+interface Observer {
+  connection: MatchConnection;
+  message: StateMessage | null;
+  events: GameEvent[];
+}
+
+const SPECTATOR = -1;
+const SUMMARY_POLL_MS = 4000;
+
+export interface MatchPageDeps {
+  api: ApiClient;
+  tokens: TokenStore;
+  gameName(id: string): Promise<string>;
+}
+
+export class MatchPage {
+  private readonly observers = new Map<number, Observer>();
+  private held: number[] = [];
+  private hotSeat: HotSeatState | null = null;
+  private board: Board | null = null;
+  private boardSeat: number | null = null;
+  private ui: GameUI | null = null;
+  private gameName = "";
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly headerSlot = h("div", { class: "header-slot" });
+  private readonly boardHost = h("div", { id: "board", class: "board-host" });
+  private readonly notice = h("p", { class: "notice", role: "status", "aria-live": "polite" });
+  private readonly resultSlot = h("div", { class: "result-slot" });
+  private readonly inviteSlot = h("div", { class: "invite-slot" });
+  private readonly log = createEventLog();
+  private readonly notation = createNotationBox((text) => this.play(text));
+  private readonly legal = createLegalList((move) => this.play(move));
+  private readonly playArea: HTMLElement;
+  private readonly coverSlot = h("div", { class: "cover-slot" });
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly matchId: string,
+    private readonly spectate: boolean,
+    private readonly deps: MatchPageDeps,
+    private summary: MatchSummary | null = null,
+  ) {
+    this.playArea = h("div", { class: "match-body" },
+      h("div", { class: "board-column" }, this.boardHost, this.notice),
+      h("div", { class: "side-column" }, this.resultSlot, this.log.el, this.notation.el, this.legal.el,
+        this.inviteSlot));
+  }
+
+  async start(): Promise<void> {
+    window.__mazeworks = { state: null };
+    clear(this.root);
+    this.root.append(h("main", { class: "match-page" }, this.headerSlot, this.coverSlot, this.playArea));
+    this.headerSlot.append(h("p", {}, "Loading the match…"));
+    this.summary = await this.deps.api.match(this.matchId);
+    this.gameName = await this.deps.gameName(this.summary.game);
+    this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
+    const humans = new Set(this.summary.seats.filter((s) => s.kind === "human").map((s) => s.seat));
+    const seats = this.spectate ? [] : this.deps.tokens.seats(this.matchId).filter((s) => humans.has(s.seat));
+    this.held = seats.map((s) => s.seat);
+    if (seats.length === 0) this.connect(SPECTATOR, undefined);
+    for (const { seat, token } of seats) this.connect(seat, token);
+    if (freeSeats(this.summary).length > 0) {
+      this.pollTimer = setInterval(() => void this.refreshSummary(), SUMMARY_POLL_MS);
+    }
+    this.render();
+  }
+
+  stop(): void {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    for (const o of this.observers.values()) o.connection.close();
+    this.observers.clear();
+    this.dropBoard();
+    window.__mazeworks = { state: null };
+  }
+
+  private connect(seat: number, token: string | undefined): void {
+    const observer: Observer = {
+      message: null,
+      events: [],
+      connection: new MatchConnection({
+        url: socketUrl(window.location),
+        match: this.matchId,
+        token,
+        onState: (msg) => this.onState(seat, msg),
+        onError: (err) => {
+          if (seat === this.shownKey()) this.notation.showError(err.message);
+        },
+        onStatus: () => this.renderHeader(),
+      }),
+    };
+    this.observers.set(seat, observer);
+    observer.connection.start();
+  }
+
+  private onState(seat: number, msg: StateMessage): void {
+    const observer = this.observers.get(seat)!;
+    observer.events = mergeEvents(observer.events, msg);
+    observer.message = msg;
+    if (this.held.length > 0) {
+      const toAct = this.newestMessage()?.to_act ?? null;
+      this.hotSeat = this.hotSeat ? nextHotSeat(this.hotSeat, this.held, toAct)
+        : initialHotSeat(this.held, toAct);
+    }
+    if (msg.status === "finished" && this.pollTimer) clearInterval(this.pollTimer);
+    this.render();
+  }
+
+  /** The observer whose view is drawn: the hot-seat's shown seat, the only seat, or the spectator. */
+  private shownKey(): number {
+    return this.hotSeat?.shown ?? SPECTATOR;
+  }
+
+  private newestMessage(): StateMessage | null {
+    let newest: StateMessage | null = null;
+    for (const o of this.observers.values()) {
+      if (o.message && (!newest || o.message.version > newest.version)) newest = o.message;
+    }
+    return newest;
+  }
+
+  private shownState(): BoardState | null {
+    const o = this.observers.get(this.shownKey());
+    if (!o?.message || !this.summary) return null;
+    return toBoardState(o.message, o.events, this.summary);
+  }
+
+  private connectionStatus(): ConnectionStatus {
+    const all = [...this.observers.values()].map((o) => o.connection.status);
+    return all.find((s) => s !== "open") ?? "open";
+  }
+
+  private render(): void {
+    this.renderHeader();
+    if (this.hotSeat?.covered) return this.renderCover(this.hotSeat.shown);
+    clear(this.coverSlot);
+    this.playArea.hidden = false;
+    const state = this.shownState();
+    window.__mazeworks = { state };
+    if (!state) return;
+    this.drawBoard(state);
+    this.log.show(state.events, state.seat);
+    const myTurn = state.interactive && state.legal.length > 0;
+    this.legal.show(state.interactive ? state.legal : []);
+    this.notation.setEnabled(myTurn);
+    // a finished game (or a spectator) has nothing to type or choose
+    this.notation.el.hidden = !state.interactive;
+    this.legal.el.hidden = !state.interactive;
+    clear(this.resultSlot);
+    if (state.status === "finished" && state.returns) {
+      this.resultSlot.append(resultBanner(this.matchId, state.returns, state.seat));
+    }
+    clear(this.inviteSlot);
+    const invite = this.summary && state.status === "playing" ? invitePanel(this.summary) : null;
+    if (invite) this.inviteSlot.append(invite);
+  }
+
+  private renderHeader(): void {
+    if (!this.summary || !this.ui) return;
+    const state = this.hotSeat?.covered ? null : this.shownState();
+    clear(this.headerSlot);
+    this.headerSlot.append(matchHeader(this.gameName, this.summary, state, this.held, this.ui,
+      this.connectionStatus()));
+  }
+
+  /** Everything of the previous seat leaves the page before the cover is shown. */
+  private renderCover(seat: number): void {
+    window.__mazeworks = { state: null };
+    this.dropBoard();
+    this.log.clear();
+    this.legal.show([]);
+    this.notation.showError("");
+    clear(this.resultSlot);
+    this.notice.textContent = "";
+    this.playArea.hidden = true;
+    clear(this.coverSlot);
+    this.coverSlot.append(passDeviceCover(seat, () => {
+      this.hotSeat = this.hotSeat && uncover(this.hotSeat);
+      this.render();
+    }));
+  }
+
+  private drawBoard(state: BoardState): void {
+    const seat = this.shownKey();
+    try {
+      if (this.board && this.boardSeat === seat) return this.board.update(state);
+      this.dropBoard();
+      this.boardSeat = seat;
+      this.board = this.ui!.createBoard(this.boardHost, state, this.boardContext(seat));
+    } catch (err) {
+      // A board that fails must not take the match with it: the plain board keeps it playable.
+      console.error(`the ${state.game} board failed; showing the plain board`, err);
+      this.ui = genericUI(state.game);
+      this.dropBoard();
+      this.boardSeat = seat;
+      this.board = this.ui.createBoard(this.boardHost, state, this.boardContext(seat));
+    }
+  }
+
+  private dropBoard(): void {
+    this.board?.destroy();
+    this.board = null;
+    this.boardSeat = null;
+    clear(this.boardHost);
+  }
+
+  private boardContext(seat: number): BoardContext {
+    const observer = () => this.observers.get(seat);
+    const version = () => observer()?.message?.version ?? 0;
+    return {
+      play: (text) => this.playAs(seat, text),
+      check: (text) => observer()!.connection.check(text, version()),
+      suggest: (spec) => observer()!.connection.suggest(spec),
+      notify: (message) => (this.notice.textContent = message),
+    };
+  }
+
+  private play(text: string): void {
+    this.playAs(this.shownKey(), text);
+  }
+
+  private playAs(seat: number, text: string): void {
+    const o = this.observers.get(seat);
+    if (!o?.message || seat === SPECTATOR) return this.notation.showError("Spectators cannot play.");
+    this.notice.textContent = "";
+    if (!o.connection.act(text, o.message.version)) {
+      this.notation.showError("Not connected: the move was not sent. Reconnecting…");
+    }
+  }
+
+  private async refreshSummary(): Promise<void> {
+    try {
+      this.summary = await this.deps.api.match(this.matchId);
+      if (freeSeats(this.summary).length === 0 && this.pollTimer) clearInterval(this.pollTimer);
+      if (!this.hotSeat?.covered) this.render();
+    } catch {
+      // the connection status already tells of a server that is away; try again at the next tick
+    }
+  }
+}

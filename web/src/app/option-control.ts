@@ -1,0 +1,48 @@
+// One game option as a form control (checkbox, number field or choice list) with its default and
+// its help text as the explanation.
+import { h } from "../core/dom";
+import type { GameOption } from "../core/api";
+import { parseOptionValue } from "./lobby-form";
+
+type Value = boolean | number | string;
+
+/** "attacker wins ties" → a sentence; the default is stated after it. */
+function explanation(option: GameOption): string {
+  const help = option.help.charAt(0).toUpperCase() + option.help.slice(1);
+  const range = option.type === "int" ? ` (${option.min}–${option.max})` : "";
+  return `${help}${range}. Default: ${String(option.default)}.`;
+}
+
+/** "allowRedundantQuestions" → "allow redundant questions". */
+export function optionLabel(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+export function optionControl(option: GameOption, value: Value, onChange: (v: Value) => void,
+  label = optionLabel(option.name)): HTMLElement {
+  const id = `option-${option.name}`;
+  const helpId = `${id}-help`;
+  const common = { id, name: option.name, "aria-describedby": helpId };
+  let control: HTMLElement;
+  if (option.type === "bool") {
+    control = h("input", { ...common, type: "checkbox", checked: value === true,
+      onchange: (ev: Event) => onChange((ev.target as HTMLInputElement).checked) });
+  } else if (option.type === "int") {
+    const error = () => `${label} must be a whole number from ${option.min} to ${option.max}.`;
+    control = h("input", { ...common, type: "number", min: option.min, max: option.max, step: 1,
+      value: String(value),
+      onchange: (ev: Event) => {
+        const input = ev.target as HTMLInputElement;
+        const parsed = parseOptionValue(option, input.value);
+        input.setCustomValidity(parsed === null ? error() : "");
+        if (parsed !== null) onChange(parsed);
+        else input.reportValidity();
+      } });
+  } else {
+    control = h("select", { ...common, onchange: (ev: Event) => onChange((ev.target as HTMLSelectElement).value) },
+      (option.choices ?? []).map((c) => h("option", { value: c, selected: c === value }, c)));
+  }
+  return h("div", { class: `option option-${option.type}` },
+    h("label", { for: id }, label), control,
+    h("p", { id: helpId, class: "help" }, explanation(option)));
+}

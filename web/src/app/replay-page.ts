@@ -1,0 +1,161 @@
+// The replay page: a match seen at any step from one observer's side (the referee who sees
+// everything, the spectator, or a seat), stepped with buttons, a slider or the arrow keys.
+import { ApiClient, type MatchSummary, type Observer, type ReplayStep } from "../core/api";
+import { clear, h } from "../core/dom";
+import { matchHref, replayHref } from "../core/router";
+import type { TokenStore } from "../core/tokens";
+import { genericUI } from "../games/generic";
+import { gameUI } from "../games/registry";
+import type { Board, BoardContext, BoardState, GameUI } from "../games/types";
+import { CHANCE_TO_ACT, TERMINAL_TO_ACT } from "./board-state";
+import { createEventLog } from "./event-log";
+import { seatName } from "./names";
+
+export interface ReplayDeps {
+  api: ApiClient;
+  tokens: TokenStore;
+  gameName(id: string): Promise<string>;
+}
+
+/** The observers the server shows this browser: anyone once finished, else its own seats. */
+export function allowedObservers(summary: MatchSummary, held: number[]): Observer[] {
+  if (summary.status === "finished") return ["omniscient", "spectator", ...summary.seats.map((s) => s.seat)];
+  return [...held, "spectator"];
+}
+
+export function observerLabel(o: Observer): string {
+  return o === "omniscient" ? "Everything (omniscient)" : o === "spectator" ? "A spectator" : seatName(o);
+}
+
+export function replayBoardState(step: ReplayStep, numSeats: number): BoardState {
+  const finished = step.status === "finished";
+  const state: BoardState = {
+    game: step.game, options: step.options, seat: step.seat, numSeats, view: step.view, legal: [],
+    toAct: step.to_act ?? (finished ? TERMINAL_TO_ACT : CHANCE_TO_ACT), status: step.status,
+    version: step.step, events: step.events, interactive: false,
+  };
+  if (step.returns) state.returns = step.returns;
+  return state;
+}
+
+const readOnly: BoardContext = {
+  play: () => {},
+  check: async () => ({ ok: false, message: "a replay cannot be played" }),
+  suggest: async () => Promise.reject(new Error("a replay cannot be played")),
+  notify: () => {},
+};
+
+export class ReplayPage {
+  private board: Board | null = null;
+  private ui: GameUI | null = null;
+  private summary: MatchSummary | null = null;
+  private observer: Observer = "omniscient";
+  private step = 0;
+  private steps = 0;
+  private request = 0;
+  private readonly boardHost = h("div", { id: "board", class: "board-host" });
+  private readonly log = createEventLog();
+  private readonly position = h("span", { class: "replay-position", "aria-live": "polite" });
+  private readonly slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "replay-slider",
+    "aria-label": "Step", oninput: (ev: Event) => this.go(Number((ev.target as HTMLInputElement).value)) });
+  private readonly error = h("p", { class: "inline-error", role: "alert" });
+  private readonly keys = (ev: KeyboardEvent) => this.onKey(ev);
+
+  constructor(private readonly root: HTMLElement, private readonly matchId: string,
+    private readonly wanted: Observer | undefined, private readonly deps: ReplayDeps) {}
+
+  async start(): Promise<void> {
+    window.__mazeworks = { state: null };
+    clear(this.root);
+    this.summary = await this.deps.api.match(this.matchId);
+    this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
+    const held = this.deps.tokens.seats(this.matchId).map((s) => s.seat);
+    const allowed = allowedObservers(this.summary, held);
+    this.observer = this.wanted !== undefined && allowed.includes(this.wanted) ? this.wanted : allowed[0];
+    const name = await this.deps.gameName(this.summary.game);
+    this.root.append(h("main", { class: "replay-page" },
+      h("header", { class: "match-header" },
+        h("h1", {}, `Replay: ${name}`),
+        h("nav", { class: "match-links" }, h("a", { href: "#/" }, "lobby"),
+          h("a", { href: matchHref(this.matchId) }, "back to the match"))),
+      this.controls(allowed), this.error,
+      h("div", { class: "match-body" },
+        h("div", { class: "board-column" }, this.boardHost),
+        h("div", { class: "side-column" }, this.log.el))));
+    document.addEventListener("keydown", this.keys);
+    const end = await this.fetch(undefined);
+    if (end) await this.go(0);
+  }
+
+  stop(): void {
+    document.removeEventListener("keydown", this.keys);
+    this.board?.destroy();
+    this.board = null;
+    window.__mazeworks = { state: null };
+  }
+
+  private controls(allowed: Observer[]): HTMLElement {
+    const button = (label: string, id: string, to: () => number) =>
+      h("button", { type: "button", id, onclick: () => this.go(to()) }, label);
+    const select = h("select", { id: "replay-observer", onchange: (ev: Event) => {
+      const value = (ev.target as HTMLSelectElement).value;
+      const observer: Observer = /^\d+$/.test(value) ? Number(value) : (value as Observer);
+      window.location.hash = replayHref(this.matchId, observer);
+    } }, allowed.map((o) => h("option", { value: String(o), selected: o === this.observer }, observerLabel(o))));
+    return h("div", { class: "replay-controls panel" },
+      h("label", { for: "replay-observer" }, "Seen by"), select,
+      h("div", { class: "row" },
+        button("⏮ First", "replay-first", () => 0),
+        button("◀ Back", "replay-back", () => this.step - 1),
+        this.slider,
+        button("Forward ▶", "replay-forward", () => this.step + 1),
+        button("Last ⏭", "replay-last", () => this.steps)),
+      this.position,
+      h("p", { class: "help" }, "Keys: ← and → step, Home and End jump."));
+  }
+
+  private onKey(ev: KeyboardEvent): void {
+    const target = ev.target as HTMLElement | null;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT")) return;
+    const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.steps }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    void this.go(to);
+  }
+
+  private async go(step: number): Promise<void> {
+    const clamped = Math.max(0, Math.min(this.steps, step));
+    await this.fetch(clamped);
+  }
+
+  /** Loads and draws one step; an answer that arrives after a newer request is dropped. */
+  private async fetch(step: number | undefined): Promise<ReplayStep | null> {
+    const id = ++this.request;
+    const observer = this.observer;
+    const token = typeof observer === "number" ? this.deps.tokens.token(this.matchId, observer) : undefined;
+    try {
+      const reply = await this.deps.api.replay(this.matchId, observer, step, token);
+      if (id !== this.request) return null;
+      this.error.textContent = "";
+      this.draw(reply);
+      return reply;
+    } catch (err) {
+      this.error.textContent = err instanceof Error ? err.message : String(err);
+      return null;
+    }
+  }
+
+  private draw(reply: ReplayStep): void {
+    this.step = reply.step;
+    this.steps = reply.steps;
+    this.slider.max = String(reply.steps);
+    this.slider.value = String(reply.step);
+    this.position.textContent = `Step ${reply.step} of ${reply.steps}` +
+      (reply.status === "finished" ? " — the end" : "");
+    const state = replayBoardState(reply, this.summary!.seats.length);
+    window.__mazeworks = { state };
+    this.log.show(state.events, state.seat);
+    if (this.board) this.board.update(state);
+    else this.board = this.ui!.createBoard(this.boardHost, state, readOnly);
+  }
+}

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MatchConnection, type ConnectionStatus, type SocketLike } from "./connection";
+import type { ErrorMessage, StateMessage } from "./protocol";
+
+/** A WebSocket the test drives: it records what the client sends and can open, answer or drop. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  sent: Record<string, unknown>[] = [];
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.drop();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+  drop() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+function state(version: number, eventsFrom = 0): StateMessage {
+  return { type: "state", match: "m1", game: "g", version, seat: 0, to_act: 0, status: "playing",
+    view: {}, legal: ["a"], events_from: eventsFrom, events: [] };
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const states: StateMessage[] = [];
+  const errors: ErrorMessage[] = [];
+  const statuses: ConnectionStatus[] = [];
+  const conn = new MatchConnection({
+    url: "ws://x/ws", match: "m1", token: "tok",
+    onState: (m) => states.push(m), onError: (e) => errors.push(e), onStatus: (s) => statuses.push(s),
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    backoff: { initialMs: 100, maxMs: 1000 },
+  });
+  conn.start();
+  /** Opens the newest socket and delivers the server's first full state. */
+  const connect = (version = 1) => {
+    const s = sockets[sockets.length - 1];
+    s.open();
+    s.receive(state(version));
+    return s;
+  };
+  return { conn, sockets, states, errors, statuses, connect };
+}
+
+describe("MatchConnection", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("says hello with the token and plays at the version seen", () => {
+    const { conn, connect, states } = setup();
+    const socket = connect(7);
+    expect(socket.sent[0]).toEqual({ type: "hello", match: "m1", token: "tok" });
+    expect(states.map((s) => s.version)).toEqual([7]);
+    expect(conn.act("AH-4H", 7)).toBe(true);
+    expect(socket.sent[1]).toEqual({ type: "act", action: "AH-4H", version: 7 });
+  });
+
+  it("refuses to send before the first state arrives", () => {
+    const { conn, sockets } = setup();
+    sockets[0].open();
+    expect(conn.act("x", 0)).toBe(false);
+    expect(sockets[0].sent).toHaveLength(1); // only the hello
+  });
+
+  it("reconnects after a drop with a doubling, capped delay and says hello again", () => {
+    const { sockets, statuses, connect } = setup();
+    connect();
+    sockets[0].drop();
+    expect(statuses).toContain("reconnecting");
+    vi.advanceTimersByTime(99);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1].drop(); // the server is still away
+    vi.advanceTimersByTime(199);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    connect(9);
+    expect(sockets[2].sent[0]).toEqual({ type: "hello", match: "m1", token: "tok" });
+    expect(statuses[statuses.length - 1]).toBe("open");
+    sockets[2].drop(); // a success resets the delay to the first one
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it("caps the delay", () => {
+    const backoff = { initialMs: 100, maxMs: 1000 };
+    expect([0, 1, 2, 3, 4, 50].map((n) => MatchConnection.delay(n, backoff))).toEqual([100, 200, 400, 800, 1000, 1000]);
+  });
+
+  it("stops for good when closed by the page", () => {
+    const { conn, sockets, connect } = setup();
+    connect();
+    conn.close();
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+    expect(conn.status).toBe("closed");
+  });
+
+  it("answers checks and suggestions in the order asked", async () => {
+    const { conn, connect } = setup();
+    const socket = connect(3);
+    const first = conn.check("a", 3);
+    const suggestion = conn.suggest("random");
+    const second = conn.check("b", 3);
+    expect(socket.sent.slice(1)).toEqual([
+      { type: "check", action: "a", version: 3 },
+      { type: "suggest", agent: "random" },
+      { type: "check", action: "b", version: 3 },
+    ]);
+    socket.receive({ type: "check", ok: true, actions: 1 });
+    socket.receive({ type: "suggestion", actions: ["x"], view: { v: 1 } });
+    socket.receive({ type: "check", ok: false, message: "illegal" });
+    await expect(first).resolves.toEqual({ ok: true, actions: 1 });
+    await expect(suggestion).resolves.toEqual({ actions: ["x"], view: { v: 1 } });
+    await expect(second).resolves.toEqual({ ok: false, message: "illegal" });
+  });
+
+  it("times a check out after 10 s and a suggestion after 120 s", async () => {
+    const { conn, connect } = setup();
+    connect();
+    const check = conn.check("a", 1);
+    const suggestion = conn.suggest("ismcts");
+    const checkFailed = expect(check).rejects.toThrow(/after 10 s/);
+    vi.advanceTimersByTime(10_000);
+    await checkFailed;
+    const suggestionFailed = expect(suggestion).rejects.toThrow(/after 120 s/);
+    vi.advanceTimersByTime(110_000);
+    await suggestionFailed;
+  });
+
+  it("fails pending requests when the connection drops", async () => {
+    const { conn, sockets, connect } = setup();
+    connect();
+    const check = conn.check("a", 1);
+    sockets[0].drop();
+    await expect(check).rejects.toThrow(/dropped/);
+  });
+
+  it("rejects a suggestion the server refuses, and passes other errors to the page", async () => {
+    const { conn, connect, errors } = setup();
+    const socket = connect();
+    const suggestion = conn.suggest("nobody");
+    socket.receive({ type: "error", code: "unknown_agent", message: "unknown agent 'nobody'" });
+    await expect(suggestion).rejects.toThrow("unknown agent 'nobody'");
+    socket.receive({ type: "error", code: "not_your_turn", message: "seat 1 is to act", version: 1 });
+    expect(errors.map((e) => e.code)).toEqual(["not_your_turn"]);
+  });
+});

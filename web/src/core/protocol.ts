@@ -1,0 +1,44 @@
+// The WebSocket messages of docs/server.md, as the browser sees them.
+import type { CheckResult, GameEvent, Suggestion } from "../games/types";
+
+export interface StateMessage {
+  type: "state";
+  match: string;
+  game: string;
+  version: number;
+  seat: number | null;
+  to_act: number | null;
+  status: "playing" | "finished";
+  view: unknown;
+  legal: string[];
+  events_from: number;
+  events: GameEvent[];
+  returns?: number[];
+}
+
+export interface ErrorMessage {
+  type: "error";
+  code: string;
+  message: string;
+  version?: number;
+  /** The client request a refusal answers, when the server names it. */
+  request?: "act" | "check" | "suggest";
+}
+
+export type CheckMessage = { type: "check" } & CheckResult;
+export type SuggestionMessage = { type: "suggestion" } & Suggestion;
+
+export type ServerMessage = StateMessage | ErrorMessage | CheckMessage | SuggestionMessage;
+
+export type ClientMessage =
+  | { type: "hello"; match: string; token?: string }
+  | { type: "act"; action: string; version: number }
+  | { type: "sync" }
+  | { type: "check"; action: string; version: number }
+  | { type: "suggest"; agent: string };
+
+/** The whole log after a state message: a full resync replaces it, an update appends to it. */
+export function mergeEvents(known: GameEvent[], msg: StateMessage): GameEvent[] {
+  const kept = known.slice(0, Math.min(msg.events_from, known.length));
+  return [...kept, ...msg.events];
+}

@@ -1,0 +1,233 @@
+// The play board against real views captured from the engine (fixtures/capture.py): every legal
+// move of every fixture is played by clicking what clicksFor names; nothing is clickable when the
+// board is not interactive; a Runner's DOM holds no face-down card; the King's study and the
+// Advisor's question builder behave.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { BoardContext, BoardState } from "../types";
+import { pathfinderCardsUI } from "./index";
+import { isBuildPhase } from "./phase";
+
+const fixtureDir = join(__dirname, "fixtures");
+const fixtures: Record<string, BoardState> = Object.fromEntries(
+  readdirSync(fixtureDir).filter((f) => f.endsWith(".json"))
+    .map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(fixtureDir, f), "utf8"))]),
+);
+const playFixtures = Object.entries(fixtures).filter(([, st]) => !isBuildPhase(st.view));
+
+function fakeCtx(checkOk = true) {
+  return {
+    play: vi.fn<(text: string) => void>(),
+    check: vi.fn(async (_text: string) => (checkOk ? { ok: true, actions: 2 } : { ok: false, message: "expected 'is'" })),
+    suggest: vi.fn(async () => { throw new Error("no suggestions here"); }),
+    notify: vi.fn<(message: string) => void>(),
+  } satisfies BoardContext;
+}
+
+function mount(state: BoardState, ctx = fakeCtx()) {
+  const host = document.createElement("div");
+  host.id = "board";
+  document.body.append(host);
+  const board = pathfinderCardsUI.createBoard(host, state, ctx);
+  return { host, board, ctx };
+}
+
+function click(host: HTMLElement, selector: string): void {
+  const el = host.querySelector(selector);
+  if (!el) throw new Error(`nothing matches ${selector}`);
+  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe("every legal move is played by its clicks", () => {
+  for (const [name, state] of playFixtures) {
+    if (state.legal.length === 0) continue;
+    it(`${name} (${state.legal.length} moves)`, () => {
+      const { host, ctx } = mount(state);
+      let withoutPath = 0;
+      for (const move of state.legal) {
+        const clicks = pathfinderCardsUI.clicksFor(move, state);
+        if (clicks === null) {
+          // Only a question word naming a cell off the drawn maze has no click path.
+          expect(move).toMatch(/^q \(\d+,\d+\)$/);
+          ++withoutPath;
+          continue;
+        }
+        ctx.play.mockClear();
+        for (const selector of clicks) click(host, selector);
+        expect(ctx.play.mock.calls, `${move} via ${clicks.join(" ")}`).toEqual([[move]]);
+      }
+      expect(withoutPath).toBeLessThan(state.legal.length);
+    });
+  }
+});
+
+describe("a board that is not interactive offers nothing", () => {
+  for (const [name, state] of playFixtures) {
+    it(name, () => {
+      const { host, ctx } = mount({ ...state, interactive: false });
+      expect(host.querySelectorAll(".clickable, [tabindex='0'], button[data-move]").length).toBe(0);
+      for (const el of host.querySelectorAll("[data-cell], [data-heart]")) {
+        el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      }
+      expect(ctx.play).not.toHaveBeenCalled();
+    });
+  }
+});
+
+describe("the Runner sees no face-down card", () => {
+  const runnerStates = playFixtures.filter(([, st]) => st.view.observer === st.view.roles?.runner
+    && st.view.phase !== "over");
+  it("has Runner fixtures", () => expect(runnerStates.length).toBeGreaterThan(10));
+  for (const [name, state] of runnerStates) {
+    it(name, () => {
+      const { host } = mount(state);
+      const known = new Set<string>(state.view.cards.filter((c: { card?: string }) => c.card)
+        .map((c: { cell: string }) => c.cell));
+      const hidden = state.view.cards.filter((c: { card?: string }) => !c.card);
+      expect(hidden.length).toBeGreaterThan(0);
+      for (const { cell } of hidden) {
+        const el = host.querySelector(`[data-cell="${cell}"]`)!;
+        expect(el.textContent).toBe("");
+        expect(el.getAttribute("aria-label")).toMatch(/a face-down card/);
+        expect(el.querySelector(".pfc-face")).toBeNull();
+      }
+      // No card code of the maze that her view does not hold appears anywhere in the page.
+      const html = host.innerHTML;
+      for (const c of state.view.cards as Array<{ cell: string; card?: string }>) {
+        if (!known.has(c.cell)) expect(html).not.toMatch(new RegExp(`data-[a-z-]+="${c.cell}"[^>]*data-card`));
+      }
+    });
+  }
+});
+
+describe("drawing", () => {
+  it("the Maker sees his face-down cards veiled, the Runner sees backs", () => {
+    const maker = mount(fixtures["queen-choose"]).host;
+    expect(maker.querySelectorAll(".maker-hidden").length).toBeGreaterThan(20);
+    const runner = mount(fixtures["queen-predict"]).host;
+    expect(runner.querySelectorAll(".pfc-back").length).toBeGreaterThan(20);
+    expect(runner.querySelectorAll(".maker-hidden").length).toBe(0);
+  });
+
+  it("marks active diamonds, explorable cards and the trial's card", () => {
+    const { host } = mount(fixtures["queen-predict"]);
+    const v = fixtures["queen-predict"].view;
+    for (const cell of v.active) expect(host.querySelector(`[data-cell="${cell}"]`)!.classList).toContain("active");
+    const queen = v.pending.find((p: { trial?: string }) => p.trial === "queen");
+    expect(host.querySelector(`[data-cell="${queen.chosen}"]`)!.classList).toContain("flagged");
+  });
+
+  it("highlights what happened since the observer's last move", () => {
+    const state = fixtures["explore-start"];
+    const events = [...state.events, { n: 99, player: 1, text: "swap 3,3 4,4" }];
+    const { host } = mount({ ...state, events });
+    expect(host.querySelector('[data-cell="3,3"]')!.classList).toContain("recent");
+  });
+
+  it("lays a hex maze in a brick bond", () => {
+    const { host } = mount(fixtures["hex-explore"]);
+    const x = (cell: string) => host.querySelector(`[data-cell="${cell}"]`)!.getAttribute("transform")!;
+    expect(x("0,1")).not.toBe(x("0,0").replace(/ \d+\)$/, ""));
+    expect(host.textContent).toContain("hex board");
+  });
+
+  it("says what to do at each decision", () => {
+    const expected: Record<string, RegExp> = {
+      compass: /Compass card/, "damage-window": /damaged/, "ten-flip": /Ten of spades/,
+      "count-10C": /how many/, "jack-predict": /Jack/, "queen-choose": /Queen/, "king-flip-maker": /flip/,
+      alteration: /alter/, pathfinder: /Pathfinder/, seer: /Seer/, mover: /Mover/, save: /Ace of hearts/,
+      "over-runner": /Game over/, "maker-waiting": /Waiting/, "ten-suit": /suit/,
+    };
+    for (const [name, words] of Object.entries(expected)) {
+      const { host } = mount(fixtures[name]);
+      expect(host.querySelector(".pfc-prompt")!.textContent, name).toMatch(words);
+    }
+  });
+
+  it("the build phase is the editor's, not the play board's", () => {
+    expect(isBuildPhase(fixtures["build-runner"].view)).toBe(true);
+    const { host } = mount(fixtures["build-runner"]);
+    expect(host.querySelector(".pfc")).toBeNull();
+  });
+});
+
+describe("selections", () => {
+  it("clicking the selected card again, or Escape, cancels", () => {
+    const state = fixtures["jack-predict"];
+    const { host, ctx } = mount(state);
+    const cell = state.legal[0].split(" ")[1];
+    click(host, `[data-cell="${cell}"]`);
+    expect(host.querySelector(`[data-cell="${cell}"]`)!.classList).toContain("selected");
+    expect(host.querySelector("[data-suit]")).not.toBeNull();
+    click(host, `[data-cell="${cell}"]`);
+    expect(host.querySelector("[data-suit]")).toBeNull();
+    click(host, `[data-cell="${cell}"]`);
+    host.querySelector(".pfc")!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(host.querySelector(".selected")).toBeNull();
+    expect(ctx.play).not.toHaveBeenCalled();
+  });
+
+  it("Enter on a focused card plays it", () => {
+    const state = fixtures["explore-start"];
+    const { host, ctx } = mount(state);
+    const cell = state.legal.find((m) => m.startsWith("explore "))!.slice(8);
+    const el = host.querySelector(`[data-cell="${cell}"]`) as SVGGElement;
+    expect(el.getAttribute("tabindex")).toBe("0");
+    expect(el.getAttribute("role")).toBe("button");
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(ctx.play).toHaveBeenCalledWith(`explore ${cell}`);
+  });
+});
+
+describe("the King trial's study", () => {
+  it("shows the maze as it was before the flip, then the current one", () => {
+    const state = fixtures["king-name"];
+    const { host } = mount({ ...state, options: { ...state.options, kingStudySeconds: 30 } });
+    expect(host.querySelector(".pfc-study")!.textContent).toMatch(/30 s/);
+    expect(host.querySelectorAll(".clickable").length).toBe(0);
+    const flipped = "7,3";
+    expect(host.querySelector(`[data-cell="${flipped}"] .pfc-face`)).toBeNull();
+    (host.querySelector(".pfc-study button") as HTMLButtonElement).click();
+    expect(host.querySelector(".pfc-study")).toBeNull();
+    expect(host.querySelectorAll(".pfc-cell.clickable").length).toBeGreaterThan(0);
+  });
+
+  it("hides the maze once the study time is over while the Maker flips", () => {
+    vi.useFakeTimers();
+    try {
+      const { host } = mount(fixtures["king-flip-runner"]);
+      expect(host.querySelector(".pfc-study")!.textContent).toMatch(/30 s/);
+      vi.advanceTimersByTime(31_000);
+      expect(host.querySelector(".pfc-maze")).toBeNull();
+      expect(host.querySelector(".pfc-away")).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the Advisor's question builder", () => {
+  it("previews the question, checks it, and asks it", async () => {
+    const { host, ctx } = mount(fixtures["ask-start"]);
+    const builder = host.querySelector(".pfc-question")!;
+    expect(builder.querySelector(".pfc-question-preview")!.textContent).toMatch(/^Is the card at \d+,\d+ a diamond\?$/);
+    await vi.waitFor(() => expect((builder.querySelector("button") as HTMLButtonElement).disabled).toBe(false));
+    const text = ctx.check.mock.calls.at(-1)![0];
+    expect(text).toMatch(/^ask card \(\d+,\d+\) is suit D$/);
+    (builder.querySelector("button") as HTMLButtonElement).click();
+    expect(ctx.play).toHaveBeenCalledWith(text);
+  });
+
+  it("shows why a question is refused and does not ask it", async () => {
+    const { host, ctx } = mount(fixtures["ask-start"], fakeCtx(false));
+    const status = host.querySelector(".pfc-question-status")!;
+    await vi.waitFor(() => expect(status.textContent).toMatch(/expected 'is'/));
+    expect((host.querySelector(".pfc-question button") as HTMLButtonElement).disabled).toBe(true);
+    expect(ctx.play).not.toHaveBeenCalled();
+  });
+});

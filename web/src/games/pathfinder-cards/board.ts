@@ -1,0 +1,243 @@
+// The play board of pathfinder-cards (every phase after the build): the maze, the Runner's hand,
+// Compass and discards, the move buttons, what she knows, the King's study and the Advisor's
+// question builder. Clicks go through one state machine over the click plan (clicks.ts): the
+// selection is a prefix of click keys; Escape or clicking the last selected element again undoes it.
+import { clear, h, s } from "../../core/dom";
+import type { Board, BoardContext, BoardState, GameEvent } from "../types";
+import { drawActions } from "./actions";
+import { cardDefs } from "./cards";
+import {
+  applyClick, cellKey, type ClickPlan, clickPlan, CONFIRM, heartKey, moveKey, nameKey, nextKeys,
+  recallKey, suitKey,
+} from "./clicks";
+import { drawTable } from "./hand";
+import { drawKnowledge } from "./knowledge";
+import { drawMaze, type MazeMarks } from "./maze";
+import { type PlayModel, readModel } from "./model";
+import { createQuestionBuilder } from "./question";
+import { StudyClock, type StudyPhase } from "./study";
+import { promptText } from "./texts";
+
+const CLICK_TARGETS = "[data-cell],[data-heart],[data-move],[data-recall],[data-suit],[data-name-card],[data-confirm]";
+
+/** The click key an element stands for (the selector clicks.ts builds for it). */
+function keyOf(el: Element): string | null {
+  const a = (name: string) => el.getAttribute(name);
+  if (a("data-cell") !== null) return cellKey(a("data-cell")!);
+  if (a("data-heart") !== null) return heartKey(a("data-heart")!);
+  if (a("data-move") !== null) return moveKey(a("data-move")!);
+  if (a("data-recall") !== null) return recallKey(a("data-recall")!);
+  if (a("data-suit") !== null) return suitKey(a("data-suit")!);
+  if (a("data-name-card") !== null) return nameKey(a("data-name-card")!);
+  if (a("data-confirm") !== null) return CONFIRM;
+  return null;
+}
+
+const CELL_IN_TEXT = /\b(\d+),(\d+)\b/g;
+
+/**
+ * The cells named by the moves since this observer last moved (at least the last event): what
+ * the other side (or chance) just did, highlighted on the maze.
+ */
+export function recentCells(events: GameEvent[], seat: number | null): Set<string> {
+  const recent: GameEvent[] = [];
+  for (let i = events.length - 1; i >= 0 && recent.length < 4; --i) {
+    if (events[i].player === seat && recent.length > 0) break;
+    recent.push(events[i]);
+    if (events[i].player === seat) break;
+  }
+  const cells = new Set<string>();
+  for (const e of recent) for (const m of e.text.matchAll(CELL_IN_TEXT)) cells.add(`${m[1]},${m[2]}`);
+  return cells;
+}
+
+function flaggedCells(model: PlayModel): Map<string, string> {
+  const flagged = new Map<string, string>();
+  for (const p of model.pending) {
+    if (p.effect === "trial" && p.cell) flagged.set(p.cell, `${p.trial} trial`);
+    if (p.chosen) flagged.set(p.chosen, "chosen");
+    if (p.flipped) flagged.set(p.flipped, "flipped");
+  }
+  return flagged;
+}
+
+export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: BoardContext): Board {
+  let state = initial;
+  let prefix: string[] = [];
+  let studyMode: StudyPhase["mode"] = "none";
+  const study = new StudyClock();
+  const question = createQuestionBuilder(ctx);
+  const root = h("div", { class: "pfc" });
+  const selectionLine = h("p", { class: "pfc-selection" });
+  const actionsSlot = h("div", { class: "pfc-actions-slot" });
+  const studyText = h("span", {});
+  host.append(root);
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  const plan = (): ClickPlan => clickPlan(state);
+  const toAct = () => state.interactive && state.legal.length > 0 && studyMode === "none";
+
+  /** Draws everything for the current state (a new state, or the study phase changing). */
+  function render(): void {
+    const model = readModel(state);
+    const phase = study.phase(model, state, Date.now());
+    studyMode = phase.mode;
+    const marks: MazeMarks = {
+      recent: recentCells(state.events, state.seat),
+      flagged: flaggedCells(model),
+      slots: plan().slots,
+    };
+    const { defs, backFill } = cardDefs();
+    clear(root);
+    const parts: Array<Element | null> = [
+      s("svg", { class: "pfc-defs", width: 0, height: 0, "aria-hidden": "true" }, defs),
+      h("div", { class: "pfc-status", role: "status" },
+        h("p", { class: "pfc-role" }, roleLine(model)),
+        h("p", { class: "pfc-prompt" }, promptText(model, state.interactive && state.legal.length > 0)),
+        selectionLine),
+      studyBanner(phase),
+      phase.mode === "away"
+        ? h("div", { class: "pfc-away" }, "You look away while the Maker flips a card…")
+        : h("div", { class: "pfc-maze" }, drawMaze(phase.mode === "study" ? phase.model : model, marks)),
+      actionsSlot,
+      drawTable(model, backFill),
+      drawKnowledge(model),
+      questionPanel(model),
+    ];
+    root.append(...parts.filter((part): part is Element => part !== null));
+    markSelection();
+    scheduleTick(phase.mode !== "none");
+  }
+
+  /**
+   * Marks what may be clicked after the current selection and what is selected, and redraws the
+   * buttons: cheap, so a click never redraws the maze (positions list up to 1,600 moves).
+   */
+  function markSelection(): void {
+    const p = plan();
+    const rootKeys = toAct() ? nextKeys(p, []) : new Set<string>();
+    const next = toAct() ? nextKeys(p, prefix) : new Set<string>();
+    const clickable = new Set([...rootKeys, ...next, ...prefix]);
+    for (const el of root.querySelectorAll("[data-cell], [data-heart]")) {
+      const key = keyOf(el)!;
+      const on = clickable.has(key);
+      const selected = prefix.includes(key);
+      el.classList.toggle("clickable", on);
+      el.classList.toggle("selected", selected);
+      el.setAttribute("role", on ? "button" : "img");
+      if (on) el.setAttribute("tabindex", "0");
+      else el.removeAttribute("tabindex");
+      if (selected) el.setAttribute("aria-pressed", "true");
+      else el.removeAttribute("aria-pressed");
+    }
+    selectionLine.textContent = prefix.length ? `Selected: ${selectionWords(prefix)}` : "";
+    clear(actionsSlot);
+    if (toAct()) {
+      const model = readModel(state);
+      actionsSlot.append(drawActions(p, model.decision, rootKeys, next, prefix.length > 0, cancel));
+    }
+  }
+
+  function questionPanel(model: PlayModel): HTMLElement | null {
+    const asking = model.decision === "ask" && !(model.view.question?.text);
+    const fromMain = state.legal.includes("advisor");
+    if (!toAct() || !(asking || fromMain)) return null;
+    question.update(model, "ask");
+    if (asking) return question.element;
+    return h("details", { class: "pfc-question-wrap" },
+      h("summary", {}, "Spend the Advisor (10♥) on a question…"), question.element);
+  }
+
+  function studyBanner(phase: StudyPhase): HTMLElement | null {
+    if (phase.mode !== "study") return null;
+    studyText.textContent = `King trial: study the maze — ${phase.secondsLeft} s`;
+    return h("div", { class: "pfc-study", role: "timer" }, studyText,
+      h("button", { type: "button", class: "pfc-btn", onclick: () => {
+        study.finish(phase.key);
+        render();
+      } }, "I am ready"));
+  }
+
+  /** Once a second while studying: the countdown, and a redraw when the study ends. */
+  function tick(): void {
+    const phase = study.phase(readModel(state), state, Date.now());
+    if (phase.mode !== studyMode) render();
+    else if (phase.mode === "study") studyText.textContent = `King trial: study the maze — ${phase.secondsLeft} s`;
+  }
+
+  function scheduleTick(studying: boolean): void {
+    if (studying && timer === null) timer = setInterval(tick, 1000);
+    if (!studying && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  }
+
+  function cancel(): void {
+    prefix = [];
+    markSelection();
+  }
+
+  function press(el: Element): void {
+    const key = keyOf(el);
+    if (key === null || !toAct()) return;
+    const p = plan();
+    const allowed = new Set([...nextKeys(p, []), ...nextKeys(p, prefix), ...prefix]);
+    if (!allowed.has(key)) return;
+    const outcome = applyClick(p, prefix, key);
+    if (outcome.kind === "play") {
+      prefix = [];
+      ctx.play(outcome.move);
+    } else if (outcome.kind === "select") {
+      prefix = outcome.prefix;
+    } else {
+      ctx.notify("That is not a legal move now.");
+    }
+    markSelection();
+  }
+
+  root.addEventListener("click", (e) => {
+    const target = (e.target as Element).closest(CLICK_TARGETS);
+    if (target && root.contains(target)) press(target);
+  });
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && prefix.length) {
+      cancel();
+      return;
+    }
+    const target = e.target as Element;
+    // Buttons turn Enter/Space into clicks themselves; the SVG cards and hearts need it done.
+    if ((e.key === "Enter" || e.key === " ") && target.tagName !== "BUTTON" && target.matches(CLICK_TARGETS)) {
+      e.preventDefault();
+      press(target);
+    }
+  });
+
+  render();
+  return {
+    update(next) {
+      const focusedKey = document.activeElement && root.contains(document.activeElement)
+        ? keyOf(document.activeElement) : null;
+      if (next.version !== state.version) prefix = [];
+      state = next;
+      render();
+      if (focusedKey) (root.querySelector(focusedKey) as HTMLElement | null)?.focus();
+    },
+    destroy() {
+      scheduleTick(false);
+      root.remove();
+    },
+  };
+}
+
+function roleLine(model: PlayModel): string {
+  const v = model.view;
+  const names: Record<string, string> = { maker: "the Maze Maker", runner: "the Maze Runner" };
+  const who = model.role === "watcher" ? "You are watching" : `You are ${names[model.role]} (${v.observer})`;
+  const board = [model.hex && "hex board", model.advanced && "advanced game"].filter(Boolean).join(", ");
+  return board ? `${who} · ${board}` : who;
+}
+
+function selectionWords(prefix: string[]): string {
+  return prefix.map((k) => /="(.*)"\]$/.exec(k)?.[1] ?? k).join(" → ");
+}
