@@ -1,6 +1,7 @@
 // The Joker's Labyrinth in a real Chromium against a real `mazeworks serve`: a human seat plays
-// computer opponents to the end by clicking on the board (2 players against `random`, then 4
-// players against `random` and `heuristic`), with a screenshot at the start and the end.
+// computer opponents to the end by clicking on the board (2 players against `random`, 3
+// players with other options, 4 players against `random` and `heuristic` on a phone-sized
+// screen), with a screenshot at the start and the end of each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
@@ -45,52 +46,60 @@ function valueOf(card: string): number {
 }
 
 /**
- * A seat that goes for the Jokers (the game ends when one player holds two): it takes every
- * Joker and card it can reach, fights with its best card, pays its debt, reveals and walks
- * towards the nearest Joker (or the unexplored cards), and ends its turn only when nothing is
- * left. Random play would wander until the round limit; this keeps the games short.
+ * A seat that goes for the Jokers (the game ends when one player holds two): it picks up every
+ * card and dropped Joker it can reach, fights a Joker only with a strong value card (a hopeless
+ * fight only adds debt), pays its debt, reveals and walks towards the nearest Joker or the
+ * unexplored cards, and ends its turn when nothing useful is left. Random play would only wander
+ * until the round limit.
  */
 const forTheJokers: MoveChooser = (state, clickable) => {
   const pick = (moves: string[]) => moves[Math.floor(Math.random() * moves.length)];
-  const first = (pattern: RegExp) => clickable.filter((m) => pattern.test(m));
+  const matching = (pattern: RegExp) => clickable.filter((m) => pattern.test(m));
   const me = state.view.players[state.seat!];
-  const pays = first(/^pay /);
+  const hand = me.hand as string[];
+  const best = Math.max(0, ...hand.map(valueOf));
+  const pays = matching(/^pay /);
   if (pays.length && me.debt >= 2) return pays[0];
-  const uses = first(/^use /).sort((a, b) => valueOf(b.slice(4)) - valueOf(a.slice(4)));
+  const uses = matching(/^use /).sort((a, b) => valueOf(b.slice(4)) - valueOf(a.slice(4)));
   if (uses.length) return uses[0];
   for (const word of ["keep", "noreroll", "done"]) if (clickable.includes(word)) return word;
   if (state.view.phase === "joker_loss") return pays[0] ?? "debt";
   if (state.view.phase !== "main" || !me.cell) {
-    const plain = first(/^(jack|spot|corner|nocard|reroll|discard|debt|peek)/);
+    const plain = matching(/^(jack|spot|corner|nocard|reroll|discard|debt|peek)/);
     return pick(plain.length ? plain : clickable);
   }
   const target = (m: string) => {
     const [verb, dir] = m.split(" ");
-    if (!["move", "fight", "reveal"].includes(verb)) return null;
-    return step(me.cell, dir as Direction);
+    return ["move", "fight", "reveal"].includes(verb) ? step(me.cell, dir as Direction) : null;
   };
-  const onto = (m: string) => contentAt(state, target(m));
-  const grab = clickable.filter((m) => m.startsWith("move ") && onto(m)?.kind === "up");
-  const jokerFights = first(/^fight /).filter((m) => {
-    const c = onto(m);
-    return c?.kind === "up" && parseCard(c.card)?.joker;
+  const jokerAt = (m: string) => {
+    const c = contentAt(state, target(m));
+    return c?.kind === "up" && parseCard(c.card)?.joker ? c : null;
+  };
+  const grabs = matching(/^move /).filter((m) => {
+    const c = contentAt(state, target(m));
+    return c?.kind === "up" && (!jokerAt(m) || c.dropped);
   });
-  if (grab.length) return grab[0];
-  if (jokerFights.length) return jokerFights[0];
+  if (grabs.length) return grabs[0];
+  const jokerFights = matching(/^(move|fight) /).filter((m) => jokerAt(m));
+  if (jokerFights.length && best >= 9) return jokerFights[0];
   const to = goal(state, me.cell);
-  const closer = (m: string) => {
+  const away = (m: string) => {
     const cell = target(m);
     return to && cell ? distance(cell, to) : 99;
   };
-  const steps = [...first(/^(reveal|move) /), ...first(/^fight /).filter((m) => !/[JK]/.test(
-    onto(m)?.kind === "up" ? (onto(m) as { card: string }).card : ""))];
-  steps.sort((a, b) => closer(a) - closer(b));
-  if (steps.length && closer(steps[0]) < distance(me.cell, to ?? me.cell)) return steps[0];
+  const steps = matching(/^(reveal|move) /).filter((m) => !jokerAt(m)).sort((a, b) => away(a) - away(b));
+  if (steps.length && away(steps[0]) < distance(me.cell, to ?? me.cell)) return steps[0];
   if (clickable.includes("scavenge")) return "scavenge";
-  const reveals = first(/^reveal /);
-  if (reveals.length) return pick(reveals);
-  if (clickable.includes("end")) return "end";
-  return pick(clickable);
+  // Walled in by Hazards: fight one the best card is likely to beat (few dice).
+  const beatable = matching(/^fight /).filter((m) => {
+    const c = contentAt(state, target(m));
+    return c?.kind === "up" && !jokerAt(m) && Math.abs(best - valueOf(c.card)) <= 1;
+  });
+  if (beatable.length) return beatable[0];
+  const wander = matching(/^reveal /).length ? matching(/^reveal /) : steps;
+  if (wander.length) return pick(wander);
+  return clickable.includes("end") ? "end" : pick(clickable);
 };
 
 let server: RunningServer;
@@ -116,8 +125,7 @@ async function playAgainst(name: string, opponents: SeatSpec[], options: Record<
     await openSeat(page, server, created.match, 0, token);
     await page.waitForSelector("#board .jl-dungeon [data-cell]");
     await screenshot(page, `${name}-start`);
-    const t0 = Date.now(); let n = 0;
-    const final = await playToEnd(page, jokersLabyrinthUI, (s, c) => { const m = forTheJokers(s, c); console.log(((Date.now()-t0)/1000).toFixed(1), ++n, 'r', s.view.turn.round, s.view.phase, 'me', s.view.players[0].cell, 'debt', s.view.players[0].debt, '->', m, 'of', c.length); return m; }, 1500); // DEBUG
+    const final = await playToEnd(page, jokersLabyrinthUI, forTheJokers, 1500);
     await page.waitForSelector(".result-banner");
     await screenshot(page, `${name}-end`);
     expect(final.status).toBe("finished");
@@ -134,12 +142,17 @@ async function playAgainst(name: string, opponents: SeatSpec[], options: Record<
 describe("jokers-labyrinth in the browser", () => {
   it("plays 2 players against random to the end", async () => {
     await playAgainst("jokers-labyrinth", [{ agent: "random" }],
-      { startingGear: true, roundLimit: 30 }, 21);
+      { startingGear: true, roundLimit: 15 }, 21);
+  });
+
+  it("plays 3 players with the default options (no starting gear) to the end", async () => {
+    await playAgainst("jokers-labyrinth-3p", [{ agent: "random" }, { agent: "random" }],
+      { roundLimit: 6, jokerPickupWithoutFight: "always" }, 23);
   });
 
   it("plays 4 players against random and heuristic on a phone-sized screen", async () => {
     await playAgainst("jokers-labyrinth-4p", [{ agent: "random" }, { agent: "heuristic" }, { agent: "random" }],
-      { startingGear: true, roundLimit: 12, pvpRelocation: "cornerCellIfEmpty" }, 22,
+      { startingGear: true, roundLimit: 6, pvpRelocation: "cornerCellIfEmpty" }, 22,
       { width: 375, height: 800 });
   });
 });

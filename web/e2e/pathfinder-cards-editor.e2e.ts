@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  createMatch, joinMatch, launchBrowser, newPlayer, openSeat, pageState, playToEnd, screenshot,
+  clickMove, createMatch, joinMatch, launchBrowser, newPlayer, openSeat, pageState, playToEnd, screenshot,
   startServer, type MoveChooser, type RunningServer,
 } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
@@ -110,6 +110,36 @@ describe("the Maze Maker's editor", () => {
     }
   });
 
+  it("plays cards one by one, then completes the maze from a generated design", async () => {
+    const { context, page, errors } = await newPlayer(browser);
+    try {
+      await openMaker(page, {}, 23);
+      // Card by card: each placement is a move, clicked through the game's own click paths.
+      for (const move of ["AD@18,19", "2D@19,19", "JK@20,19"]) {
+        await clickMove(page, pathfinderCardsUI, await pageState(page), move);
+      }
+      expect((await pageState(page)).view.cards.length).toBe(3);
+      await page.locator('#board [data-editor-mode="design"]').click();
+      expect(await page.locator("#board .pfe-committed").count()).toBe(3);
+      // Dragging with the mouse: a card from the tray onto the table, and back.
+      await page.locator('#board [data-tray-card="5S"]').dragTo(page.locator('#board [data-cell="18,20"]'));
+      await page.waitForSelector('#board [data-cell="18,20"] [data-card="5S"]');
+      await page.locator('#board [data-cell="18,20"]').dragTo(page.locator('#board [data-tray-card="AC"]'));
+      await page.waitForSelector('#board [data-tray-card="5S"]');
+      await page.locator('#board [data-editor-action="generate"]').click();
+      await waitForValidity(page, "valid");
+      expect(await page.locator("#board .pfe-table [data-card]").count()).toBe(40);
+      // The 37 other cards go in one by one, each touching the ones before.
+      await page.locator('#board [data-editor-action="submit"]').click();
+      await leavesBuildPhase(page);
+      const started = await pageState(page);
+      expect(started.view.cards.length).toBe(40);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("generates a hex maze on a phone-sized screen and submits it", async () => {
     const { context, page, errors } = await newPlayer(browser, { width: 375, height: 812 });
     try {
@@ -125,7 +155,9 @@ describe("the Maze Maker's editor", () => {
       await screenshot(page, "pathfinder-cards-editor-phone");
       await page.locator('#board [data-editor-action="submit"]').click();
       await leavesBuildPhase(page);
-      expect((await pageState(page)).view.phase).toBe("compass");
+      const started = await pageState(page);
+      expect(started.view.cards.length).toBe(40);
+      expect(started.view.board).toBe("hex");
       expect(errors).toEqual([]);
     } finally {
       await context.close();

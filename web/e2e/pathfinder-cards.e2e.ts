@@ -1,6 +1,6 @@
 // Pathfinder (cards) in a real Chromium against a real `mazeworks serve`: a human Runner plays a
-// computer Maker to the end by clicking on the board (square board, then the hex variant), with a
-// screenshot at the start and the end of each game.
+// computer Maker to the end by clicking on the board (the square board, the advanced game, the hex
+// board on a phone-sized screen), with a screenshot at the start and the end of each game.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
@@ -37,11 +37,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function playRunnerGame(name: string, maker: string, options: Record<string, unknown>, seed: number) {
+async function playRunnerGame(name: string, maker: string, options: Record<string, unknown>, seed: number,
+  viewport?: { width: number; height: number }) {
   const created = await createMatch(server, "pathfinder-cards", ["human", { agent: maker }],
     { roles: "seat0Runner", kingStudySeconds: 0, ...options }, seed);
   const { token } = await joinMatch(server, created.match, 0);
-  const { context, page, errors } = await newPlayer(browser);
+  const { context, page, errors } = await newPlayer(browser, viewport);
   try {
     await openSeat(page, server, created.match, 0, token);
     await page.waitForSelector("#board .pfc-maze-svg [data-cell]");
@@ -66,7 +67,11 @@ describe("pathfinder-cards in the browser", () => {
     await playRunnerGame("pathfinder-cards", "random", {}, 11);
   });
 
-  it("a Runner plays the baseline Maker to the end on the hex board", async () => {
-    await playRunnerGame("pathfinder-cards-hex", "baseline", { board: "hex" }, 12);
+  it("a Runner plays a random Maker to the end in the advanced game", async () => {
+    await playRunnerGame("pathfinder-cards-advanced", "random", { advanced: true }, 13);
+  });
+
+  it("a Runner plays the baseline Maker to the end on the hex board, on a phone", async () => {
+    await playRunnerGame("pathfinder-cards-hex", "baseline", { board: "hex" }, 12, { width: 375, height: 812 });
   });
 });

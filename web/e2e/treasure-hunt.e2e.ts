@@ -106,6 +106,13 @@ async function dragAndKeyboardTurn(page: Page): Promise<void> {
   expect(after.events.find((e) => e.n === stepping.events.length)?.text).toBe(step);
 }
 
+/** The Hint button asks the server's computer player and rings the two cards of its swap. */
+async function askForHint(page: Page): Promise<void> {
+  await waitForTurnOrEnd(page);
+  await page.locator("#board [data-hint]").click();
+  await page.waitForFunction(() => document.querySelectorAll("#board .th-hint").length === 2);
+}
+
 async function playAgainst(name: string, seat: number, opponent: SeatSpec, options: Record<string, unknown>,
   seed: number, viewport?: { width: number; height: number }, firstTurn?: (page: Page) => Promise<void>) {
   const seats: SeatSpec[] = seat === 0 ? ["human", opponent] : [opponent, "human"];
@@ -139,8 +146,9 @@ describe("treasure-hunt in the browser", () => {
     expect(final.view.scores[0] + final.view.scores[1]).toBe(91);
   });
 
-  it("plays as Purple against the greedy agent on a phone-sized screen", async () => {
-    await playAgainst("treasure-hunt-purple-phone", 1, { agent: "greedy" }, {}, 32, { width: 375, height: 812 });
+  it("plays as Purple against the greedy agent on a phone-sized screen, after asking for a hint", async () => {
+    await playAgainst("treasure-hunt-purple-phone", 1, { agent: "greedy" }, {}, 32, { width: 375, height: 812 },
+      askForHint);
   });
 
   it("plays the specialized deck with mapKey=LDRU and cycleRule=stopOnRepeat", async () => {

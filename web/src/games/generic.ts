@@ -8,6 +8,9 @@ export function moveSelector(move: string): string {
   return `[data-move="${move.replace(/["\\]/g, (c) => "\\" + c)}"]`;
 }
 
+/** A design phase can have tens of thousands of legal texts: the plain board draws this many. */
+export const GENERIC_MAX_BUTTONS = 300;
+
 export function genericUI(id: string): GameUI {
   return {
     id,
@@ -20,13 +23,21 @@ export function genericUI(id: string): GameUI {
           h("pre", { class: "generic-view" }, JSON.stringify(st.view, null, 1)),
           h("div", { class: "generic-moves" },
             st.interactive
-              ? st.legal.map((m) => h("button", { "data-move": m, onclick: () => ctx.play(m) }, m))
+              ? st.legal.slice(0, GENERIC_MAX_BUTTONS)
+                .map((m) => h("button", { "data-move": m, onclick: () => ctx.play(m) }, m))
               : []),
         );
+        if (st.interactive && st.legal.length > GENERIC_MAX_BUTTONS) {
+          root.append(h("p", { class: "help" },
+            `${st.legal.length - GENERIC_MAX_BUTTONS} more moves: type them in the notation box.`));
+        }
       };
       draw(state);
       return { update: draw, destroy: () => root.remove() };
     },
-    clicksFor: (move) => [moveSelector(move)],
+    clicksFor: (move, state) => {
+      const index = state.legal.indexOf(move);
+      return index >= 0 && index < GENERIC_MAX_BUTTONS ? [moveSelector(move)] : null;
+    },
   };
 }

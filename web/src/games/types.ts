@@ -47,6 +47,8 @@ export interface Suggestion {
   actions: string[];
   /** The seat's view after those actions (a design phase: the finished design). */
   view: View;
+  /** The whole suggestion as one text `play` (and `check`) accepts, when the server gives one. */
+  text?: string;
 }
 
 /** What a board may ask of the app. */

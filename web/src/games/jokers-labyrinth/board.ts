@@ -5,7 +5,7 @@ import { s } from "../../core/dom";
 import type { View } from "../types";
 import { CARD_H, CARD_W, cardBack, cardBackPattern, cardFace } from "./cards";
 import {
-  cellName, cardWords, COLUMNS, isRing, parseBoardCell, SIDE, START_SPOTS, SUIT_SYMBOL,
+  cellName, cardShort, cardWords, COLUMNS, isRing, parseBoardCell, SIDE, START_SPOTS, SUIT_SYMBOL,
   type CellContent, type SuitLetter,
 } from "./notation";
 
@@ -25,6 +25,8 @@ export interface BoardMarks {
   recent: Set<string>;
   /** A label in words for a clickable token. */
   label(token: string): string;
+  /** Cells drawn before, by name: a cell whose drawing inputs are unchanged is reused. */
+  cache?: Map<string, { signature: string; el: SVGGElement }>;
 }
 
 function cellOrigin(row: number, col: number): [number, number] {
@@ -77,7 +79,7 @@ function drawContent(content: CellContent, x: number, y: number, patternId: stri
           s("rect", { x: x + 6, y: y + CARD_H - 24, width: CARD_W - 12, height: 18, rx: 4,
             fill: "#fff8d6", stroke: "#b08a1a" }),
           s("text", { x: x + CARD_W / 2, y: y + CARD_H - 11, "text-anchor": "middle",
-            "font-size": 11, "font-weight": 700, fill: "#5a4300" }, `👁 ${content.peeked}`)));
+            "font-size": 11, "font-weight": 700, fill: "#5a4300" }, `seen ${cardShort(content.peeked)}`)));
       }
       if (content.group !== null) {
         out.push(s("text", { class: "jl-group-tag", x: x + CARD_W - 6, y: y + 16,
@@ -107,13 +109,35 @@ function drawContent(content: CellContent, x: number, y: number, patternId: stri
   }
 }
 
+/** Everything drawCell reads, as one string: equal signatures draw equal cells. */
+function cellSignature(view: View, row: number, col: number, marks: BoardMarks): string {
+  const name = cellName(row, col);
+  const token = `cell:${name}`;
+  return JSON.stringify([view.board[row][col], showsAll(view), marks.recent.has(name),
+    view.combat?.target === name, marks.selected.has(token),
+    marks.clickable.has(token) || marks.selected.has(token) ? marks.label(token) : null,
+    marks.patternId]);
+}
+
+function cachedCell(view: View, row: number, col: number, marks: BoardMarks): SVGGElement {
+  if (!marks.cache) return drawCell(view, row, col, marks);
+  const name = cellName(row, col);
+  const signature = cellSignature(view, row, col, marks);
+  const hit = marks.cache.get(name);
+  if (hit && hit.signature === signature) return hit.el;
+  const el = drawCell(view, row, col, marks);
+  marks.cache.set(name, { signature, el });
+  return el;
+}
+
 function drawCell(view: View, row: number, col: number, marks: BoardMarks): SVGGElement {
   const name = cellName(row, col);
   const [x, y] = cellOrigin(row, col);
   const content = parseBoardCell(view.board[row][col] ?? "");
   const ring = isRing(row, col);
-  const g = s("g", { class: `jl-cell${ring ? " jl-ring" : ""}${marks.recent.has(name) ? " jl-recent" : ""}`,
-    "data-cell": name });
+  const classes = ["jl-cell", ring && "jl-ring", marks.recent.has(name) && "jl-recent",
+    view.combat?.target === name && "jl-target"].filter(Boolean).join(" ");
+  const g = s("g", { class: classes, "data-cell": name });
   g.append(s("rect", { class: "jl-slot", x: x - 2, y: y - 2, width: CARD_W + 4, height: CARD_H + 4,
     rx: 6 }));
   if (ring && START_SPOTS.includes(name)) {
@@ -171,7 +195,7 @@ export function drawDungeon(view: View, marks: BoardMarks): SVGSVGElement {
     height: 7 * PITCH_Y + 4, rx: 8 }),
   drawLabels());
   for (let row = 0; row < SIDE; ++row) {
-    for (let col = 0; col < SIDE; ++col) svg.append(drawCell(view, row, col, marks));
+    for (let col = 0; col < SIDE; ++col) svg.append(cachedCell(view, row, col, marks));
   }
   for (let seat = 0; seat < view.players.length; ++seat) {
     const jack = drawJack(view, seat, marks);

@@ -37,6 +37,8 @@ class JokersLabyrinthBoard implements Board {
   private readonly root = h("div", { class: "jl-root" });
   private readonly patternId = `jl-back-${++boardCount}`;
   private readonly recent = new RecentChanges();
+  /** Dungeon cells kept between redraws (a click redraws only what it changes). */
+  private readonly cellCache = new Map<string, { signature: string; el: SVGGElement }>();
   private prefix: Token[] = [];
   private rerollFaces = new Set<string>();
   private index: PathIndex;
@@ -54,9 +56,9 @@ class JokersLabyrinthBoard implements Board {
     this.state = state;
     this.index = this.buildIndex(state);
     this.recent.observe(state);
-    if (this.index.at(this.prefix).next.size === 0 && this.index.at(this.prefix).complete.length === 0) {
-      this.prefix = [];
-    }
+    // Keep the clicks so far while they still lead to a legal move (e.g. a spectator's update).
+    const step = this.index.at(this.prefix);
+    if (step.next.size === 0 && step.complete.length === 0) this.prefix = [];
     if (!state.legal.some(isFaceReroll)) this.rerollFaces.clear();
     this.draw();
   }
@@ -101,6 +103,7 @@ class JokersLabyrinthBoard implements Board {
     this.root.append(
       h("div", { class: "jl-board-wrap" }, drawDungeon(this.state.view, {
         patternId: this.patternId, clickable, selected, recent: this.recent.cells(this.state), label,
+        cache: this.cellCache,
       })),
       drawPanel(this.state, {
         patternId: this.patternId, clickable, selected, rerollFaces: this.rerollFaces, menu,

@@ -83,6 +83,9 @@ function controls(state: BoardState, marks: PanelMarks): HTMLElement | null {
     marks.menu.length ? h("div", { class: "jl-menu", role: "group", "aria-label": "Choose" },
       marks.menu.map((m) => h("button", { type: "button", class: "jl-btn jl-choice", "data-move": m },
         moveWords(m)))) : null,
+    marks.selecting ? h("p", { class: "jl-hint" }, marks.selected.size
+      ? "Now click a highlighted cell, Jack or card, or a choice above."
+      : "Click the dice to reroll (all dice of a face go together), then Reroll.") : null,
     marks.selecting ? h("button", { type: "button", class: "jl-btn jl-cancel", "data-cancel": "" },
       "Cancel (Esc)") : null,
   );
@@ -97,24 +100,31 @@ function pveFight(view: View, marks: PanelMarks): HTMLElement {
   const target = c.target ? `${c.target}` : "";
   const dice: HTMLElement[] = [];
   (c.faces as number[]).forEach((count, i) => {
-    for (let k = 0; k < count; ++k) dice.push(dieToken(String(i + 1), i + 1, marks));
+    for (let k = 0; k < count; ++k) dice.push(dieToken(String(i + 1), i + 1, marks, c.final_die));
   });
   for (let k = dice.length; k < c.dice; ++k) dice.push(h("span", { class: "jl-die-wrap" }, dieFace(0, 34)));
+  const preparing = view.phase === "combat_prep";
   return h("div", { class: "jl-fight" },
     h("p", {}, `${seatName(view, c.attacker)} fights ${target} (strength ${c.defender_value})`
       + (c.value_card ? ` with ${cardShort(c.value_card)}` : "")),
-    h("div", { class: "jl-dice" }, dice,
+    preparing ? null : h("div", { class: "jl-dice" }, dice,
       h("span", { class: "jl-final" }, "final", c.final_die ? dieToken("f", c.final_die, marks)
         : h("span", { class: "jl-die-wrap" }, dieFace(0, 34)))),
-    h("p", { class: "jl-hint" }, "The attacker wins unless the final die matches one of the dice."),
+    h("p", { class: "jl-hint" }, preparing
+      ? "Choose a value card from your hand (the closer to the foe's strength, the fewer dice), or none."
+      : "The attacker wins unless the final die shows a face of the other dice."),
     marks.faceReroll ? tokenButton("btn:reroll-dice", marks, "jl-btn",
       marks.rerollFaces.size ? `Reroll the chosen dice (King)` : "Choose dice to reroll") : null,
   );
 }
 
-function dieToken(face: string, value: number, marks: PanelMarks): HTMLElement {
+function dieToken(face: string, value: number, marks: PanelMarks, finalDie = 0): HTMLElement {
   const token = `face:${face}`;
-  if (!marks.faceReroll) return h("span", { class: "jl-die-wrap" }, dieFace(value, 34));
+  // A die showing the final die's face is what makes the attacker lose: marked in red.
+  const matched = face !== "f" && finalDie === value;
+  if (!marks.faceReroll) {
+    return h("span", { class: `jl-die-wrap${matched ? " jl-match" : ""}` }, dieFace(value, 34));
+  }
   const chosen = marks.rerollFaces.has(face);
   const el = tokenButton(token, marks, `jl-die-wrap${chosen ? " jl-selected" : ""}`, dieFace(value, 34));
   el.setAttribute("aria-pressed", String(chosen));

@@ -99,6 +99,7 @@ export class MazemakersBoard implements Board {
     this.hits = s("g", { class: "mm-hits" });
     const svg = drawBoard({
       model: this.model, recent: recentMoves(this.state.events), mover: v.turn?.mover ?? null,
+      contested: ["block", "pvpRoll", "monsterRoll"].includes(v.phase) ? v.turn?.target ?? null : null,
     }, this.preview, this.hits);
     this.controlsBox = h("div", { class: "mm-controls" });
     this.liftedShown = null;
@@ -146,13 +147,21 @@ export class MazemakersBoard implements Board {
         activate: () => this.apply(clickSquare(this.offer, null, square)),
       });
     }
-    if (this.state.view.phase !== "walls") {
+    if (this.state.view.phase !== "walls" && !this.model.tilesBoard) {
       for (const wall of this.model.walls) {
-        if (this.model.tilesBoard || !this.offer.placements.has(wall.id)) continue;
-        targets.push({
-          attr: "data-wall", value: wall.id, squares: wall.squares, marked: true, label: `Pick up wall ${wall.id}`,
-          activate: () => this.apply(pickPiece(this.offer, this.selection, wall.id)),
-        });
+        // A player moves only its own walls and puts coins only on others': one meaning per wall.
+        const coin = `coin ${wall.id}`;
+        if (this.offer.placements.has(wall.id)) {
+          targets.push({
+            attr: "data-wall", value: wall.id, squares: wall.squares, marked: true, label: `Pick up wall ${wall.id}`,
+            activate: () => this.apply(pickPiece(this.offer, this.selection, wall.id)),
+          });
+        } else if (this.offer.buttons.includes(coin)) {
+          targets.push({
+            attr: "data-wall", value: wall.id, squares: wall.squares, marked: true,
+            label: buttonLabel(coin, this.state.view, this.model), activate: () => this.apply({ play: coin }),
+          });
+        }
       }
     }
     for (const pos of this.offer.coinHoles.keys()) targets.push(this.position(pos, `Put coins into the hole at ${pos}`, true));

@@ -29,6 +29,7 @@ export function clicksFor(move: string, state: BoardState): string[] | null {
     case "coinHole":
       return [positionSelector(m.hole)];
     case "coinWall":
+      return [wallSelector(m.piece)]; // also a button beside the board
     case "button":
       return [moveSelector(move)];
   }

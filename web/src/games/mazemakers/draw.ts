@@ -8,8 +8,8 @@ import { numberCoin, pawn, suitCoin, suitColour } from "./pieces";
 import { type BoardModel, squareOf, suitOfSeat, wallCentre, type WallInfo } from "./model";
 import type { RecentMoves } from "./recent";
 
-export const CELL = 40;
-export const MARGIN = 24;
+const CELL = 40;
+const MARGIN = 24;
 
 // A classic wooden pentomino set: one colour per piece.
 const PIECE_COLOURS: Record<string, string> = {
@@ -17,8 +17,8 @@ const PIECE_COLOURS: Record<string, string> = {
   U: "#3d8b8b", V: "#7d5ba6", W: "#b8860b", X: "#5c6f7b", Y: "#9c6644", Z: "#6d8f3f",
 };
 
-export const x = (col: number) => MARGIN + col * CELL;
-export const y = (row: number) => MARGIN + row * CELL;
+const x = (col: number) => MARGIN + col * CELL;
+const y = (row: number) => MARGIN + row * CELL;
 
 /** One clickable thing on the board: its data attribute, its squares, and what it says. */
 export interface HitTarget {
@@ -40,6 +40,8 @@ export interface BoardPicture {
   recent: RecentMoves;
   /** The pawn being moved this turn, emphasised. */
   mover: string | null;
+  /** The square being fought over (a block or a monster), ringed. */
+  contested: string | null;
 }
 
 function tileShape(topLeft: Cell, cls: string): SVGElement[] {
@@ -79,8 +81,8 @@ function cropOf(model: BoardModel): Crop {
   };
 }
 
-function coordinates(crop: Crop): SVGElement {
-  const g = s("g", { class: "mm-coords", "aria-hidden": "true" });
+function coordinates(crop: Crop, fontSize: number): SVGElement {
+  const g = s("g", { class: "mm-coords", "aria-hidden": "true", "font-size": fontSize });
   for (let c = crop.left; c <= crop.right; ++c) {
     g.append(s("text", { x: x(c) + CELL / 2, y: y(crop.top) - 8 }, String.fromCharCode(97 + c)));
   }
@@ -134,7 +136,9 @@ function pentominoWall(wall: WallInfo, model: BoardModel, recent: boolean): SVGE
   for (const [r, c] of wall.squares) g.append(s("rect", { x: x(c), y: y(r), width: CELL, height: CELL, fill: colour, class: "mm-wall-square" }));
   for (const [r, c] of wall.squares) g.append(s("rect", { x: x(c) + 4, y: y(r) + 4, width: CELL - 8, height: CELL - 8, class: "mm-wall-top" }));
   g.append(s("path", { d: wallOutline(wall), class: "mm-wall-edge" }));
-  const [r0, c0] = wall.squares[0];
+  // The letter on the first square the control coins leave uncovered.
+  const [cr, cc] = wallCentre(wall);
+  const [r0, c0] = wall.coins > 0 ? wall.squares.find(([r, c]) => r !== cr || c !== cc)! : wall.squares[0];
   g.append(s("text", { x: x(c0) + 7, y: y(r0) + 14, class: "mm-wall-letter" }, wall.id));
   const coins = controlCoins(wall, model);
   if (coins) g.append(coins);
@@ -257,7 +261,7 @@ export function drawBoard(picture: BoardPicture, preview: SVGGElement, hits: SVG
     class: "mm-svg", viewBox: `${left} ${top} ${width} ${height}`, role: "img",
     "aria-label": model.tilesBoard ? "MazeMakers board without pentominoes" : "MazeMakers board",
   });
-  svg.append(s("rect", { x: left, y: top, width, height, rx: 10, class: "mm-table" }), coordinates(crop));
+  svg.append(s("rect", { x: left, y: top, width, height, rx: 10, class: "mm-table" }), coordinates(crop, model.tilesBoard ? 17 : 13));
   if (model.tilesBoard) {
     // The 9×9 window of tile positions: faint marks where a tile may go.
     for (let r = crop.top; r <= crop.bottom; r += 2) for (let c = crop.left; c <= crop.right; c += 2) {
@@ -279,6 +283,11 @@ export function drawBoard(picture: BoardPicture, preview: SVGGElement, hits: SVG
       cx: x(c) + 6 + i * 7, cy: y(r) + CELL - 6, r: 3, fill: suitColour(suitOfSeat(model, seat)), class: "mm-monster-mark",
     })));
     svg.append(g);
+  }
+  if (picture.contested) {
+    const [r, c] = squareOf(picture.contested);
+    svg.append(s("rect", { x: x(c) + 2, y: y(r) + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "mm-contested" },
+      s("title", {}, `fight on ${picture.contested}`)));
   }
   svg.append(pawns(model, picture.mover), preview, hits);
   return svg;

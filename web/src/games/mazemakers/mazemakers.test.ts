@@ -109,6 +109,12 @@ describe("drawing", () => {
     expect(host.querySelector(".mm-status")!.textContent).toMatch(/^Game over/);
   });
 
+  it("rings the square a blocker is asked about", () => {
+    const state = fixtures["pento2-block"];
+    const { host } = mount(state);
+    expect(host.querySelector(".mm-contested title")!.textContent).toBe(`fight on ${state.view.turn.target}`);
+  });
+
   it("highlights the last moves", () => {
     const { host } = mount(fixtures["pento2-move"]);
     expect(host.querySelectorAll(".mm-trail-dot").length).toBeGreaterThan(0);
@@ -170,6 +176,16 @@ describe("selection", () => {
     click(host, '[data-wall="W"]');
     expect(host.querySelector(".mm-lifted")).toBeNull();
     expect(ctx.play).not.toHaveBeenCalled();
+  });
+
+  it("puts coins on a wall with its button too", () => {
+    const state = fixtures["pento2-control"];
+    const { host, ctx } = mount(state);
+    const coinMoves = state.legal.filter((m) => m.startsWith("coin "));
+    expect(coinMoves.length).toBeGreaterThan(0);
+    for (const move of coinMoves) click(host, `button[data-move="${move}"]`);
+    expect(ctx.play.mock.calls).toEqual(coinMoves.map((m) => [m]));
+    expect(host.querySelector(`button[data-move="${coinMoves[0]}"]`)!.textContent).toMatch(/^Put 1 coin on wall [A-Z]$/);
   });
 
   it("plays a step with the keyboard", () => {

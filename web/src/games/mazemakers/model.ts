@@ -1,7 +1,7 @@
 // The board as the drawing and the clicks need it, read from a view (docs/rules/mazemakers.md,
 // "Views"): which squares carry tiles, where START is, the walls' squares, coins and pawns.
 import type { View } from "../types";
-import { parsePlacement, parseSquare, PENTOMINO_SIDE, squareName, TILES_SIDE } from "./notation";
+import { parsePlacement, parseSquare, PENTOMINO_SIDE, TILES_SIDE } from "./notation";
 import type { Cell } from "./pentominoes";
 
 export interface PlayerInfo {
@@ -83,11 +83,6 @@ export function readModel(view: View): BoardModel {
     alive: Boolean(p.alive), exited: Boolean(p.exited),
   }));
   return { tilesBoard, side, tiles, start, walls, coins, players };
-}
-
-/** Every square a pawn could stand on: tile squares not under a wall (START apart). */
-export function tileSquareNames(model: BoardModel): string[] {
-  return model.tiles.flatMap(tileSquares).map(([r, c]) => squareName(r, c));
 }
 
 export function startSquares(model: BoardModel): Cell[] {

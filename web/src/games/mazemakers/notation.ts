@@ -45,16 +45,6 @@ export function clickSquareOf(placement: Placement): string {
   return squareName(r, c);
 }
 
-/** The placement whose first square is `square` (the inverse of clickSquareOf). */
-export function placementAt(piece: string, orientation: number, square: Cell): string | null {
-  const shape = orientationsOf(piece)[orientation - 1];
-  if (!shape) return null;
-  const row = square[0] - shape[0][0];
-  const col = square[1] - shape[0][1];
-  if (row < 0 || col < 0) return null;
-  return `${piece}${orientation}@${squareName(row, col)}`;
-}
-
 export type MoveKind =
   | { kind: "place"; placement: Placement }
   | { kind: "coinWall"; piece: string }

@@ -2,8 +2,6 @@
 // Drawn from paths rather than Unicode symbols so that they look the same on every machine.
 import { s } from "../../core/dom";
 
-export const SUITS = ["Suns", "Moons", "Crowns", "Arms"] as const;
-
 /** The piecepack's traditional suit colours. */
 const SUIT_COLOURS: Record<string, string> = {
   Suns: "#c62828",

@@ -72,9 +72,10 @@ function choiceButtons(next: Set<string>): HTMLElement[] {
 }
 
 export function drawActions(
-  plan: ClickPlan, decision: string, rootKeys: Set<string>, next: Set<string>, selecting: boolean,
+  plan: ClickPlan, decision: string, rootKeys: Set<string>, next: Set<string>, prefix: string[],
   onCancel: () => void,
 ): HTMLElement {
+  const selecting = prefix.length > 0;
   const moves = singleButtonMoves(plan, rootKeys);
   const plain = moves.filter((m) => !/^count \w \d+$/.test(m) && !m.startsWith("q "));
   const recalls = POWERS.filter((p) => rootKeys.has(recallKey(p)));
@@ -88,7 +89,8 @@ export function drawActions(
     countGrid(moves),
     questionWords(moves),
     recalls.length ? h("div", { class: "pfc-buttons pfc-recalls" },
-      recalls.map((p) => button({ "data-recall": p }, recallLabel(p),
+      recalls.map((p) => button({ "data-recall": p, "aria-pressed": prefix.includes(recallKey(p)) ? "true" : "false",
+        class: `pfc-btn${prefix.includes(recallKey(p)) ? " selected" : ""}` }, recallLabel(p),
         `${recallLabel(p)}: then click three hearts`))) : null,
   );
 }

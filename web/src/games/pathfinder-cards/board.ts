@@ -13,10 +13,10 @@ import {
 import { drawTable } from "./hand";
 import { drawKnowledge } from "./knowledge";
 import { drawMaze, type MazeMarks } from "./maze";
-import { type PlayModel, readModel } from "./model";
+import { cardLabel, type PlayModel, readModel } from "./model";
 import { createQuestionBuilder } from "./question";
 import { StudyClock, type StudyPhase } from "./study";
-import { promptText } from "./texts";
+import { promptText, recallLabel } from "./texts";
 
 const CLICK_TARGETS = "[data-cell],[data-heart],[data-move],[data-recall],[data-suit],[data-name-card],[data-confirm]";
 
@@ -36,13 +36,12 @@ function keyOf(el: Element): string | null {
 const CELL_IN_TEXT = /\b(\d+),(\d+)\b/g;
 
 /**
- * The cells named by the moves since this observer last moved (at least the last event): what
- * the other side (or chance) just did, highlighted on the maze.
+ * The cells named by the last moves: everything since this observer's own last move, and that
+ * move too (at most four entries), highlighted on the maze.
  */
 export function recentCells(events: GameEvent[], seat: number | null): Set<string> {
   const recent: GameEvent[] = [];
   for (let i = events.length - 1; i >= 0 && recent.length < 4; --i) {
-    if (events[i].player === seat && recent.length > 0) break;
     recent.push(events[i]);
     if (events[i].player === seat) break;
   }
@@ -51,10 +50,14 @@ export function recentCells(events: GameEvent[], seat: number | null): Set<strin
   return cells;
 }
 
+const TRIAL_WORDS: Record<string, string> = {
+  "10S": "10♠", "10C": "10♣", "10D": "10♦", jack: "Jack", queen: "Queen", king: "King",
+};
+
 function flaggedCells(model: PlayModel): Map<string, string> {
   const flagged = new Map<string, string>();
   for (const p of model.pending) {
-    if (p.effect === "trial" && p.cell) flagged.set(p.cell, `${p.trial} trial`);
+    if (p.effect === "trial" && p.cell) flagged.set(p.cell, `${TRIAL_WORDS[p.trial ?? ""] ?? p.trial} trial`);
     if (p.chosen) flagged.set(p.chosen, "chosen");
     if (p.flipped) flagged.set(p.flipped, "flipped");
   }
@@ -71,6 +74,9 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
   const selectionLine = h("p", { class: "pfc-selection" });
   const actionsSlot = h("div", { class: "pfc-actions-slot" });
   const studyText = h("span", {});
+  /** The cards and hearts of the current drawing (looked up once per drawing: DOM queries are slow). */
+  let markable: Array<{ el: Element; key: string; on: boolean; pressed: boolean }> = [];
+  const actionsCache = new Map<string, HTMLElement>();
   host.append(root);
   let timer: ReturnType<typeof setInterval> | null = null;
 
@@ -94,6 +100,7 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
       h("div", { class: "pfc-status", role: "status" },
         h("p", { class: "pfc-role" }, roleLine(model)),
         h("p", { class: "pfc-prompt" }, promptText(model, state.interactive && state.legal.length > 0)),
+        questionProgress(model),
         selectionLine),
       studyBanner(phase),
       phase.mode === "away"
@@ -105,6 +112,9 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
       questionPanel(model),
     ];
     root.append(...parts.filter((part): part is Element => part !== null));
+    markable = [...root.querySelectorAll("[data-cell], [data-heart]")]
+      .map((el) => ({ el, key: keyOf(el)!, on: false, pressed: false }));
+    actionsCache.clear();
     markSelection();
     scheduleTick(phase.mode !== "none");
   }
@@ -118,23 +128,36 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
     const rootKeys = toAct() ? nextKeys(p, []) : new Set<string>();
     const next = toAct() ? nextKeys(p, prefix) : new Set<string>();
     const clickable = new Set([...rootKeys, ...next, ...prefix]);
-    for (const el of root.querySelectorAll("[data-cell], [data-heart]")) {
-      const key = keyOf(el)!;
-      const on = clickable.has(key);
-      const selected = prefix.includes(key);
-      el.classList.toggle("clickable", on);
-      el.classList.toggle("selected", selected);
-      el.setAttribute("role", on ? "button" : "img");
-      if (on) el.setAttribute("tabindex", "0");
-      else el.removeAttribute("tabindex");
-      if (selected) el.setAttribute("aria-pressed", "true");
-      else el.removeAttribute("aria-pressed");
+    const selected = new Set(prefix);
+    // Only the elements whose marks change are touched (jsdom's classList on SVG is slow).
+    for (const item of markable) {
+      const on = clickable.has(item.key);
+      if (item.on !== on) {
+        item.on = on;
+        item.el.classList.toggle("clickable", on);
+        item.el.setAttribute("role", on ? "button" : "img");
+        if (on) item.el.setAttribute("tabindex", "0");
+        else item.el.removeAttribute("tabindex");
+      }
+      const pressed = selected.has(item.key);
+      if (item.pressed !== pressed) {
+        item.pressed = pressed;
+        item.el.classList.toggle("selected", pressed);
+        if (pressed) item.el.setAttribute("aria-pressed", "true");
+        else item.el.removeAttribute("aria-pressed");
+      }
     }
     selectionLine.textContent = prefix.length ? `Selected: ${selectionWords(prefix)}` : "";
     clear(actionsSlot);
     if (toAct()) {
-      const model = readModel(state);
-      actionsSlot.append(drawActions(p, model.decision, rootKeys, next, prefix.length > 0, cancel));
+      // The same buttons come back after every move of a long selection run: built once per drawing.
+      const signature = `${prefix.join(" ")}|${[...next].join(" ")}`;
+      let actions = actionsCache.get(signature);
+      if (!actions) {
+        actions = drawActions(p, readModel(state).decision, rootKeys, next, prefix, cancel);
+        actionsCache.set(signature, actions);
+      }
+      actionsSlot.append(actions);
     }
   }
 
@@ -230,6 +253,15 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
   };
 }
 
+/** The Advisor's question asked word by word: the words so far and what the grammar expects. */
+function questionProgress(model: PlayModel): HTMLElement | null {
+  const q = model.view.question;
+  if (!q) return null;
+  const where = q.expect === "a cell" ? " (click a card or a space on the maze)" : "";
+  return h("p", { class: "pfc-question-progress" },
+    `Question ${q.number}: `, h("code", {}, q.text || "…"), ` — next: ${q.expect}${where}`);
+}
+
 function roleLine(model: PlayModel): string {
   const v = model.view;
   const names: Record<string, string> = { maker: "the Maze Maker", runner: "the Maze Runner" };
@@ -239,5 +271,10 @@ function roleLine(model: PlayModel): string {
 }
 
 function selectionWords(prefix: string[]): string {
-  return prefix.map((k) => /="(.*)"\]$/.exec(k)?.[1] ?? k).join(" → ");
+  return prefix.map((key) => {
+    const [, attr, value] = /^\[data-([a-z-]+)="(.*)"\]$/.exec(key) ?? [];
+    if (attr === "heart") return cardLabel(value);
+    if (attr === "recall") return recallLabel(value);
+    return value ?? key;
+  }).join(" → ");
 }

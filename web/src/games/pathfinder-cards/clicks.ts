@@ -149,11 +149,20 @@ function startsWith(keys: string[], prefix: string[]): boolean {
   return prefix.length <= keys.length && prefix.every((k, i) => keys[i] === k);
 }
 
-/** The keys that may be clicked after `prefix`. */
+const nextCache = new WeakMap<ClickPlan, Map<string, Set<string>>>();
+
+/** The keys that may be clicked after `prefix` (remembered per plan: a board asks often). */
 export function nextKeys(plan: ClickPlan, prefix: string[]): Set<string> {
-  const next = new Set<string>();
-  for (const e of plan.entries) {
-    if (e.keys.length > prefix.length && startsWith(e.keys, prefix)) next.add(e.keys[prefix.length]);
+  let byPrefix = nextCache.get(plan);
+  if (!byPrefix) nextCache.set(plan, (byPrefix = new Map()));
+  const id = prefix.join("\n");
+  let next = byPrefix.get(id);
+  if (!next) {
+    next = new Set<string>();
+    for (const e of plan.entries) {
+      if (e.keys.length > prefix.length && startsWith(e.keys, prefix)) next.add(e.keys[prefix.length]);
+    }
+    byPrefix.set(id, next);
   }
   return next;
 }

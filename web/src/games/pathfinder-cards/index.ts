@@ -31,13 +31,14 @@ function clicksFor(move: string, state: BoardState): string[] | null {
   return isBuildPhase(state.view) ? editorClicksFor(move, state) : playClicksFor(move, state);
 }
 
+/** The seat's role in the game under way, and the Runner's hearts in hand. */
 function seatSummary(state: BoardState, seat: number): string {
   const v = state.view ?? {};
-  const name: string = v.seats?.[seat] ?? `Seat ${seat}`;
-  const role = roleOf({ ...v, observer: name });
-  if (role === "runner" && Array.isArray(v.hand)) return `${name} · Runner · ${v.hand.length} hearts`;
-  if (role === "maker") return `${name} · Maker`;
-  return name;
+  const role = roleOf({ ...v, observer: v.seats?.[seat] });
+  const hearts = Array.isArray(v.hand) ? v.hand.length : null;
+  if (role === "runner") return hearts === null ? "Maze Runner" : `Maze Runner · ${hearts} heart${hearts === 1 ? "" : "s"}`;
+  if (role === "maker") return "Maze Maker";
+  return "";
 }
 
 export const pathfinderCardsUI: GameUI = { id: "pathfinder-cards", createBoard, clicksFor, seatSummary };

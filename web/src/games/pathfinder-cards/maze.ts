@@ -8,6 +8,8 @@ import { CARD_H, CARD_W, cardBackGroup, cardDefs, cardFaceGroup } from "./cards"
 import { cardWords, type MazeCard, parseCell, type PlayModel } from "./model";
 
 const GAP = 6;
+/** The advanced game's artifacts (G1.4), named on their cards. */
+const ARTIFACTS: Record<string, string> = { JD: "Rope", QD: "Veil", KD: "Mirror" };
 const PAD = 8;
 
 /** What the maze shows besides the cards; what is clickable or selected is set by the board. */
@@ -58,14 +60,22 @@ function cardGroup(model: PlayModel, card: MazeCard, marks: MazeMarks, backFill:
     g.append(s("rect", { class: "pfc-hidden-veil", width: CARD_W, height: CARD_H, rx: 5,
       fill: backFill }));
   }
+  const artifact = model.advanced && card.card ? ARTIFACTS[card.card] : undefined;
+  if (artifact) {
+    g.append(s("text", { class: "pfc-artifact", x: CARD_W / 2, y: CARD_H - 12,
+      "text-anchor": "middle" }, artifact));
+  }
   g.append(s("rect", { class: "pfc-outline", x: -2, y: -2, width: CARD_W + 4, height: CARD_H + 4,
     rx: 7 }));
-  const flag = marks.flagged.get(card.cell);
-  if (flag) {
-    g.append(s("text", { class: "pfc-flag-text", x: CARD_W / 2, y: CARD_H + 1,
-      "text-anchor": "middle" }, flag));
-  }
   return g;
+}
+
+/** The word under a card a pending effect points at ("queen trial", "chosen"): public facts. */
+function flagLabel(model: PlayModel, cell: string, word: string): SVGTextElement {
+  const [x, y] = parseCell(cell);
+  const [px, py] = position(x, y, model.hex);
+  return s("text", { class: "pfc-flag-text", x: px + CARD_W / 2, y: py + CARD_H + 1,
+    "text-anchor": "middle", "aria-hidden": "true" }, word);
 }
 
 function slotGroup(model: PlayModel, cell: string): SVGGElement {
@@ -104,5 +114,6 @@ export function drawMaze(model: PlayModel, marks: MazeMarks): SVGSVGElement {
   }, defs);
   for (const cell of marks.slots) svg.append(slotGroup(model, cell));
   for (const card of model.cards) svg.append(cardGroup(model, card, marks, backFill));
+  for (const [cell, word] of marks.flagged) svg.append(flagLabel(model, cell, word));
   return svg;
 }

@@ -113,6 +113,7 @@ export function createQuestionBuilder(ctx: BoardContext): QuestionBuilder {
   function refreshPreview(): void {
     preview.textContent = fill(template.words, (name, kind) => {
       const value = fieldValue(name, kind);
+      if (kind === "cell") return value;
       return model ? optionsFor(kind, model).find(([v]) => v === value)?.[1] ?? value : value;
     });
     aqlLine.textContent = aqlText();

@@ -27,7 +27,8 @@ export class StudyClock {
   }
 
   phase(model: PlayModel, state: BoardState, now: number): StudyPhase {
-    if (model.role !== "runner") return { mode: "none" };
+    // A replay or a spectator's page shows the maze as it is: nobody is being tested.
+    if (model.role !== "runner" || !state.interactive) return { mode: "none" };
     const king = model.pending.find((p) => p.effect === "trial" && p.trial === "king");
     if (!king) return { mode: "none" };
     const key = `king@${king.cell}`;

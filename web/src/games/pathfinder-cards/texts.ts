@@ -9,7 +9,7 @@ const RUNNER_PROMPTS: Record<string, string> = {
   save: "The Maker drew your Ace of hearts: discard a special heart, or two hearts whose ranks are active diamonds, to save it.",
   "trial-window": "A trial is coming: take the Compass card back first, or continue.",
   "ten-flip": "Ten of spades: click a face-down card around it to turn it up.",
-  count: "Ten trial: how many cards of the suit lie around the ten?",
+  count: "Ten trial: how many cards of a suit, face up or down, lie around the ten (violet)?",
   "jack-predict": "Jack: click any face-down card, then predict its suit.",
   "queen-predict": "Queen: predict the suit of the chosen card (violet).",
   "king-name": "King: which card did the Maker flip? Click its place, then name the card.",

@@ -125,26 +125,18 @@ function traces(scene: Scene): SVGElement {
 }
 
 /** Fallback when the log cannot be replayed: the view's own last swaps (locked / swapped). */
-function swapRings(view: View, scene: Scene): TurnTrace[] {
+function swapRings(view: View): TurnTrace[] {
   const mover = typeof view?.to_move === "number" ? view.to_move : 0;
   const found: TurnTrace[] = [];
   const add = (codes: unknown, player: number, n: number) => {
     if (!Array.isArray(codes) || codes.length !== 2) return;
-    const cells = codes.map((code) => {
-      for (let r = 0; r < SIZE; ++r) {
-        const c = (view.board?.[r] ?? []).indexOf(code);
-        if (c >= 0) return cellName({ row: r, col: c });
-      }
-      return null;
-    });
-    if (cells[0] && cells[1]) {
-      found.push({ player, swap: [cells[0], cells[1]], cards: codes as [string, string], path: null, scored: null, n });
+    const [a, b] = codes.map((code) => findCode(view, code));
+    if (a && b) {
+      found.push({ player, swap: [cellName(a), cellName(b)], cards: codes as [string, string], path: null, scored: null, n });
     }
   };
-  if (scene.traces.length === 0) {
-    add(view?.locked, 1 - mover, 0);
-    add(view?.swapped, mover, 1);
-  }
+  add(view?.locked, 1 - mover, 0);
+  add(view?.swapped, mover, 1);
   return found;
 }
 
@@ -235,7 +227,7 @@ export function drawBoard(scene: Scene): DrawnBoard {
       grid.append(card);
     }
   }
-  const shownTraces = scene.traces.length ? scene.traces : swapRings(view, scene);
+  const shownTraces = scene.traces.length ? scene.traces : swapRings(view);
   const svg = s("svg", {
     class: "th-svg", viewBox: `0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`, role: "group",
     "aria-label": `Treasure Hunt grid, seen from ${scene.turned ? "Purple" : "Green"}'s side`,

@@ -135,10 +135,12 @@ describe("swap selection", () => {
     const start = host.querySelector<HTMLElement>('[data-cell="e4"]')!;
     start.focus();
     start.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
-    const focused = document.activeElement!.getAttribute("data-cell")!;
-    expect(focused[1]).toBe("4");
-    expect(focused < "e4").toBe(true);
-    expect(document.activeElement!.getAttribute("role")).toBe("button");
+    expect(document.activeElement!.getAttribute("data-cell")).toBe("d4");
+    // From c2 up Purple's screen (down the figure): c3 carries a pawn, so c4 is next.
+    const c2 = host.querySelector<HTMLElement>('[data-cell="c2"]')!;
+    c2.focus();
+    c2.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true }));
+    expect(document.activeElement!.getAttribute("data-cell")).toBe("c4");
   });
 
   it("swaps by dragging one card onto the other", () => {
@@ -163,6 +165,25 @@ describe("swap selection", () => {
     click(host, first);
     board.update({ ...state });
     expect(host.querySelector(first)!.classList.contains("th-selected")).toBe(true);
+  });
+});
+
+describe("hint", () => {
+  it("asks the game's computer player and rings the cards of its swap, playing nothing", async () => {
+    const state = firstSwap as BoardState;
+    const { host, ctx } = mount(state);
+    ctx.suggest = vi.fn(async () => ({ actions: ["2S-AS"], view: null }));
+    host.querySelector<HTMLButtonElement>("[data-hint]")!.click();
+    await vi.waitFor(() => expect(host.querySelectorAll(".th-hint").length).toBe(2));
+    expect(ctx.suggest).toHaveBeenCalledWith("greedy");
+    expect([...host.querySelectorAll(".th-hint")].map((c) => c.getAttribute("data-card")).sort()).toEqual(["2S", "AS"]);
+    expect(ctx.notify).toHaveBeenCalledExactlyOnceWith("Hint: swap 2 of Spades (2♠) at a1 with Ace of Spades (A♠) at b1.");
+    expect(ctx.play).not.toHaveBeenCalled();
+  });
+
+  it("is not offered out of turn", () => {
+    const { host } = mount({ ...(firstSwap as BoardState), interactive: false });
+    expect(host.querySelector("[data-hint]")).toBeNull();
   });
 });
 
@@ -208,7 +229,7 @@ describe("drawing", () => {
     expect(host.querySelectorAll(".th-step-chip").length).toBe(4);
     // Seed 7: stepping up from c3 lands on 6D (c2), which sends the pawn 6 down: off the board.
     expect(host.querySelector('[data-cell="c2"]')!.getAttribute("aria-label"))
-      .toBe("Step up onto 6 of Diamonds (6♦) at c2: the pawn stays there");
+      .toBe("Step onto 6 of Diamonds (6♦) at c2: the pawn stays there");
   });
 
   it("rings the last swaps and draws the last paths from the log", () => {
@@ -221,6 +242,16 @@ describe("drawing", () => {
     }
     expect(host.querySelectorAll(".th-trace .th-path").length).toBeGreaterThan(0);
     expect(host.querySelectorAll(".th-lock").length).toBe(2);
+  });
+
+  it("falls back to the view's own last swaps when the log does not replay onto the view", () => {
+    const state = purpleStep as BoardState;
+    const { host } = mount({ ...state, events: state.events.slice(-3) });
+    const ringed = [...host.querySelectorAll(".th-swap-ring")].map((r) => r.getAttribute("data-swapped"));
+    const cellOf = (code: string) => host.querySelector(`[data-card="${code}"]`)!.getAttribute("data-cell");
+    expect(ringed.sort()).toEqual([...state.view.locked, ...state.view.swapped].map(cellOf).sort());
+    expect(host.querySelectorAll(".th-path").length).toBe(0);
+    expect(host.querySelector(".th-last-turns")).toBeNull();
   });
 
   it("draws a finished game with its winner and nothing to click", () => {

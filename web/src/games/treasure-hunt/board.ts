@@ -9,12 +9,15 @@ import { drawBoard, describeCard, type DrawnBoard } from "./board-svg";
 import { chainPath, chainRules } from "./chain";
 import { cellName, isTurned, moveCell, onBoard, parseCell, screenCell, type Direction } from "./geometry";
 import { lastTurns } from "./history";
-import { buildMoveModel, pairKey, type MoveModel } from "./moves";
+import { buildMoveModel, pairKey, swapCells, type MoveModel } from "./moves";
 import { describeTurn } from "./turn-words";
 import { mapKey, scoreStrip, scoreWords, seatName, statusText, treasureText } from "./panel";
 import "./treasure-hunt.css";
 
 const ARROW_KEYS: Record<string, Direction> = { ArrowUp: "up", ArrowRight: "right", ArrowDown: "down", ArrowLeft: "left" };
+
+/** The computer player asked for a hint: the game's own agent, quick (docs/rules/treasure-hunt.md). */
+const HINT_AGENT = "greedy";
 
 /** How far (in CSS pixels) a pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD = 6;
@@ -66,7 +69,10 @@ export class TreasureHuntBoard implements Board {
     clear(this.root);
     this.root.append(
       scoreStrip(state),
-      h("p", { class: "th-status", role: "status" }, statusText(state)),
+      h("div", { class: "th-status-row" },
+        h("p", { class: "th-status", role: "status" }, statusText(state)),
+        this.model.swaps.size + this.model.steps.size > 0 &&
+          h("button", { type: "button", class: "th-hint-button", "data-hint": "", onclick: () => this.hint() }, "Hint")),
       h("div", { class: "th-table" },
         h("div", { class: "th-grid-host" }, this.drawn.svg),
         h("aside", { class: "th-aside" },
@@ -97,7 +103,7 @@ export class TreasureHuntBoard implements Board {
     card.classList.add(step ? "th-step-target" : "th-swappable");
     card.setAttribute("tabindex", "0");
     card.setAttribute("role", "button");
-    card.setAttribute("aria-label", step ? this.stepLabel(cell, step) : `${describeCard(code, cell)}: swap`);
+    card.setAttribute("aria-label", step ? this.stepLabel(cell) : `${describeCard(code, cell)}: swap`);
     card.addEventListener("click", () => this.activate(cell));
     card.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
@@ -117,15 +123,16 @@ export class TreasureHuntBoard implements Board {
     }
   }
 
-  private stepLabel(cell: string, move: string): string {
+  /** "Step onto 6♦ at c2: the cards carry the pawn to c5, scoring the treasure" (no direction words:
+   *  the notation's "up" is down on Purple's screen). */
+  private stepLabel(cell: string): string {
     const view = this.state.view;
     const target = parseCell(cell)!;
     const path = chainPath(view.board, target, view.treasure, chainRules(view, this.state.options));
-    const stop = cellName(path[path.length - 1]);
-    const code = view.board[target.row][target.col];
-    const carried = stop === cell ? "the pawn stays there" : `the cards carry the pawn to ${stop}`;
-    const scores = view.board[path[path.length - 1].row][path[path.length - 1].col] === view.treasure ? ", scoring the treasure" : "";
-    return `Step ${move} onto ${describeCard(code, cell)}: ${carried}${scores}`;
+    const stop = path[path.length - 1];
+    const carried = cellName(stop) === cell ? "the pawn stays there" : `the cards carry the pawn to ${cellName(stop)}`;
+    const scores = view.board[stop.row][stop.col] === view.treasure ? ", scoring the treasure" : "";
+    return `Step onto ${describeCard(view.board[target.row][target.col], cell)}: ${carried}${scores}`;
   }
 
   /** A click (or Enter) on a card: step there, or pick / complete / cancel a swap. */
@@ -138,6 +145,24 @@ export class TreasureHuntBoard implements Board {
       if (swap) return this.play(swap);
     }
     if (this.model.partners.has(cell)) return this.select(cell);
+  }
+
+  /** Asks the game's own computer player what it would play here, and shows it on the board. */
+  private async hint(): Promise<void> {
+    const version = this.state.version;
+    let advice: string | undefined;
+    try {
+      advice = (await this.ctx.suggest(HINT_AGENT)).actions[0];
+    } catch (error) {
+      this.ctx.notify(`No hint: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (this.state.version !== version || !advice) return;
+    const pair = swapCells(advice, this.state.view);
+    const cells = pair ?? [...this.model.steps].filter(([, move]) => move === advice).map(([cell]) => cell);
+    for (const [cell, card] of this.drawn?.cards ?? []) card.classList.toggle("th-hint", cells.includes(cell));
+    this.ctx.notify(pair ? `Hint: swap ${describeCard(advice.split("-")[0], pair[0])} with ${
+      describeCard(advice.split("-")[1], pair[1])}.` : `Hint: step onto ${cells[0]}.`);
   }
 
   private play(move: string): void {

@@ -4,7 +4,7 @@
 // font glyphs, so they look the same in every browser.
 import { s } from "../../core/dom";
 import { isRedSuit, parseCard, type Card } from "./cards";
-import { arrowRotation, type Direction } from "./geometry";
+import { arrowRotation, opposite, type Direction } from "./geometry";
 
 export const CARD_W = 100;
 export const CARD_H = 140;
@@ -55,14 +55,17 @@ export function arrowShape(dir: Direction, x: number, y: number, size: number, a
   });
 }
 
+/** Draws a corner's small symbol; `upsideDown` for the bottom-right copy, which is turned 180°. */
+type CornerSymbol = (x: number, y: number, upsideDown: boolean) => SVGElement;
+
 /** The rank and a small symbol in the top-left corner, and again upside down bottom-right. */
-function cornerIndices(rank: string, symbol: (x: number, y: number) => SVGElement, ink: string): SVGElement[] {
-  const index = (transform?: string) =>
-    s("g", { class: "th-index", transform, fill: ink },
+function cornerIndices(rank: string, symbol: CornerSymbol, ink: string): SVGElement[] {
+  const index = (upsideDown: boolean) =>
+    s("g", { class: "th-index", transform: upsideDown ? `rotate(180 ${CARD_W / 2} ${CARD_H / 2})` : undefined, fill: ink },
       s("text", { x: 13, y: 25, "text-anchor": "middle", "font-size": rank.length > 1 ? 19 : 22,
         "font-weight": 700, "letter-spacing": rank.length > 1 ? -1.5 : 0 }, rank),
-      symbol(13, 38));
-  return [index(), index(`rotate(180 ${CARD_W / 2} ${CARD_H / 2})`)];
+      symbol(13, 38, upsideDown));
+  return [index(false), index(true)];
 }
 
 function standardFace(card: Card): SVGElement[] {
@@ -104,9 +107,11 @@ function specializedFace(card: Card, dir: Direction | undefined): SVGElement[] {
   } else if (dir) {
     parts.push(arrowShape(dir, CARD_W / 2, CARD_H / 2, 58, { fill: colours.ink }));
   }
-  const symbol = (x: number, y: number) =>
+  // The bottom corner is turned 180° with its rank; its arrow is drawn reversed so that it still
+  // points the card's way, as the big arrow does.
+  const symbol: CornerSymbol = (x, y, upsideDown) =>
     card.treasure ? s("circle", { cx: x, cy: y - 2, r: 5, fill: "#e0a81c", stroke: "#8a6100" })
-      : dir ? arrowShape(dir, x, y - 2, 12, { fill: colours.ink }) : s("g");
+      : dir ? arrowShape(upsideDown ? opposite(dir) : dir, x, y - 2, 12, { fill: colours.ink }) : s("g");
   parts.push(...cornerIndices(card.rank, symbol, colours.ink));
   return parts;
 }

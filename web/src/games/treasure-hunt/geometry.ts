@@ -22,6 +22,10 @@ const DELTAS: Record<Direction, Cell> = {
 
 const OPPOSITE: Record<Direction, Direction> = { up: "down", down: "up", left: "right", right: "left" };
 
+export function opposite(dir: Direction): Direction {
+  return OPPOSITE[dir];
+}
+
 export function isDirection(text: string): text is Direction {
   return (DIRECTIONS as string[]).includes(text);
 }

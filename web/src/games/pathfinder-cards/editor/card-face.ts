@@ -30,18 +30,19 @@ function squareFace(face: CardFace, cx: number, cy: number): SVGElement[] {
     return body;
   }
   const pip = suitSymbol(face.suit);
-  body.push(
-    s("text", { x: left + 4, y: top + 15, "font-size": face.rank === "10" ? 13 : 15, "font-weight": 700, fill }, face.rank),
-    s("text", { x: left + 4, y: top + 28, "font-size": 13, fill }, pip),
-  );
+  // The corner index, and the same turned upside down in the opposite corner, as printed cards.
+  const index = (rotate: boolean) => s("g", { transform: rotate ? `rotate(180 ${cx} ${cy})` : undefined },
+    s("text", { x: left + 4, y: top + 14, "font-size": face.rank === "10" ? 12 : 14, "font-weight": 700, fill }, face.rank),
+    s("text", { x: left + 4.5, y: top + 25, "font-size": 11, fill }, pip));
+  body.push(index(false), index(true));
   if (COURT.has(face.rank)) {
     body.push(
-      s("rect", { class: "pfe-court", x: cx - 11, y: cy - 14, width: 28, height: 40, rx: 3, stroke: fill }),
-      s("text", { x: cx + 3, y: cy + 6, "font-size": 20, "font-weight": 700, fill, "text-anchor": "middle" }, face.rank),
-      s("text", { x: cx + 3, y: cy + 22, "font-size": 12, fill, "text-anchor": "middle" }, pip),
+      s("rect", { class: "pfe-court", x: cx - 11, y: cy - 19, width: 22, height: 38, rx: 3, stroke: fill }),
+      s("text", { x: cx, y: cy + 3, "font-size": 19, "font-weight": 700, fill, "text-anchor": "middle" }, face.rank),
+      s("text", { x: cx, y: cy + 16, "font-size": 11, fill, "text-anchor": "middle" }, pip),
     );
   } else {
-    body.push(s("text", { x: cx + 5, y: cy + 16, "font-size": 30, fill, "text-anchor": "middle" }, pip));
+    body.push(s("text", { x: cx, y: cy + 10, "font-size": 28, fill, "text-anchor": "middle" }, pip));
   }
   return body;
 }

@@ -174,7 +174,7 @@ export class MazeDraft {
 
 /** Reads "AD@3,2" (also "AD 3,2", "place AD 3,2") into [card, cell]; null for other moves. */
 export function parsePlacement(move: string): [string, string] | null {
-  const m = /^\s*(?:place\s+)?([0-9AJQK]{1,2}[CDS]|JK)\s*[@\s]\s*\(?(\d+,\d+)\)?\s*$/i.exec(move);
+  const m = /^\s*(?:place\s+)?((?:A|[2-9]|10|J|Q|K)[CDS]|JK)\s*[@\s]\s*\(?(\d+,\d+)\)?\s*$/i.exec(move);
   return m ? [m[1].toUpperCase(), m[2]] : null;
 }
 

@@ -56,7 +56,20 @@ describe("editorClicksFor plays every legal placement", () => {
     const reachable = state.legal.filter((m) => editorClicksFor(m, state) !== null);
     // The window is 10 × 6 cells; every card may go on each.
     expect(reachable.length).toBe(60 * 40);
-    expectEachPlayedByClicks(state, reachable);
+    // Every cell of the window with one card, and every card on one cell (all 2,400 pass too,
+    // in about a minute and a half on this machine).
+    const cells = new Set<string>();
+    const cards = new Set<string>();
+    const sample = reachable.filter((move) => {
+      const [card, cell] = parsePlacement(move)!;
+      const fresh = !cells.has(cell) || !cards.has(card);
+      cells.add(cell);
+      cards.add(card);
+      return fresh;
+    });
+    expect(cells.size).toBe(60);
+    expect(cards.size).toBe(40);
+    expectEachPlayedByClicks(state, sample);
     expect(editorClicksFor("AD@0,0", state)).toBeNull();
   });
 
@@ -203,6 +216,18 @@ describe("designing a whole maze", () => {
     expect(ctx.play).not.toHaveBeenCalled();
   });
 
+  it("has one tab stop on the table and moves it with the arrow keys", () => {
+    mount(fixture("square-12"));
+    const stops = host.querySelectorAll('.pfe-table [tabindex="0"]');
+    expect(stops.length).toBe(1);
+    const from = stops[0] as SVGElement;
+    from.focus();
+    press(from, "ArrowRight");
+    const [x, y] = from.getAttribute("data-cell")!.split(",").map(Number);
+    expect(document.activeElement!.getAttribute("data-cell")).toBe(`${x + 1},${y}`);
+    expect(host.querySelectorAll('.pfe-table [tabindex="0"]').length).toBe(1);
+  });
+
   it("drops a dragged card on the cell under the pointer", () => {
     mount(fixture("square-empty"));
     const target = host.querySelector('[data-cell="20,20"]')!;
@@ -212,6 +237,15 @@ describe("designing a whole maze", () => {
     window.dispatchEvent(new MouseEvent("pointermove", { clientX: 60, clientY: 80 }));
     window.dispatchEvent(new MouseEvent("pointerup", { clientX: 60, clientY: 80 }));
     expect(host.querySelector('[data-cell="20,20"] [data-card="JK"]')).not.toBeNull();
+    // Picked up from the table and dropped on the tray: back in the tray.
+    const tray = host.querySelector("[data-tray]")!;
+    document.elementFromPoint = () => tray;
+    const placed = host.querySelector('[data-cell="20,20"]')!;
+    placed.dispatchEvent(new MouseEvent("pointerdown", { bubbles: true, button: 0, clientX: 60, clientY: 80 }));
+    window.dispatchEvent(new MouseEvent("pointermove", { clientX: 200, clientY: 300 }));
+    window.dispatchEvent(new MouseEvent("pointerup", { clientX: 200, clientY: 300 }));
+    expect(host.querySelector('[data-tray-card="JK"]')).not.toBeNull();
+    expect(host.querySelector('.pfe-table [data-card="JK"]')).toBeNull();
   });
 
   it("continues cards already played card by card after Submit", async () => {

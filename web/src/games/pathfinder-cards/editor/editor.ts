@@ -3,27 +3,17 @@
 // design, a computer's design at a chosen difficulty, and Submit. Two ways to build:
 // - "Design the maze": a free draft, sent whole as the whole-maze text once it is valid;
 // - "Card by card": every card laid is played at once, as at the physical table.
-import { clear, h, s } from "../../../core/dom";
+import { clear, h } from "../../../core/dom";
 import type { Board, BoardContext, BoardState } from "../../types";
-import { ALL_MAZE_CARDS, TRAY_SUITS, cardLabel, cardName, parseCardCode } from "./cards";
-import { cardSvg, drawCardBack } from "./card-face";
+import { cardLabel, cardName } from "./cards";
+import { DIFFICULTIES, drawActions, drawTray, waitingScreen, type DifficultyId } from "./controls";
 import { committedCards, type EditorMode } from "./clicks";
 import { enableDrag, type DropTarget } from "./drag";
 import { MazeDraft, parsePlacement } from "./draft";
-import { CARD_H, CARD_W, cellKey, parseCellKey, windowAround, type Topology } from "./geometry";
+import { cellKey, parseCellKey, windowAround, windowCells, type Topology } from "./geometry";
 import { localVerdict, problemCells } from "./problems";
 import { drawTable, slotLabel, type SlotLook } from "./table";
 import "./editor.css";
-
-/** Generate: a difficulty and the agent spec that designs at it (`mazeworks agents pathfinder-cards`). */
-export const DIFFICULTIES = [
-  { id: "easy", label: "Easy", agent: "baseline:difficulty=0" },
-  { id: "medium", label: "Medium", agent: "baseline:difficulty=2" },
-  // The design search keeps the hardest of 4 planned mazes for the computer Runner (about 2 s).
-  { id: "hard", label: "Hard", agent: "maker:candidates=4,sims=3" },
-] as const;
-
-type DifficultyId = (typeof DIFFICULTIES)[number]["id"];
 
 type Selection = { card: string; from: "tray" | "table" } | null;
 
@@ -70,6 +60,8 @@ export class MazeEditor implements Board {
   private legalByCard = new Map<string, Set<string>>();
   private readonly draggedJustNow: () => boolean;
   private headerEl: HTMLElement | null = null;
+  /** The table's tab stop: the slot the keyboard was last on. */
+  private focusCell: string | null = null;
   private actionsEl: HTMLElement | null = null;
 
   constructor(host: HTMLElement, state: BoardState, private readonly ctx: BoardContext) {
@@ -79,6 +71,10 @@ export class MazeEditor implements Board {
     host.append(this.root);
     this.root.addEventListener("click", (ev) => this.onClick(ev));
     this.root.addEventListener("keydown", (ev) => this.onKey(ev));
+    this.root.addEventListener("focusin", (ev) => {
+      const cell = (ev.target as Element).getAttribute?.("data-cell");
+      if (cell) this.focusCell = cell;
+    });
     this.draggedJustNow = enableDrag(this.root, {
       canDrag: (card) => this.canDrag(card),
       start: (card) => this.select({ card, from: this.draft.cellOf(card) && this.mode === "design" ? "table" : "tray" }),
@@ -356,8 +352,11 @@ export class MazeEditor implements Board {
   private moveFocus(cell: string, key: string): void {
     const { x, y } = parseCellKey(cell);
     const [dx, dy] = key === "ArrowLeft" ? [-1, 0] : key === "ArrowRight" ? [1, 0] : key === "ArrowUp" ? [0, -1] : [0, 1];
-    const next = this.root.querySelector(`[data-cell="${cellKey(x + dx, y + dy)}"]`);
-    (next as SVGElement | null)?.focus();
+    const next = this.root.querySelector(`[data-cell="${cellKey(x + dx, y + dy)}"]`) as SVGElement | null;
+    if (!next) return;
+    this.root.querySelector(`[data-cell="${cell}"]`)?.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    next.focus();
   }
 
   // ---- Drawing ---------------------------------------------------------------------------
@@ -367,7 +366,7 @@ export class MazeEditor implements Board {
     const focusKey = focused && this.root.contains(focused) ? focusSelector(focused) : null;
     clear(this.root);
     if (!observerIsMaker(this.state) && !this.state.view?.cards) {
-      this.root.append(this.waitingScreen());
+      this.root.append(waitingScreen(Number(this.state.view?.placed ?? 0)));
       return;
     }
     const acting = this.canAct();
@@ -392,14 +391,18 @@ export class MazeEditor implements Board {
     for (const slot of this.root.querySelectorAll("[data-cell]")) {
       const cell = slot.getAttribute("data-cell")!;
       const l = look(cell);
-      slot.classList.toggle("pfe-selected", !!l.selected);
-      slot.classList.toggle("pfe-target", !!l.target);
-      slot.classList.toggle("pfe-problem", !!l.problem);
-      if (slot.hasAttribute("aria-pressed")) slot.setAttribute("aria-pressed", String(!!l.selected));
-      slot.setAttribute("aria-label", slotLabel(cell, l));
+      // Only what changed is written: a selection touches a few slots of a hundred.
+      for (const [name, on] of [["pfe-selected", l.selected], ["pfe-target", l.target], ["pfe-problem", l.problem]] as const) {
+        if (slot.classList.contains(name) !== !!on) slot.classList.toggle(name, !!on);
+      }
+      const pressed = slot.getAttribute("aria-pressed");
+      if (pressed !== null && pressed !== String(!!l.selected)) slot.setAttribute("aria-pressed", String(!!l.selected));
+      const label = slotLabel(cell, l);
+      if (slot.getAttribute("aria-label") !== label) slot.setAttribute("aria-label", label);
     }
     for (const button of this.root.querySelectorAll("[data-tray-card]")) {
-      button.setAttribute("aria-pressed", String(this.selection?.card === button.getAttribute("data-tray-card")));
+      const pressed = String(this.selection?.card === button.getAttribute("data-tray-card"));
+      if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
     }
     if (!this.canAct()) return;
     const focused = document.activeElement;
@@ -413,16 +416,6 @@ export class MazeEditor implements Board {
     if (focusKey && !this.root.contains(document.activeElement)) {
       (this.root.querySelector(focusKey) as HTMLElement | null)?.focus();
     }
-  }
-
-  private waitingScreen(): HTMLElement {
-    const placed = Number(this.state.view?.placed ?? 0);
-    const backs = Math.min(placed, 8);
-    return h("div", { class: "pfe-waiting" },
-      s("svg", { class: "pfe-stack", viewBox: `0 0 ${CARD_W + 4 * 8 + 8} ${CARD_H + 8}`, "aria-hidden": "true" },
-        Array.from({ length: Math.max(backs, 1) }, (_, i) => drawCardBack(CARD_W / 2 + 4 + i * 4, CARD_H / 2 + 4))),
-      h("p", {}, `The Maze Maker is building the maze: ${placed} of 40 cards placed.`),
-      h("p", { class: "pfe-hint" }, "The Runner looks away while the maze is built (G1.2)."));
   }
 
   private readonlyStatus(): string {
@@ -444,7 +437,8 @@ export class MazeEditor implements Board {
         : h("p", { class: "pfe-status", "aria-live": "polite" },
           h("strong", {}, `${committedCards(this.state).size} of 40 played · `),
           this.selection ? `Click a highlighted place for ${cardLabel(this.selection.card)}.` :
-            "Choose a card, then a place: each card is played at once."));
+            "Choose a card, then a place: each card is played at once.",
+          this.draft.size > this.draft.committedCount ? " Your design waits under “Design the maze”." : ""));
   }
 
   /** The cards the table shows: the played ones in card-by-card mode, else the design. */
@@ -475,13 +469,18 @@ export class MazeEditor implements Board {
 
   private table(acting: boolean): SVGSVGElement {
     const cards = this.tableCards();
+    // Legal targets always touch a played card (or lie in the empty table's window).
+    const cellWindow = windowAround(cards.keys(), this.mode === "single" || !acting || this.draft.committedCount > 0);
+    const cells = windowCells(cellWindow);
+    const tabStop = this.focusCell && cells.includes(this.focusCell) ? this.focusCell
+      : cells.find((cell) => cards.has(cell)) ?? cells[Math.floor(cells.length / 2)];
     return drawTable({
-      // Legal targets always touch a played card (or lie in the empty table's window).
-      window: windowAround(cards.keys(), this.mode === "single" || !acting || this.draft.committedCount > 0),
+      window: cellWindow,
       topology: this.topology,
       look: this.slotLook(),
       interactive: acting,
-      label: `The table: ${cards.size} cards`,
+      tabStop,
+      label: `The table: ${cards.size} cards. Arrow keys move between places; Enter picks up or puts down.`,
     });
   }
 
@@ -500,32 +499,21 @@ export class MazeEditor implements Board {
     const onTable = this.mode === "single"
       ? new Set(committedCards(this.state).values())
       : new Set(this.draft.entries().map(([, card]) => card));
-    const rows = [...TRAY_SUITS.map((suit) => ALL_MAZE_CARDS.filter((c) => parseCardCode(c)?.suit === suit)),
-      ALL_MAZE_CARDS.filter((c) => parseCardCode(c)?.suit === null)];
-    return h("div", { class: "pfe-tray", "data-tray": "", role: "group", "aria-label": "Cards to place" },
-      rows.map((row) => h("div", { class: "pfe-tray-row" }, row.map((card) => onTable.has(card)
-        ? h("span", { class: "pfe-tray-gap", "aria-hidden": "true" })
-        : h("button", {
-          type: "button", class: "pfe-tray-card", "data-tray-card": card, "data-drag-card": card,
-          "aria-label": cardName(card), "aria-pressed": String(this.selection?.card === card),
-        }, cardSvg(card))))));
+    return drawTray(onTable, this.selection?.card);
   }
 
   private actions(): HTMLElement {
-    const design = this.mode === "design";
-    const button = (action: string, label: string, enabled: boolean, extra: Record<string, unknown> = {}) =>
-      h("button", { type: "button", "data-editor-action": action, disabled: !enabled, ...extra }, label);
-    const select = h("select", {
-      class: "pfe-difficulty", "aria-label": "Difficulty of the generated maze",
-      onchange: (ev: Event) => (this.difficulty = (ev.target as HTMLSelectElement).value as DifficultyId),
-    }, DIFFICULTIES.map((d) => h("option", { value: d.id, selected: d.id === this.difficulty }, d.label)));
-    return h("div", { class: "pfe-actions" },
-      h("span", { class: "pfe-generate" }, select,
-        button("generate", this.generating ? "Generating…" : "Generate", !this.generating)),
-      design ? button("return", "Back to tray", this.selection?.from === "table") : null,
-      design ? button("clear", "Clear", this.draft.size > this.draft.committedCount) : null,
-      design ? button("submit", this.submitQueue.length > 0 ? "Submitting…" : "Submit maze", this.designIsSubmittable(),
-        { class: "pfe-submit", title: this.designIsSubmittable() ? "Play this maze" : this.verdict.message }) : null);
+    return drawActions({
+      design: this.mode === "design",
+      difficulty: this.difficulty,
+      onDifficulty: (id) => (this.difficulty = id),
+      generating: this.generating,
+      canReturn: this.selection?.from === "table",
+      canClear: this.draft.size > this.draft.committedCount,
+      submittable: this.designIsSubmittable(),
+      submitting: this.submitQueue.length > 0,
+      reason: this.verdict.message,
+    });
   }
 }
 

@@ -24,6 +24,8 @@ export interface TableSpec {
   look(cell: string): SlotLook;
   /** Slots are buttons only when the observer may act. */
   interactive: boolean;
+  /** The one slot Tab stops on (the arrow keys move among the others: a roving tab stop). */
+  tabStop: string;
   label: string;
 }
 
@@ -51,8 +53,10 @@ function drawSlot(spec: TableSpec, cell: string): SVGGElement {
   return s("g", {
     class: classes,
     "data-cell": cell,
+    // A card of the design can be picked up and dragged; a played one stays.
+    "data-drag-card": spec.interactive && look.card && !look.committed ? look.card : undefined,
     role: spec.interactive ? "button" : "img",
-    tabindex: spec.interactive ? 0 : undefined,
+    tabindex: spec.interactive ? (cell === spec.tabStop ? 0 : -1) : undefined,
     "aria-label": slotLabel(cell, look),
     "aria-pressed": spec.interactive && look.card && !look.committed ? String(!!look.selected) : undefined,
   },
