@@ -9,9 +9,33 @@
 #include "games/all_games.h"
 #include "server/match_service.h"
 #include "server/net_server.h"
+#include "server/static_files.h"
 #include "server/store.h"
 
 namespace mw::cli {
+namespace {
+
+// --web-root when given (a missing folder is reported, then the API alone is served); else the app
+// built beside this executable (build/mazeworks → web/dist), when there is one.
+std::string choose_web_root(const std::string& given) {
+  if (!given.empty()) {
+    if (std::filesystem::is_directory(given)) return given;
+    fmt::print(stderr, "mazeworks serve: web root {} not found; serving the API only\n", given);
+    return "";
+  }
+  std::error_code ec;
+  const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? "" : server::default_web_root(executable);
+}
+
+// The address a browser on this machine opens: a wildcard bind is reached through localhost.
+std::string browsable_host(const std::string& address) {
+  if (address == "0.0.0.0" || address == "::" || address.empty()) return "localhost";
+  if (address.find(':') != std::string::npos) return "[" + address + "]";
+  return address;
+}
+
+}  // namespace
 
 int run_serve(const ServeArgs& args) {
   const std::filesystem::path db(args.db);
@@ -27,17 +51,20 @@ int run_serve(const ServeArgs& args) {
   const int io_threads = args.io_threads > 0 ? args.io_threads : hardware;
   server::MatchService service(builtin_games(), store, threads, !args.no_group_commit);
   const std::size_t restored = service.restore();
-  std::string web_root = args.web_root;
-  if (!web_root.empty() && !std::filesystem::is_directory(web_root)) {
-    fmt::print(stderr, "mazeworks serve: web root {} not found; serving the API only\n", web_root);
-    web_root.clear();
-  }
+  const std::string web_root = choose_web_root(args.web_root);
   server::HttpServer http(service, {args.address, args.port, web_root, io_threads});
+  // Tools read the port from this first line (the tests, the web e2e harness): keep its shape.
   fmt::print(
       "mazeworks serve: http://{}:{}/ (API under /api/, WebSocket at /ws), database {}, "
       "{} match(es) restored, {} I/O and {} agent thread(s){}\n",
       args.address, http.port(), args.db, restored, io_threads, threads,
       args.no_group_commit ? ", no group commit" : "");
+  if (web_root.empty()) {
+    fmt::print("mazeworks serve: no browser app found (build it: cd web && npm run build)\n");
+  } else {
+    fmt::print("mazeworks serve: the browser app from {}: open http://{}:{}/\n", web_root,
+               browsable_host(args.address), http.port());
+  }
   std::fflush(stdout);
   http.run(/*handle_signals=*/true);
   fmt::print("mazeworks serve: stopped\n");

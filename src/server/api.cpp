@@ -65,6 +65,11 @@ Json route(MatchService& service, std::string_view method, std::string_view targ
     if (!get) method_not_allowed(method, path);
     return service.record(id, token ? token : query_param(target, "token"));
   }
+  if (parts.size() == 4 && parts[3] == "replay") {
+    if (!get) method_not_allowed(method, path);
+    return service.replay(id, query_param(target, "seat"), query_param(target, "step"),
+                          token ? token : query_param(target, "token"));
+  }
   fail("not_found", 404, "no such API route");
 }
 

@@ -15,6 +15,18 @@ std::string string_field(const Json& msg, const char* name, const char* what) {
   return it->get<std::string>();
 }
 
+// The version of the state a move (or a check) is for.
+std::uint64_t version_field(const Json& msg) {
+  const auto v = msg.find("version");
+  const bool non_negative =
+      v != msg.end() &&
+      (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0));
+  if (!non_negative) {
+    fail("bad_request", 400, "missing \"version\" (the version of the state the move is for)");
+  }
+  return v->get<std::uint64_t>();
+}
+
 }  // namespace
 
 ClientSession::ClientSession(MatchService& service, Subscription::Sink send)
@@ -25,26 +37,32 @@ ClientSession::~ClientSession() {
 }
 
 void ClientSession::on_text(std::string_view text) {
+  std::string type;  // named in a refusal once known
   try {
     const Json msg = parse_client_json(text, kMaxClientMessageBytes);
     if (!msg.is_object()) fail("bad_request", 400, "a message is a JSON object with a \"type\"");
-    const std::string type = string_field(msg, "type", "hello, act or sync");
+    type = string_field(msg, "type", "hello, act, check, suggest or sync");
     if (type == "hello") {
       hello(msg);
     } else if (!sub_) {
       fail("unauthorized", 401, "send {\"type\": \"hello\", \"match\": ..., \"token\": ...} first");
     } else if (type == "act") {
       act(msg);
+    } else if (type == "check") {
+      check(msg);
+    } else if (type == "suggest") {
+      service_.suggest(sub_, string_field(msg, "agent", "an agent spec, e.g. \"random\""));
     } else if (type == "sync") {
       service_.resync(sub_);
     } else {
-      fail("bad_request", 400, "unknown message type; known: hello, act, sync");
+      type.clear();
+      fail("bad_request", 400, "unknown message type; known: hello, act, check, suggest, sync");
     }
   } catch (const std::exception& e) {
     int status = 0;
     const Json err = error_json(e, status);
-    send_(
-        error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), 0).dump());
+    send_(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), 0, type)
+              .dump());
   }
 }
 
@@ -61,14 +79,12 @@ void ClientSession::hello(const Json& msg) {
 
 void ClientSession::act(const Json& msg) {
   const std::string action = string_field(msg, "action", "a move in the game's notation");
-  const auto v = msg.find("version");
-  const bool non_negative =
-      v != msg.end() &&
-      (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0));
-  if (!non_negative) {
-    fail("bad_request", 400, "missing \"version\" (the version of the state the move is for)");
-  }
-  service_.act(sub_, action, v->get<std::uint64_t>());
+  service_.act(sub_, action, version_field(msg));
+}
+
+void ClientSession::check(const Json& msg) {
+  const std::string action = string_field(msg, "action", "a move in the game's notation");
+  service_.check(sub_, action, version_field(msg));
 }
 
 }  // namespace mw::server

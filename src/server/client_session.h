@@ -1,7 +1,8 @@
 #pragma once
 // The WebSocket protocol of one connection, without the socket: text messages in, text messages
 // out through `send` (docs/server.md). The first message authenticates ({"type": "hello"}); then
-// "act" and "sync". Every refusal is an error message; a malformed message changes nothing.
+// "act", "check" (would this move be accepted?), "suggest" (what would a computer play?) and
+// "sync". Every refusal is an error message; a malformed message changes nothing.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -25,6 +26,7 @@ class ClientSession {
  private:
   void hello(const Json& msg);
   void act(const Json& msg);
+  void check(const Json& msg);
 
   MatchService& service_;
   Subscription::Sink send_;

@@ -3,7 +3,8 @@
 // observer may know: its view(), its legal actions when it is to act, the event log as the game
 // tells it to that observer (recomputed here by an independent replay), and public facts. A world
 // resampled from the seat's point of view must give the same view, legal actions and error texts,
-// and the full text of a move told privately to others must never reach them.
+// and the full text of a move told privately to others must never reach them. A "check" of a move
+// (act's dry run) must read the same in the resampled world too.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -57,6 +58,26 @@ std::string error_text(const State& s, const std::string& text) {
   }
 }
 
+// The reply to a "check" of `text` in `world`: what the server must answer in every world the seat
+// considers possible (the count of actions only for a design, see MatchService::check).
+Json expected_check(const State& world, const std::string& text, std::uint64_t version) {
+  Json j = {{"type", "check"}};  // the members in the server's order (Json keeps insertion order)
+  try {
+    State copy = world;
+    const ActionList parsed = copy.parse_actions(text);
+    copy.apply_all(parsed);
+    j["ok"] = true;
+    const auto& designing = world.game().entry().designing;
+    if (designing && designing(world)) j["actions"] = parsed.size();
+  } catch (const Error& e) {
+    j["ok"] = false;
+    j["code"] = std::string(error_code_name(e.code()));
+    j["message"] = e.what();
+  }
+  j["version"] = version;
+  return j;
+}
+
 class LeakCheck {
  public:
   LeakCheck(const std::string& game, Player observer, Rng& rng)
@@ -68,7 +89,17 @@ class LeakCheck {
                               std::to_string(shadow.told.size());
     if (msg["type"] == "error") {
       for (const auto& [k, v] : msg.items()) {
-        EXPECT_TRUE(k == "type" || k == "code" || k == "message" || k == "version") << where;
+        EXPECT_TRUE(k == "type" || k == "code" || k == "message" || k == "version" ||
+                    k == "request")
+            << where;
+      }
+      return;
+    }
+    if (msg["type"] == "check") {  // compared with a resampled world's answer where it is sent
+      for (const auto& [k, v] : msg.items()) {
+        EXPECT_TRUE(k == "type" || k == "ok" || k == "code" || k == "message" || k == "version" ||
+                    k == "actions")
+            << where;
       }
       return;
     }
@@ -196,7 +227,16 @@ TEST(HiddenInformation, NoMessageToAnObserverHoldsMoreThanItsView) {
             << v.game;
         const auto& legal = last["legal"];
         ASSERT_FALSE(legal.empty()) << v.game;
-        c.act(legal[rng.below(legal.size())], last["version"]);
+        const std::string chosen = legal[rng.below(legal.size())];
+        // A check (act's dry run) of the refused and of the chosen text reads the same in that
+        // world: neither its verdict, its reason nor its count tells what the seat cannot know.
+        const auto check = [&](const std::string& text) {
+          c.send({{"type", "check"}, {"action", text}, {"version", last["version"]}});
+          return c.last();
+        };
+        EXPECT_EQ(check(garbage), expected_check(world, garbage, last["version"])) << v.game;
+        EXPECT_EQ(check(chosen), expected_check(world, chosen, last["version"])) << v.game;
+        c.act(chosen, last["version"]);
         check_new();
       }
       const Json record = f.service->record(id, std::nullopt);

@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 
 #include "ai/agents.h"
 #include "core/rng.h"
 #include "server/messages.h"
+#include "server/replay.h"
 #include "server/server_error.h"
+#include "server/suggestion.h"
 #include "server/tokens.h"
 
 namespace mw::server {
@@ -16,6 +19,7 @@ struct MatchService::Entry {
   explicit Entry(std::unique_ptr<LiveMatch> m) : match(std::move(m)) {}
   mutable std::mutex mutex;
   std::unique_ptr<LiveMatch> match;
+  std::uint64_t sequence = 0;                  // creation order, for the lobby's list
   std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
   std::vector<std::shared_ptr<Subscription>> subs;
   bool agent_busy = false;  // one computer move in flight per match
@@ -37,6 +41,12 @@ namespace {
 const Json* member(const Json& req, const char* name) {
   const auto it = req.find(name);
   return it == req.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::int64_t unix_seconds_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 std::uint64_t fresh_seed() {
@@ -66,6 +76,7 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
   const Game g = registry.load(game->get<std::string>(), options ? *options : Json::object());
   MatchSetup setup;
   setup.id = new_match_id();
+  setup.created = unix_seconds_now();
   setup.game = g.id();
   setup.options = g.options().to_json();
   setup.seats = read_seats(request, g.num_players());
@@ -92,6 +103,25 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
     setup.seed = fresh_seed();
   }
   return setup;
+}
+
+// What act() checks before anything is stored; throws the refusal. Changes nothing.
+ActionList plan_move(const LiveMatch& m, Player observer, const std::string& text,
+                     std::uint64_t version) {
+  if (observer < 0) fail("unauthorized", 403, "a spectator cannot move");
+  if (text.size() > kMaxActionTextBytes) {
+    fail("too_large", 413, fmt::format("an action is at most {} bytes", kMaxActionTextBytes));
+  }
+  return m.plan(observer, text, version);
+}
+
+// An error message for a refusal of the client's `request`, at the match's version.
+std::string refusal(const std::exception& e, std::uint64_t version, const std::string& request) {
+  int status = 0;
+  const Json err = error_json(e, status);
+  return error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), version,
+                       request)
+      .dump();
 }
 
 }  // namespace
@@ -127,6 +157,7 @@ void MatchService::run_after_commit(std::function<void()> job) {
 
 std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch> match) {
   auto entry = std::make_shared<Entry>(std::move(match));
+  entry->sequence = next_sequence_++;
   const Game game = registry_.load(entry->match->setup().game, entry->match->setup().options);
   for (const SeatConfig& seat : entry->match->setup().seats) {
     entry->agents.push_back(seat.human ? nullptr : make_agent(game, seat.agent));
@@ -221,15 +252,24 @@ Json MatchService::status(const std::string& id) const {
 }
 
 Json MatchService::list_public() const {
-  std::vector<std::shared_ptr<Entry>> all;
+  std::vector<std::shared_ptr<Entry>> listed;
   {
     std::shared_lock lock(matches_mutex_);
-    for (const auto& [id, e] : matches_) all.push_back(e);
+    for (const auto& [id, e] : matches_) {
+      if (e->match->setup().is_public) listed.push_back(e);  // a setup never changes
+    }
   }
+  const auto newer = [](const std::shared_ptr<Entry>& a, const std::shared_ptr<Entry>& b) {
+    const std::int64_t ca = a->match->setup().created, cb = b->match->setup().created;
+    return ca != cb ? ca > cb : a->sequence > b->sequence;
+  };
+  const std::size_t shown = std::min(listed.size(), kMaxListedMatches);
+  std::partial_sort(listed.begin(), listed.begin() + static_cast<std::ptrdiff_t>(shown),
+                    listed.end(), newer);
   Json out = Json::array();
-  for (const auto& e : all) {
-    std::lock_guard lock(e->mutex);
-    if (e->match->setup().is_public) out.push_back(match_summary(*e->match));
+  for (std::size_t i = 0; i < shown; ++i) {
+    std::lock_guard lock(listed[i]->mutex);
+    out.push_back(match_summary(*listed[i]->match));
   }
   return out;
 }
@@ -250,6 +290,40 @@ Json MatchService::record(const std::string& id, const std::optional<std::string
   Json j = state_message(m, observer, 0);
   j["type"] = "record";
   return j;
+}
+
+Json MatchService::replay(const std::string& id, const std::optional<std::string>& observer_text,
+                          const std::optional<std::string>& step_text,
+                          const std::optional<std::string>& token) const {
+  auto entry = find(id);
+  MatchSetup setup;
+  ActionList actions;
+  Player observer = kSpectator;
+  {
+    std::lock_guard lock(entry->mutex);
+    const LiveMatch& m = *entry->match;
+    std::optional<Player> token_seat;
+    if (token) {
+      token_seat = m.authenticate(*token);
+      if (!token_seat) fail("unauthorized", 403, "that token is not a seat of this match");
+    }
+    observer = parse_replay_observer(observer_text, m.num_seats())
+                   .value_or(token_seat.value_or(kSpectator));
+    if (!m.finished() && observer == kOmniscient) {
+      fail("unauthorized", 403, "the omniscient replay opens once the match is over");
+    }
+    if (!m.finished() && observer >= 0 && token_seat != observer) {
+      fail("unauthorized", 403,
+           fmt::format("until the match is over, seat {}'s replay needs seat {}'s token", observer,
+                       observer));
+    }
+    setup = m.setup();
+    actions.reserve(m.events().size());
+    for (const Event& e : m.events()) actions.push_back(e.action);
+  }
+  // Replayed without the match's lock: the copy of the actions is all it needs.
+  return replay_at(registry_, setup, actions, observer,
+                   parse_replay_step(step_text, actions.size()));
 }
 
 std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
@@ -289,33 +363,116 @@ void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::stri
   act_locked(entry, sub, text, version);
 }
 
+bool MatchService::defer_while_committing(const std::shared_ptr<Entry>& entry,
+                                          std::function<void()> job) {
+  if (!entry->committing) return false;
+  entry->deferred.push_back([entry, job = std::move(job)] {
+    std::lock_guard lock(entry->mutex);
+    job();
+  });
+  return true;
+}
+
 void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
                               const std::shared_ptr<Subscription>& sub, const std::string& text,
                               std::uint64_t version) {
-  if (entry->committing) {
-    entry->deferred.push_back([this, entry, sub, text, version] {
-      std::lock_guard lock(entry->mutex);
-      act_locked(entry, sub, text, version);
-    });
-    return;
-  }
+  if (defer_while_committing(entry, [=, this] { act_locked(entry, sub, text, version); })) return;
   LiveMatch& m = *entry->match;
   try {
-    if (sub->observer < 0) fail("unauthorized", 403, "a spectator cannot move");
-    if (text.size() > kMaxActionTextBytes) {
-      fail("too_large", 413, fmt::format("an action is at most {} bytes", kMaxActionTextBytes));
-    }
-    advance(entry, m.plan(sub->observer, text, version), sub);
+    advance(entry, plan_move(m, sub->observer, text, version), sub);
   } catch (const std::exception& e) {
+    sub->send(refusal(e, m.version(), "act"));
     int status = 0;
-    const Json err = error_json(e, status);
-    sub->send(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(),
-                            m.version())
-                  .dump());
-    if (err["code"] == "stale_version") {
+    if (error_json(e, status)["code"] == "stale_version") {
       sub->send(state_message(m, sub->observer, 0).dump());
       sub->sent_version = m.version();
     }
+  }
+}
+
+void MatchService::check(const std::shared_ptr<Subscription>& sub, const std::string& text,
+                         std::uint64_t version) {
+  auto entry = find(sub->match);
+  std::lock_guard lock(entry->mutex);
+  check_locked(entry, sub, text, version);
+}
+
+// The same checks as act_locked, on the same code path (plan_move), and nothing else: nothing is
+// stored or applied, and only the asking connection hears of it.
+void MatchService::check_locked(const std::shared_ptr<Entry>& entry,
+                                const std::shared_ptr<Subscription>& sub, const std::string& text,
+                                std::uint64_t version) {
+  if (defer_while_committing(entry, [=, this] { check_locked(entry, sub, text, version); })) {
+    return;
+  }
+  const LiveMatch& m = *entry->match;
+  Json reply;
+  reply["type"] = "check";
+  try {
+    plan_move(m, sub->observer, text, version);
+    reply["ok"] = true;
+    // How many actions the text stands for, only for a design (the seat's own secret): in play a
+    // text may be cut where a hidden answer stops it (a Pathfinder path after its first "No"), and
+    // its length would tell what only playing it may tell.
+    const auto& designing = registry_.entry(m.setup().game).designing;
+    if (designing && designing(m.state())) reply["actions"] = m.state().parse_actions(text).size();
+  } catch (const std::exception& e) {
+    int status = 0;
+    const Json err = error_json(e, status);
+    reply["ok"] = false;
+    reply["code"] = err["code"];
+    reply["message"] = err["message"];
+  }
+  reply["version"] = m.version();
+  sub->send(reply.dump());
+}
+
+void MatchService::suggest(const std::shared_ptr<Subscription>& sub, const std::string& spec) {
+  auto entry = find(sub->match);
+  std::lock_guard lock(entry->mutex);
+  suggest_locked(entry, sub, spec);
+}
+
+void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
+                                  const std::shared_ptr<Subscription>& sub,
+                                  const std::string& spec) {
+  if (defer_while_committing(entry, [=, this] { suggest_locked(entry, sub, spec); })) return;
+  const LiveMatch& m = *entry->match;
+  try {
+    if (sub->observer < 0) fail("unauthorized", 403, "a spectator has no moves to suggest");
+    if (m.finished()) fail("finished", 409, "the match is over");
+    if (m.seat_to_act() != sub->observer) {
+      fail(
+          "not_your_turn", 409,
+          fmt::format("seat {} is to act, not seat {}", m.state().current_player(), sub->observer));
+    }
+    const Game game = registry_.load(m.setup().game, m.setup().options);
+    std::shared_ptr<Agent> agent = make_agent(game, spec);  // unknown_agent for a bad spec
+    if (sub->suggesting.exchange(true)) {
+      fail("busy", 429, "a suggestion for this connection is still being computed");
+    }
+    // The agent thinks on a copy, on the worker pool, like a computer seat (never on an I/O
+    // thread), and sees only this seat's Observation of it.
+    pool_.submit([this, entry, sub, agent, state = m.state(), version = m.version(),
+                  designing = game.entry().designing] {
+      std::string reply;
+      try {
+        if (stopping_) fail("internal", 503, "the server is stopping");
+        Rng rng(fresh_seed());  // not the match's streams: those derive from its secret seed
+        reply = suggestion_message(suggest_actions(state, sub->observer, *agent, rng, designing),
+                                   version)
+                    .dump();
+      } catch (const std::exception& e) {
+        reply = refusal(e, version, "suggest");
+      }
+      sub->suggesting = false;
+      // Like every push: under the match's lock, and only to a connection still attached (a
+      // closed one's sink may point into a network layer that is gone).
+      std::lock_guard lock(entry->mutex);
+      if (std::ranges::find(entry->subs, sub) != entry->subs.end()) sub->send(reply);
+    });
+  } catch (const std::exception& e) {
+    sub->send(refusal(e, m.version(), "suggest"));
   }
 }
 
@@ -422,7 +579,8 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
           int status = 0;
           const Json err = error_json(e, status);
           mover->send(error_message(err["code"].get<std::string>(),
-                                    err["message"].get<std::string>(), entry->match->version())
+                                    err["message"].get<std::string>(), entry->match->version(),
+                                    "act")
                           .dump());
         }
       }

@@ -36,7 +36,8 @@ struct Subscription {
   std::string match;
   Player observer = kSpectator;
   Sink send;
-  std::uint64_t sent_version = 0;  // events before this index were sent already
+  std::uint64_t sent_version = 0;        // events before this index were sent already
+  std::atomic<bool> suggesting = false;  // a suggestion is being computed (one at a time)
 };
 
 // Where the work after a commit (apply the move, build and send every observer's message) runs:
@@ -49,6 +50,8 @@ using ClockSource = std::function<ClockTime()>;
 
 // Per-move clocks accept 1 s to one day.
 inline constexpr std::int64_t kMaxMoveSeconds = 86'400;
+// The lobby's list holds at most this many matches, the newest first.
+inline constexpr std::size_t kMaxListedMatches = 200;
 
 class MatchService {
  public:
@@ -80,10 +83,17 @@ class MatchService {
   // {"seat"?: n} → {"match", "seat", "token"}. The token is shown once and stored hashed.
   Json join(const std::string& match, const Json& request);
   Json status(const std::string& match) const;
+  // The public matches' summaries, the newest first, at most kMaxListedMatches.
   Json list_public() const;
   // The full record once finished; during play the log as told to the token's seat (or to a
   // spectator without a token).
   Json record(const std::string& match, const std::optional<std::string>& token) const;
+  // The match after its first `step` actions as `observer` ("omniscient", "spectator", a seat
+  // number; absent: the token's seat, else the spectator) sees it (replay.h). Once finished anyone
+  // may ask for any observer; during play only the token's own seat or the spectator.
+  Json replay(const std::string& match, const std::optional<std::string>& observer,
+              const std::optional<std::string>& step,
+              const std::optional<std::string>& token) const;
 
   // --- connections. attach() authenticates (no token: spectator), sends the full state, and
   // keeps sending after every change until detach().
@@ -96,6 +106,14 @@ class MatchService {
   void act(const std::shared_ptr<Subscription>& sub, const std::string& text,
            std::uint64_t version);
   void resync(const std::shared_ptr<Subscription>& sub);
+  // A dry run of act(): a "check" message says whether `text` at `version` would be accepted now,
+  // or the refusal act() would give. Nothing is stored, applied or pushed.
+  void check(const std::shared_ptr<Subscription>& sub, const std::string& text,
+             std::uint64_t version);
+  // What the agent `spec` would play for the subscription's seat (suggestion.h), computed on the
+  // worker pool on a copy of the state, one at a time per subscription. The reply (a
+  // "suggestion", or an error) goes to the subscription; the match is untouched.
+  void suggest(const std::shared_ptr<Subscription>& sub, const std::string& spec);
 
   // Tests: runs `f` on the match under its lock; blocks until the computer seats and the commit
   // thread are quiet (post-commit work sent to an executor is not waited for).
@@ -109,8 +127,14 @@ class MatchService {
   struct Entry;
   std::shared_ptr<Entry> find(const std::string& match) const;
   std::shared_ptr<Entry> add(std::unique_ptr<LiveMatch> match);
+  // While a move commits, a message about the match waits (in order) until it is applied.
+  bool defer_while_committing(const std::shared_ptr<Entry>& entry, std::function<void()> job);
   void act_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
                   const std::string& text, std::uint64_t version);
+  void check_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
+                    const std::string& text, std::uint64_t version);
+  void suggest_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
+                      const std::string& spec);
   // A move's way, with the match's lock held: persist, then apply, then tell. Now (advance_now)
   // or through the group committer (advance; the rest runs in finish_commit, after the commit).
   void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
@@ -132,6 +156,7 @@ class MatchService {
   std::mutex executor_mutex_;
   Executor executor_;
   std::atomic<bool> stopping_ = false;
+  std::atomic<std::uint64_t> next_sequence_ = 0;  // creation order (ties within a second)
   ClockSource now_ = [] { return std::chrono::steady_clock::now(); };
   // Destroyed in reverse: the pool finishes its jobs (which may submit commits), then the
   // committer commits what is queued and runs its callbacks; both use the members above.

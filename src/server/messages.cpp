@@ -42,12 +42,14 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
   return m;
 }
 
-Json error_message(const std::string& code, const std::string& message, std::uint64_t version) {
+Json error_message(const std::string& code, const std::string& message, std::uint64_t version,
+                   const std::string& request) {
   Json m;
   m["type"] = "error";
   m["code"] = code;
   m["message"] = message;
   m["version"] = version;
+  if (!request.empty()) m["request"] = request;
   return m;
 }
 
@@ -57,6 +59,7 @@ Json match_summary(const LiveMatch& match) {
   j["game"] = match.setup().game;
   j["options"] = match.setup().options;
   j["public"] = match.setup().is_public;
+  j["created"] = match.setup().created;
   if (match.setup().move_ms > 0) j["clock"] = {{"move_seconds", match.setup().move_ms / 1000}};
   Json seats = Json::array();
   for (Player s = 0; s < match.num_seats(); ++s) {

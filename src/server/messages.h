@@ -17,11 +17,14 @@ namespace mw::server {
 // `events_from` on (0: the full log, a resync); `seat` is null for a spectator.
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from);
 
-// {"type": "error", "code", "message", "version"}.
-Json error_message(const std::string& code, const std::string& message, std::uint64_t version);
+// {"type": "error", "code", "message", "version", "request"?}. `request` names the client message
+// refused ("act", "check", "suggest", ...) when known, so a client can tell which of its requests
+// in flight the refusal answers.
+Json error_message(const std::string& code, const std::string& message, std::uint64_t version,
+                   const std::string& request = "");
 
-// Public summary for the HTTP API: id, game, options, seats (human/agent, joined), version,
-// whose turn, status, returns when finished.
+// Public summary for the HTTP API: id, game, options, created (unix seconds), seats (human/agent,
+// joined: a human seat not joined is free), version, whose turn, status, returns when finished.
 Json match_summary(const LiveMatch& match);
 
 }  // namespace mw::server

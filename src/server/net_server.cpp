@@ -3,14 +3,12 @@
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <deque>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "core/error.h"
 #include "server/api.h"
 #include "server/client_session.h"
+#include "server/static_files.h"
 
 namespace mw::server {
 namespace {
@@ -42,40 +40,16 @@ Response json_response(const Request& req, int status, const Json& body) {
   return res;
 }
 
-std::string mime_type(const std::filesystem::path& path) {
-  const std::string ext = path.extension().string();
-  if (ext == ".html") return "text/html; charset=utf-8";
-  if (ext == ".js" || ext == ".mjs") return "text/javascript";
-  if (ext == ".css") return "text/css";
-  if (ext == ".json") return "application/json";
-  if (ext == ".svg") return "image/svg+xml";
-  if (ext == ".png") return "image/png";
-  if (ext == ".ico") return "image/x-icon";
-  if (ext == ".wasm") return "application/wasm";
-  return "application/octet-stream";
-}
-
-// A file under the web root, or 404. Paths with ".." or backslashes are refused outright.
-Response static_file(const Request& req, const std::string& web_root) {
-  std::string path(req.target().substr(0, req.target().find('?')));
-  if (web_root.empty() || path.find("..") != std::string::npos ||
-      path.find('\\') != std::string::npos || path.empty() || path[0] != '/') {
-    return json_response(req, 404, {{"error", {{"code", "not_found"}, {"message", "not found"}}}});
-  }
-  if (path.back() == '/') path += "index.html";
-  const std::filesystem::path file = std::filesystem::path(web_root) / path.substr(1);
-  std::ifstream in(file, std::ios::binary);
-  std::error_code ec;
-  if (!in || !std::filesystem::is_regular_file(file, ec)) {
-    return json_response(req, 404, {{"error", {{"code", "not_found"}, {"message", "not found"}}}});
-  }
-  std::ostringstream content;
-  content << in.rdbuf();
-  Response res{http::status::ok, req.version()};
+// A file of the browser app (static_files.h decides what, with which type and caching).
+Response static_response(const Request& req, const std::string& web_root) {
+  const std::string_view target(req.target().data(), req.target().size());
+  const StaticReply file = static_file(web_root, target);
+  Response res{static_cast<http::status>(file.status), req.version()};
   res.set(http::field::server, "mazeworks");
-  res.set(http::field::content_type, mime_type(file));
+  res.set(http::field::content_type, file.content_type);
+  if (!file.cache_control.empty()) res.set(http::field::cache_control, file.cache_control);
   res.keep_alive(req.keep_alive());
-  res.body() = content.str();
+  res.body() = file.body;
   res.prepare_payload();
   return res;
 }
@@ -196,7 +170,7 @@ awaitable<void> serve_connection(MatchService& service, const std::string& web_r
         const ApiReply reply = handle_api(service, method, target, req.body(), bearer_token(req));
         res = json_response(req, reply.status, reply.body);
       } else {
-        res = static_file(req, web_root);
+        res = static_response(req, web_root);
       }
       const bool keep_alive = res.keep_alive();
       co_await http::async_write(stream, res, use_awaitable);

@@ -148,8 +148,8 @@ void Store::create_match(const MatchSetup& s) {
     Json seats = Json::array();
     for (const auto& seat : s.seats) seats.push_back(seat.to_json());
     SQLite::Statement q(*db_,
-                        "INSERT INTO matches (id, game, options, seed, seats, public, move_ms) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+                        "INSERT INTO matches (id, game, options, seed, seats, public, move_ms, "
+                        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, s.id);
     q.bind(2, s.game);
     q.bind(3, s.options.dump());
@@ -157,6 +157,7 @@ void Store::create_match(const MatchSetup& s) {
     q.bind(5, seats.dump());
     q.bind(6, s.is_public ? 1 : 0);
     q.bind(7, s.move_ms);
+    q.bind(8, s.created);
     q.exec();
     return 0;
   });
@@ -253,9 +254,10 @@ std::vector<StoredMatch> Store::load_all() const {
   return guarded("load matches", [&] {
     std::vector<StoredMatch> out;
     std::map<std::string, std::size_t> index;
-    SQLite::Statement m(*db_,
-                        "SELECT id, game, options, seed, seats, public, move_ms FROM matches "
-                        "ORDER BY created_at, id");
+    SQLite::Statement m(
+        *db_,
+        "SELECT id, game, options, seed, seats, public, move_ms, created_at FROM matches "
+        "ORDER BY created_at, id");
     while (m.executeStep()) {
       StoredMatch sm;
       sm.setup.id = m.getColumn(0).getString();
@@ -267,6 +269,7 @@ std::vector<StoredMatch> Store::load_all() const {
       }
       sm.setup.is_public = m.getColumn(5).getInt() != 0;
       sm.setup.move_ms = m.getColumn(6).getInt64();
+      sm.setup.created = m.getColumn(7).getInt64();
       sm.token_hashes.assign(sm.setup.seats.size(), "");
       index[sm.setup.id] = out.size();
       out.push_back(std::move(sm));

@@ -39,6 +39,8 @@ struct MatchSetup {
   bool is_public = true;
   // Per-move clock of every human seat, in ms; 0: no clock (docs/server.md, "Clocks").
   std::int64_t move_ms = 0;
+  // When the match was created, in unix seconds (the lobby lists the newest first).
+  std::int64_t created = 0;
 };
 
 struct StoredMatch {

@@ -1,0 +1,80 @@
+#include "server/replay.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "server/server_error.h"
+
+namespace mw::server {
+
+std::optional<Player> parse_replay_observer(const std::optional<std::string>& text, int num_seats) {
+  if (!text) return std::nullopt;
+  if (*text == "omniscient") return kOmniscient;
+  if (*text == "spectator") return kSpectator;
+  int seat = -1;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, seat);
+  if (ec != std::errc() || ptr != end || seat < 0 || seat >= num_seats) {
+    fail("bad_request", 400,
+         fmt::format("\"seat\" is a seat number 0..{}, \"spectator\" or \"omniscient\"",
+                     num_seats - 1));
+  }
+  return seat;
+}
+
+std::size_t parse_replay_step(const std::optional<std::string>& text, std::size_t steps) {
+  if (!text) return steps;
+  long long step = 0;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, step);
+  if (ec == std::errc::result_out_of_range && !text->empty()) {
+    return text->front() == '-' ? 0 : steps;
+  }
+  if (ec != std::errc() || ptr != end) {
+    fail("bad_request", 400, "\"step\" is a whole number (the actions replayed)");
+  }
+  if (step < 0) return 0;
+  return std::min(static_cast<std::size_t>(step), steps);
+}
+
+namespace {
+
+std::string observer_name(Player observer) {
+  if (observer == kOmniscient) return "omniscient";
+  if (observer == kSpectator) return "spectator";
+  return "seat";
+}
+
+}  // namespace
+
+Json replay_at(const Registry& registry, const MatchSetup& setup, const ActionList& actions,
+               Player observer, std::size_t step) {
+  State state = registry.load(setup.game, setup.options).new_initial_state();
+  Json events = Json::array();
+  for (std::size_t n = 0; n < step; ++n) {
+    const Action a = actions[n];
+    const Player player = state.current_player();
+    events.push_back({{"n", n},
+                      {"player", player >= 0 ? Json(player) : Json("chance")},
+                      {"text", state.action_to_string_for(observer, a)}});
+    state.apply(a);  // stored actions were legal when played: replaying is exact
+  }
+  Json j;
+  j["match"] = setup.id;
+  j["game"] = setup.game;
+  j["options"] = setup.options;
+  j["step"] = step;
+  j["steps"] = actions.size();
+  j["seat"] = observer >= 0 ? Json(observer) : Json(nullptr);
+  j["observer"] = observer_name(observer);
+  j["view"] = state.view(observer);
+  const Player to_act = state.current_player();
+  j["to_act"] = to_act >= 0 ? Json(to_act) : Json(nullptr);
+  j["status"] = state.is_terminal() ? "finished" : "playing";
+  j["events"] = std::move(events);
+  if (state.is_terminal()) j["returns"] = state.returns();
+  return j;
+}
+
+}  // namespace mw::server
