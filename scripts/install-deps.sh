@@ -11,7 +11,11 @@ packages=(
   libncurses-dev
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-pybind11 python3-dev python3-pytest
+  chromium
 )
+# The browser app is built with node 20 + npm (the machine image has them); Debian's only when
+# there is no node at all, so an installed newer node is never replaced.
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createInLobby, expectNoConsoleErrors, launchBrowser, newPlayer, pageState, playByNotation,
   playFromList, screenshot, startServer, waitForState, type RunningServer } from "./harness";
-import { leakedInto, secretsOf } from "./leaks";
+import { leakContext, leakedInto, secretsOf, withoutDataAttributes } from "./leaks";
 import type { BoardState } from "../src/games/types";
 
 const MAX_MOVES = 400;
@@ -22,9 +22,31 @@ async function expectNoLeaks(a: Page, b: Page): Promise<number> {
   if (sa.status === "finished" || sb.status === "finished") return 0;
   const secretsOfB = secretsOf(sb, sa);
   const secretsOfA = secretsOf(sa, sb);
-  expect(leakedInto(await a.content(), secretsOfB), "B's secrets on A's page").toEqual([]);
-  expect(leakedInto(await b.content(), secretsOfA), "A's secrets on B's page").toEqual([]);
+  for (const [page, secrets, what] of [[a, secretsOfB, "B's secrets on A's page"],
+    [b, secretsOfA, "A's secrets on B's page"]] as const) {
+    const html = withoutDataAttributes(await page.content());
+    expect(leakContext(html, leakedInto(html, secrets)), what).toEqual([]);
+  }
   return secretsOfA.length + secretsOfB.length;
+}
+
+/**
+ * The detector works on this very page: a secret of A's written into B's page is found (then
+ * removed). Run once, while A has a secret; proves the check above is not vacuous.
+ */
+async function expectDetectorFindsAPlantedLeak(a: Page, b: Page): Promise<boolean> {
+  const secrets = secretsOf(await pageState(a), await pageState(b));
+  if (secrets.length === 0) return false;
+  await b.evaluate((s) => {
+    const p = document.createElement("p");
+    p.id = "planted-leak";
+    p.textContent = `planted: ${s}`;
+    document.body.append(p);
+  }, secrets[0]);
+  const html = withoutDataAttributes(await b.content());
+  await b.evaluate(() => document.getElementById("planted-leak")?.remove());
+  expect(leakedInto(html, secrets)).toContain(secrets[0]);
+  return true;
 }
 
 /** Prefers finishing the set-up and moving on, so that a random game ends in reasonable time. */
@@ -64,6 +86,7 @@ describe("two players by invite link", () => {
     await screenshot(b.page, "invite-start-b");
 
     let secretsSeen = 0;
+    let plantedLeakFound = false;
     let moves = 0;
     for (; moves < MAX_MOVES; ++moves) {
       const states = [await pageState(a.page), await pageState(b.page)];
@@ -83,10 +106,13 @@ describe("two players by invite link", () => {
       await waitForVersion(a.page, after);
       await waitForVersion(b.page, after);
       secretsSeen += await expectNoLeaks(a.page, b.page);
+      if (!plantedLeakFound) plantedLeakFound = await expectDetectorFindsAPlantedLeak(a.page, b.page);
     }
     // The test must have had something to protect: the grids were hidden for most of the game.
     expect(secretsSeen).toBeGreaterThan(0);
-    expect(moves).toBeGreaterThan(20);
+    expect(plantedLeakFound).toBe(true);
+    const finished = (await pageState(a.page)).status === "finished";
+    expect(finished || moves === MAX_MOVES, "played to the end or for many moves").toBe(true);
     await screenshot(a.page, "invite-end-a");
     await screenshot(b.page, "invite-end-b");
     expectNoConsoleErrors(a.errors, "A's page");

@@ -27,19 +27,47 @@ function allLeaves(value: Json, out: string[] = []): string[] {
 }
 
 /**
- * The other seat's secrets as text that could only be on this page by a leak: at least three
- * characters (a lone digit or letter is on every page) and not part of anything this seat knows.
+ * The other seat's secrets as text that could only be on this page by a leak: at least two
+ * characters with a letter (a lone digit or letter, or a number, is on every page) and not part of
+ * anything this seat knows.
  */
 export function secretsOf(other: BoardState, mine: BoardState): string[] {
   const known = [...allLeaves(mine.view), ...mine.legal, ...mine.events.map((e) => e.text)];
   return [...differingLeaves(other.view, mine.view)]
-    .filter((s) => s.length >= 3 && !/^\d+$/.test(s))
+    .filter((s) => s.length >= 2 && /[A-Za-z]/.test(s))
     .filter((s) => !known.some((k) => k.includes(s)));
 }
 
-/** The secrets found in `html` (the page's DOM): empty when nothing leaked. */
+/**
+ * The secrets found in `html` (the page's DOM) as whole tokens: "KC" counts in `data-card="KC"`
+ * or "KC" as text, not inside "7KCX" or SVG path data such as "M3 7H12". Empty when nothing leaked.
+ */
 export function leakedInto(html: string, secrets: string[]): string[] {
-  return secrets.filter((s) => html.includes(s) || html.includes(escapeHtml(s)));
+  return secrets.filter((s) => [s, escapeHtml(s)].some((form) => asToken(form).test(html)));
+}
+
+/** Where each leaked secret is in `html`, with some context, for the failure message. */
+export function leakContext(html: string, leaked: string[]): string[] {
+  return leaked.map((s) => {
+    const at = html.search(asToken(s));
+    return `${s}: …${html.slice(Math.max(0, at - 120), at + s.length + 60)}…`;
+  });
+}
+
+/**
+ * The page without the values of its data-* attributes. Boards name every square, slot and card
+ * position they draw in data-* attributes (their click targets); those names are the public
+ * geometry of the game, known to everyone, so a secret that is also a position's name ("D-1|D-2",
+ * a barrier slot) would be found on every page. A leak in words, labels, titles or a dumped view
+ * is still found.
+ */
+export function withoutDataAttributes(html: string): string {
+  return html.replace(/\sdata-[\w-]+="[^"]*"/g, "");
+}
+
+function asToken(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^A-Za-z0-9])${escaped}(?![A-Za-z0-9])`);
 }
 
 function escapeHtml(s: string): string {

@@ -52,6 +52,9 @@ describe("replay", () => {
 
     await page.locator("#replay-observer").selectOption("1");
     await expect.poll(async () => (await pageState(page)).seat).toBe(1);
+    // the same step, seen by other eyes; the address names it
+    expect((await pageState(page)).version).toBe(Math.floor(steps / 2));
+    expect(page.url()).toContain(`seat=1&step=${Math.floor(steps / 2)}`);
     expect((await pageState(page)).interactive).toBe(false);
     await screenshot(page, "replay-seat-1");
     expectNoConsoleErrors(errors);

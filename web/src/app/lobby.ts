@@ -22,7 +22,8 @@ function playerRange(game: GameInfo): string {
 }
 
 /** Creates the match, takes the seats played here, and goes to it (or shows the invite first). */
-async function createAndJoin(deps: LobbyDeps, form: LobbyForm, after: HTMLElement): Promise<void> {
+async function createAndJoin(deps: LobbyDeps, form: LobbyForm, after: HTMLElement,
+  created: () => void): Promise<void> {
   const summary = await deps.api.createMatch(createRequest(form));
   const held: number[] = [];
   for (const [seat, choice] of form.seats.entries()) {
@@ -37,12 +38,16 @@ async function createAndJoin(deps: LobbyDeps, form: LobbyForm, after: HTMLElemen
     return;
   }
   clear(after);
+  const go = h("a", { href: matchHref(summary.match), class: "button-link primary", id: "go-to-match" },
+    "Go to the match");
   after.append(h("section", { class: "panel created", "aria-label": "Invite your friend" },
     h("h2", {}, "Match created"),
     h("p", {}, "Send this invite link to your friend; it gives them a free seat."),
     copyableLink(inviteUrl(summary.match, window.location), "Invite link"),
-    h("p", {}, h("a", { href: matchHref(summary.match), class: "button-link primary", id: "go-to-match" },
-      "Go to the match"))));
+    h("p", {}, go)));
+  created();
+  after.scrollIntoView({ block: "nearest" });
+  go.focus();
 }
 
 function gameCatalogue(games: GameInfo[], choose: (game: GameInfo) => void): HTMLElement {
@@ -62,7 +67,7 @@ function matchRow(m: MatchSummary, names: Map<string, string>): HTMLElement {
     h("a", { href: matchHref(m.match, true) }, "Watch"));
 }
 
-function publicMatches(deps: LobbyDeps, names: Map<string, string>): HTMLElement {
+function publicMatches(deps: LobbyDeps, names: Map<string, string>): { el: HTMLElement; refresh(): Promise<void> } {
   const list = h("ul", { class: "match-list" });
   const status = h("p", { class: "help", role: "status" });
   const refresh = async () => {
@@ -77,9 +82,10 @@ function publicMatches(deps: LobbyDeps, names: Map<string, string>): HTMLElement
     }
   };
   void refresh();
-  return h("section", { class: "panel public-matches", "aria-label": "Open matches" },
+  const el = h("section", { class: "panel public-matches", "aria-label": "Open matches" },
     h("h2", {}, "Open public matches"), status, list,
     h("button", { type: "button", onclick: refresh }, "Refresh"));
+  return { el, refresh };
 }
 
 function recentMatches(tokens: TokenStore, names: Map<string, string>): HTMLElement | null {
@@ -105,14 +111,15 @@ export async function showLobby(root: HTMLElement, deps: LobbyDeps): Promise<voi
   root.append(page);
   const games = await deps.games();
   const names = new Map(games.map((g) => [g.id, g.name]));
+  const open = publicMatches(deps, names);
   const choose = (game: GameInfo) => {
     for (const b of page.querySelectorAll(".game-card")) b.setAttribute("aria-pressed", String(b.getAttribute("data-game") === game.id));
     clear(formSlot);
     clear(afterSlot);
-    formSlot.append(lobbyFormView(game, (form) => createAndJoin(deps, form, afterSlot)));
+    formSlot.append(lobbyFormView(game, (form) => createAndJoin(deps, form, afterSlot, () => void open.refresh())));
   };
   page.append(h("div", { class: "lobby-grid" },
     h("div", {}, gameCatalogue(games, choose), formSlot, afterSlot),
-    h("div", {}, publicMatches(deps, names), recentMatches(deps.tokens, names))));
+    h("div", {}, open.el, recentMatches(deps.tokens, names))));
   if (games.length > 0) choose(games[0]);
 }

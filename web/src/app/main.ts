@@ -62,7 +62,7 @@ async function show(route: Route): Promise<void> {
       return page.start();
     }
     case "replay": {
-      const page = new ReplayPage(root, route.match, route.observer, { api, tokens, gameName });
+      const page = new ReplayPage(root, route.match, route.observer, { api, tokens, gameName }, route.step);
       current = page;
       return page.start();
     }

@@ -44,8 +44,9 @@ export class MatchPage {
   private ui: GameUI | null = null;
   private gameName = "";
   private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
   private readonly headerSlot = h("div", { class: "header-slot" });
-  private readonly boardHost = h("div", { id: "board", class: "board-host" });
+  private readonly boardHost = h("div", { id: "board", class: "board-host", tabindex: -1, "aria-label": "Board" });
   private readonly notice = h("p", { class: "notice", role: "status", "aria-live": "polite" });
   private readonly resultSlot = h("div", { class: "result-slot" });
   private readonly inviteSlot = h("div", { class: "invite-slot" });
@@ -75,10 +76,12 @@ export class MatchPage {
     this.headerSlot.append(h("p", {}, "Loading the match…"));
     this.summary = await this.deps.api.match(this.matchId);
     this.gameName = await this.deps.gameName(this.summary.game);
+    if (this.stopped) return; // the player left while the match was loading
     this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
     const humans = new Set(this.summary.seats.filter((s) => s.kind === "human").map((s) => s.seat));
     const seats = this.spectate ? [] : this.deps.tokens.seats(this.matchId).filter((s) => humans.has(s.seat));
     this.held = seats.map((s) => s.seat);
+    if (this.held.length > 0) this.deps.tokens.remember(this.matchId, this.summary.game, this.held);
     if (seats.length === 0) this.connect(SPECTATOR, undefined);
     for (const { seat, token } of seats) this.connect(seat, token);
     if (freeSeats(this.summary).length > 0) {
@@ -88,6 +91,7 @@ export class MatchPage {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     for (const o of this.observers.values()) o.connection.close();
     this.observers.clear();
@@ -198,6 +202,7 @@ export class MatchPage {
     this.coverSlot.append(passDeviceCover(seat, () => {
       this.hotSeat = this.hotSeat && uncover(this.hotSeat);
       this.render();
+      this.boardHost.focus(); // the cover's button is gone: keep the keyboard user on the board
     }));
   }
 

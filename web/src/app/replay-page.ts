@@ -53,6 +53,7 @@ export class ReplayPage {
   private step = 0;
   private steps = 0;
   private request = 0;
+  private stopped = false;
   private readonly boardHost = h("div", { id: "board", class: "board-host" });
   private readonly log = createEventLog();
   private readonly position = h("span", { class: "replay-position", "aria-live": "polite" });
@@ -62,17 +63,20 @@ export class ReplayPage {
   private readonly keys = (ev: KeyboardEvent) => this.onKey(ev);
 
   constructor(private readonly root: HTMLElement, private readonly matchId: string,
-    private readonly wanted: Observer | undefined, private readonly deps: ReplayDeps) {}
+    private readonly wanted: Observer | undefined, private readonly deps: ReplayDeps,
+    private readonly startStep = 0) {}
 
   async start(): Promise<void> {
     window.__mazeworks = { state: null };
     clear(this.root);
     this.summary = await this.deps.api.match(this.matchId);
+    if (this.stopped) return;
     this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
     const held = this.deps.tokens.seats(this.matchId).map((s) => s.seat);
     const allowed = allowedObservers(this.summary, held);
     this.observer = this.wanted !== undefined && allowed.includes(this.wanted) ? this.wanted : allowed[0];
     const name = await this.deps.gameName(this.summary.game);
+    if (this.stopped) return;
     this.root.append(h("main", { class: "replay-page" },
       h("header", { class: "match-header" },
         h("h1", {}, `Replay: ${name}`),
@@ -84,10 +88,11 @@ export class ReplayPage {
         h("div", { class: "side-column" }, this.log.el))));
     document.addEventListener("keydown", this.keys);
     const end = await this.fetch(undefined);
-    if (end) await this.go(0);
+    if (end) await this.go(this.startStep);
   }
 
   stop(): void {
+    this.stopped = true;
     document.removeEventListener("keydown", this.keys);
     this.board?.destroy();
     this.board = null;
@@ -100,16 +105,16 @@ export class ReplayPage {
     const select = h("select", { id: "replay-observer", onchange: (ev: Event) => {
       const value = (ev.target as HTMLSelectElement).value;
       const observer: Observer = /^\d+$/.test(value) ? Number(value) : (value as Observer);
-      window.location.hash = replayHref(this.matchId, observer);
+      window.location.hash = replayHref(this.matchId, observer, this.step); // same step, other eyes
     } }, allowed.map((o) => h("option", { value: String(o), selected: o === this.observer }, observerLabel(o))));
     return h("div", { class: "replay-controls panel" },
       h("label", { for: "replay-observer" }, "Seen by"), select,
       h("div", { class: "row" },
-        button("⏮ First", "replay-first", () => 0),
+        button("First", "replay-first", () => 0),
         button("◀ Back", "replay-back", () => this.step - 1),
         this.slider,
         button("Forward ▶", "replay-forward", () => this.step + 1),
-        button("Last ⏭", "replay-last", () => this.steps)),
+        button("Last", "replay-last", () => this.steps)),
       this.position,
       h("p", { class: "help" }, "Keys: ← and → step, Home and End jump."));
   }
@@ -135,7 +140,7 @@ export class ReplayPage {
     const token = typeof observer === "number" ? this.deps.tokens.token(this.matchId, observer) : undefined;
     try {
       const reply = await this.deps.api.replay(this.matchId, observer, step, token);
-      if (id !== this.request) return null;
+      if (id !== this.request || this.stopped) return null;
       this.error.textContent = "";
       this.draw(reply);
       return reply;
@@ -152,6 +157,8 @@ export class ReplayPage {
     this.slider.value = String(reply.step);
     this.position.textContent = `Step ${reply.step} of ${reply.steps}` +
       (reply.status === "finished" ? " — the end" : "");
+    // the address names the step shown, so a reload or a shared link opens it again
+    history.replaceState(null, "", replayHref(this.matchId, this.observer, reply.step));
     const state = replayBoardState(reply, this.summary!.seats.length);
     window.__mazeworks = { state };
     this.log.show(state.events, state.seat);

@@ -129,10 +129,10 @@ describe("MatchConnection", () => {
       { type: "check", action: "b", version: 3 },
     ]);
     socket.receive({ type: "check", ok: true, actions: 1 });
-    socket.receive({ type: "suggestion", actions: ["x"], view: { v: 1 } });
+    socket.receive({ type: "suggestion", version: 3, actions: ["x"], view: { v: 1 }, text: "x" });
     socket.receive({ type: "check", ok: false, message: "illegal" });
     await expect(first).resolves.toEqual({ ok: true, actions: 1 });
-    await expect(suggestion).resolves.toEqual({ actions: ["x"], view: { v: 1 } });
+    await expect(suggestion).resolves.toEqual({ actions: ["x"], view: { v: 1 }, text: "x" });
     await expect(second).resolves.toEqual({ ok: false, message: "illegal" });
   });
 
@@ -163,7 +163,20 @@ describe("MatchConnection", () => {
     const suggestion = conn.suggest("nobody");
     socket.receive({ type: "error", code: "unknown_agent", message: "unknown agent 'nobody'" });
     await expect(suggestion).rejects.toThrow("unknown agent 'nobody'");
+    conn.act("x", 1);
     socket.receive({ type: "error", code: "not_your_turn", message: "seat 1 is to act", version: 1 });
     expect(errors.map((e) => e.code)).toEqual(["not_your_turn"]);
+  });
+
+  it("gives a refusal to the move in flight before a pending suggestion", async () => {
+    const { conn, connect, errors } = setup();
+    const socket = connect(4);
+    const suggestion = conn.suggest("heuristic");
+    conn.act("bad", 4);
+    socket.receive({ type: "error", code: "illegal_action", message: "not legal", version: 4 });
+    expect(errors.map((e) => e.code)).toEqual(["illegal_action"]);
+    socket.receive({ type: "error", code: "not_your_turn", message: "seat 1 is to act", version: 4 });
+    await expect(suggestion).rejects.toThrow("seat 1 is to act");
+    expect(errors).toHaveLength(1);
   });
 });

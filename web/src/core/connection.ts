@@ -53,6 +53,8 @@ export class MatchConnection {
   private closedByUs = false;
   private readonly checks: Pending<CheckResult>[] = [];
   private readonly suggestions: Pending<Suggestion>[] = [];
+  /** The versions of moves sent and not yet answered (by a newer state or a refusal). */
+  private actsInFlight: number[] = [];
   private readonly backoff: { initialMs: number; maxMs: number };
   private readonly timeouts: { checkMs: number; suggestMs: number };
   status: ConnectionStatus = "connecting";
@@ -78,7 +80,9 @@ export class MatchConnection {
   }
 
   act(action: string, version: number): boolean {
-    return this.send({ type: "act", action, version });
+    const sent = this.send({ type: "act", action, version });
+    if (sent) this.actsInFlight.push(version);
+    return sent;
   }
 
   sync(): boolean {
@@ -116,6 +120,7 @@ export class MatchConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.failPending("the connection dropped");
+      this.actsInFlight = [];
       if (!this.closedByUs) this.scheduleReconnect();
     };
   }
@@ -139,6 +144,7 @@ export class MatchConnection {
     switch (msg.type) {
       case "state":
         this.attempts = 0; // a full state means the (re)connection worked
+        this.actsInFlight = this.actsInFlight.filter((v) => v >= msg.version);
         this.setStatus("open");
         this.opts.onState(msg);
         break;
@@ -147,9 +153,12 @@ export class MatchConnection {
         this.settle(this.checks, result);
         break;
       }
-      case "suggestion":
-        this.settle(this.suggestions, { actions: msg.actions, view: msg.view });
+      case "suggestion": {
+        const suggestion: Suggestion = { actions: msg.actions, view: msg.view };
+        if (typeof msg.text === "string") suggestion.text = msg.text;
+        this.settle(this.suggestions, suggestion);
         break;
+      }
       case "error":
         if (!this.settleError(msg)) this.opts.onError(msg);
         break;
@@ -189,12 +198,16 @@ export class MatchConnection {
   }
 
   /**
-   * A refusal of a `check` or `suggest` rejects that request instead of reaching the page. The
-   * server names the request in `request` when it can; an agent error can only be a suggestion's.
+   * A refusal of a `suggest` (or `check`) rejects that request instead of reaching the page. The
+   * server names the request in `request` when it does; otherwise a refusal answers a move in
+   * flight if there is one, else the oldest suggestion (an agent error can only be a suggestion's).
    */
   private settleError(msg: ErrorMessage): boolean {
-    const queue = msg.request === "check" ? this.checks
-      : msg.request === "suggest" || SUGGEST_ERRORS.has(msg.code) ? this.suggestions : null;
+    let queue: Pending<CheckResult>[] | Pending<Suggestion>[] | null = null;
+    if (msg.request === "check") queue = this.checks;
+    else if (msg.request === "suggest" || SUGGEST_ERRORS.has(msg.code)) queue = this.suggestions;
+    else if (msg.request === "act" || this.actsInFlight.length > 0) this.actsInFlight.shift();
+    else queue = this.suggestions;
     const entry = queue?.shift();
     if (!entry) return false;
     clearTimeout(entry.timer);

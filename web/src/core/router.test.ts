@@ -25,6 +25,7 @@ describe("parseRoute", () => {
     expect(parseRoute("#/replay/m1?seat=spectator")).toEqual({ page: "replay", match: "m1", observer: "spectator" });
     expect(parseRoute("#/replay/m1?seat=2")).toEqual({ page: "replay", match: "m1", observer: 2 });
     expect(parseRoute("#/replay/m1")).toEqual({ page: "replay", match: "m1" });
+    expect(parseRoute("#/replay/m1?seat=0&step=12")).toEqual({ page: "replay", match: "m1", observer: 0, step: 12 });
   });
 
   it("names unknown pages", () => {
@@ -35,6 +36,8 @@ describe("parseRoute", () => {
     expect(parseRoute(matchHref("m 1"))).toEqual({ page: "match", match: "m 1", spectate: false });
     expect(parseRoute(joinHref("m1"))).toEqual({ page: "join", match: "m1" });
     expect(parseRoute(replayHref("m1", 3))).toEqual({ page: "replay", match: "m1", observer: 3 });
+    expect(parseRoute(replayHref("m1", "omniscient", 7))).toEqual(
+      { page: "replay", match: "m1", observer: "omniscient", step: 7 });
     expect(inviteUrl("m1", { origin: "http://127.0.0.1:8080", pathname: "/" }))
       .toBe("http://127.0.0.1:8080/#/join/m1");
   });

@@ -6,7 +6,7 @@ export type Route =
   | { page: "lobby" }
   | { page: "join"; match: string }
   | { page: "match"; match: string; seat?: number; token?: string; spectate: boolean }
-  | { page: "replay"; match: string; observer?: Observer }
+  | { page: "replay"; match: string; observer?: Observer; step?: number }
   | { page: "not-found"; hash: string };
 
 function splitQuery(rest: string): [string, URLSearchParams] {
@@ -35,7 +35,12 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 2 && page === "replay") {
     const seat = query.get("seat");
     const observer = seat === "omniscient" || seat === "spectator" ? seat : seatNumber(seat);
-    return observer === undefined ? { page, match } : { page, match, observer };
+    const step = seatNumber(query.get("step"));
+    return {
+      page, match,
+      ...(observer === undefined ? {} : { observer }),
+      ...(step === undefined ? {} : { step }),
+    };
   }
   return { page: "not-found", hash };
 }
@@ -52,8 +57,10 @@ export function joinHref(match: string): string {
   return `#/join/${encodeURIComponent(match)}`;
 }
 
-export function replayHref(match: string, observer?: Observer): string {
-  return `#/replay/${encodeURIComponent(match)}${observer === undefined ? "" : `?seat=${observer}`}`;
+export function replayHref(match: string, observer?: Observer, step?: number): string {
+  const query = [observer === undefined ? "" : `seat=${observer}`, step === undefined ? "" : `step=${step}`]
+    .filter((q) => q !== "").join("&");
+  return `#/replay/${encodeURIComponent(match)}${query === "" ? "" : `?${query}`}`;
 }
 
 /** The absolute invite link for a match, for the page at `location`. */

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import type { MatchSummary, ReplayStep } from "../core/api";
+import { allowedObservers, replayBoardState } from "./replay-page";
+
+const summary = (status: "playing" | "finished"): MatchSummary => ({
+  match: "m1", game: "g", options: {}, public: true, version: 9, to_act: null, status,
+  seats: [{ seat: 0, kind: "human", joined: true }, { seat: 1, kind: "agent", agent: "random", joined: true }],
+});
+
+describe("the replay page", () => {
+  it("offers every observer once finished, and only this browser's seats during play", () => {
+    expect(allowedObservers(summary("finished"), [])).toEqual(["omniscient", "spectator", 0, 1]);
+    expect(allowedObservers(summary("playing"), [0])).toEqual([0, "spectator"]);
+    expect(allowedObservers(summary("playing"), [])).toEqual(["spectator"]);
+  });
+
+  it("draws a step read-only", () => {
+    const step: ReplayStep = { match: "m1", game: "g", options: { a: 1 }, step: 4, steps: 9, seat: null,
+      observer: "omniscient", to_act: null, status: "finished", view: { x: 1 }, events: [], returns: [1, -1] };
+    expect(replayBoardState(step, 2)).toEqual({ game: "g", options: { a: 1 }, seat: null, numSeats: 2,
+      view: { x: 1 }, legal: [], toAct: -4, status: "finished", version: 4, events: [], interactive: false,
+      returns: [1, -1] });
+  });
+});
