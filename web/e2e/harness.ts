@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { BoardState, GameUI } from "../src/games/types";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -101,6 +102,24 @@ export async function launchBrowser(): Promise<Browser> {
       "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync",
     ],
+  });
+}
+
+/**
+ * Starts a server and a browser before the tests of the calling file (or describe block), hands
+ * them to `receive`, and stops both after those tests.
+ */
+export function withServerAndBrowser(receive: (server: RunningServer, browser: Browser) => void): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    receive(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
   });
 }
 

@@ -1,10 +1,10 @@
 // Hot-seat on one device: two seats of Pathfinder Barriers held by one browser. Whenever the turn
 // passes from one to the other a "pass the device" cover hides everything, and while it is up the
 // page holds nothing of either seat's hidden grid; after "I am …" the next seat plays.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createInLobby, expectNoConsoleErrors, launchBrowser, legalSelector, newPlayer, screenshot,
-  startServer, type RunningServer } from "./harness";
+import { createInLobby, expectNoConsoleErrors, legalSelector, newPlayer, screenshot,
+  type RunningServer, withServerAndBrowser } from "./harness";
 import type { BoardState } from "../src/games/types";
 
 /** Secret while the game is on: a seat's own home grid (its pawn and barriers). */
@@ -38,13 +38,9 @@ async function playAndWait(page: Page, state: BoardState, move: string): Promise
 describe("hot-seat", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it("covers the screen between the two seats and hides both grids meanwhile", async () => {

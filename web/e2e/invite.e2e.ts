@@ -2,10 +2,10 @@
 // invite link, and they play Pathfinder Barriers (a hidden home grid each) until it ends or for
 // many moves. After every move, neither page's DOM may hold anything of the other seat's view that
 // its own view does not (the other's pawn and barriers: secrets until the game is over).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createInLobby, expectNoConsoleErrors, launchBrowser, newPlayer, pageState, playByNotation,
-  playFromList, screenshot, startServer, waitForState, type RunningServer } from "./harness";
+import { createInLobby, expectNoConsoleErrors, newPlayer, pageState, playByNotation,
+  playFromList, screenshot, waitForState, type RunningServer, withServerAndBrowser } from "./harness";
 import { leakContext, leakedInto, secretsOf, withoutDataAttributes } from "./leaks";
 import type { BoardState } from "../src/games/types";
 
@@ -59,13 +59,9 @@ function chooseMove(legal: string[]): string {
 describe("two players by invite link", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it("joins by the link and plays without either page holding the other's hidden grid", async () => {

@@ -2,12 +2,11 @@
 // computer opponents to the end by clicking on the board (2 players against `random`, 3
 // players with other options, 4 players against `random` and `heuristic` on a phone-sized
 // screen), with a screenshot at the start and the end of each.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  createMatch, joinMatch, launchBrowser, type MoveChooser, newPlayer, openSeat, playToEnd,
-  screenshot, startServer, type RunningServer, type SeatSpec,
-} from "./harness";
+  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playToEnd,
+  screenshot, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
 import { jokersLabyrinthUI } from "../src/games/jokers-labyrinth";
 import {
   parseBoardCell, parseCard, parseCell, step, type Direction,
@@ -105,14 +104,9 @@ const forTheJokers: MoveChooser = (state, clickable) => {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function playAgainst(name: string, opponents: SeatSpec[], options: Record<string, unknown>,

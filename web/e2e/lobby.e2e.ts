@@ -1,10 +1,9 @@
 // The lobby: for each of the five games, a match against the computer created through the form
 // (game, an option, a computer opponent, "Create") reaches its first state; the lobby and a match
 // on a phone-sized screen; no console errors.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createInLobby, expectNoConsoleErrors, launchBrowser, newPlayer, screenshot, startServer,
-  waitForState, type RunningServer } from "./harness";
+import { createInLobby, expectNoConsoleErrors, newPlayer, screenshot, waitForState, type RunningServer, withServerAndBrowser } from "./harness";
 
 const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
   { id: "treasure-hunt", options: { deck: "specialized" } },
@@ -17,13 +16,9 @@ const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
 describe("lobby", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it("lists every game with its options and the computer strengths", async () => {

@@ -4,12 +4,11 @@
 // the No-Pentominos board on a phone-sized screen, and three players against the game's own
 // heuristic and a random computer. Each match lowers the engine's `roundLimit` (a game option: after that many
 // rounds without an exit the game ends drawn) so that the file runs in about two minutes here.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  createMatch, joinMatch, launchBrowser, type MoveChooser, newPlayer, openSeat, playToEnd,
-  screenshot, startServer, type RunningServer, type SeatSpec,
-} from "./harness";
+  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playToEnd,
+  screenshot, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
 import { mazemakersUI } from "../src/games/mazemakers";
 import { readModel, startSquares } from "../src/games/mazemakers/model";
 import { classify, squareName } from "../src/games/mazemakers/notation";
@@ -75,14 +74,9 @@ const artifactHunter: MoveChooser = (state, clickable) => {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function playAgainst(name: string, seats: SeatSpec[], options: Record<string, unknown>, seed: number,

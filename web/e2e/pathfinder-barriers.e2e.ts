@@ -2,14 +2,12 @@
 // built in the editor by clicking grooves and squares (an invalid grid shows the server's reason
 // first), then the hunt is played to the end by clicking the tracking grid.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { pathfinderBarriersUI as ui } from "../src/games/pathfinder-barriers";
 import type { BoardState } from "../src/games/types";
 import {
-  createMatch, joinMatch, launchBrowser, newPlayer, openSeat, pageState, playToEnd, screenshot, startServer,
-  waitForTurnOrEnd, type MoveChooser, type RunningServer,
-} from "./harness";
+  createMatch, joinMatch, newPlayer, openSeat, pageState, playToEnd, screenshot, waitForTurnOrEnd, type MoveChooser, type RunningServer, withServerAndBrowser } from "./harness";
 
 const GAME = "pathfinder-barriers";
 const home = (attr: "data-square" | "data-slot", name: string) => `#board [data-grid="home"] [${attr}="${name}"]`;
@@ -17,14 +15,9 @@ const home = (attr: "data-square" | "data-slot", name: string) => `#board [data-
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 interface Search {

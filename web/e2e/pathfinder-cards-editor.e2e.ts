@@ -3,12 +3,11 @@
 // Submit stays disabled), mends it into a valid one, submits it, and plays the rest of the game
 // against the computer Runner by clicking; then, on a phone-sized screen and the hex board, a
 // generated maze is submitted.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  clickMove, createMatch, joinMatch, launchBrowser, newPlayer, openSeat, pageState, playToEnd, screenshot,
-  startServer, type MoveChooser, type RunningServer,
-} from "./harness";
+  clickMove, createMatch, joinMatch, newPlayer, openSeat, pageState, playToEnd, screenshot,
+  type MoveChooser, type RunningServer, withServerAndBrowser } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 
 /** The rules page's 5 × 8 maze, laid from cell (16,18) of the table (inside the empty window). */
@@ -32,14 +31,9 @@ const anyClickable: MoveChooser = (_state, clickable) => clickable[Math.floor(Ma
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function openMaker(page: Page, options: Record<string, unknown>, seed: number): Promise<void> {

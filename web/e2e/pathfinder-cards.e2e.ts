@@ -1,12 +1,11 @@
 // Pathfinder (cards) in a real Chromium against a real `mazeworks serve`: a human Runner plays a
 // computer Maker to the end by clicking on the board (the square board, the advanced game, the hex
 // board on a phone-sized screen), with a screenshot at the start and the end of each game.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  createMatch, joinMatch, launchBrowser, type MoveChooser, newPlayer, openSeat, playToEnd,
-  screenshot, startServer, type RunningServer,
-} from "./harness";
+  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playToEnd,
+  screenshot, type RunningServer, withServerAndBrowser } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 
 /**
@@ -27,14 +26,9 @@ const towardTheJoker: MoveChooser = (_state, clickable) => {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function playRunnerGame(name: string, maker: string, options: Record<string, unknown>, seed: number,

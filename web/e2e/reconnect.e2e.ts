@@ -1,20 +1,16 @@
 // A dropped connection: the server is restarted on the same port and database; the page says it
 // is reconnecting, comes back by itself with the full state, and play continues.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createMatch, expectNoConsoleErrors, joinMatch, launchBrowser, newPlayer, openSeat, screenshot,
-  startServer, waitForTurnOrEnd, playFromList, type RunningServer } from "./harness";
+import { createMatch, expectNoConsoleErrors, joinMatch, newPlayer, openSeat, screenshot,
+  waitForTurnOrEnd, playFromList, type RunningServer, withServerAndBrowser } from "./harness";
 
 describe("reconnect", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it("comes back after a server restart and play continues", async () => {

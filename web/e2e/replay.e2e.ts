@@ -1,20 +1,15 @@
 // The replay of a finished match: step with the buttons, the slider and the arrow keys, from the
 // referee's side and from one seat's; the board is drawn read-only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createMatch, expectNoConsoleErrors, launchBrowser, newPlayer, pageState, screenshot, startServer,
-  type RunningServer } from "./harness";
+import { createMatch, expectNoConsoleErrors, newPlayer, pageState, screenshot, type RunningServer, withServerAndBrowser } from "./harness";
 
 describe("replay", () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it("steps through a finished match", async () => {

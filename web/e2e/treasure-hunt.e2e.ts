@@ -3,12 +3,11 @@
 // screenshot at the start and the end: the standard deck against `random` as Green, against the
 // game's own `greedy` agent as Purple (the table turned 180°) on a phone-sized screen, and the
 // specialized deck with the other map key and cycle rule.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  createMatch, joinMatch, launchBrowser, type MoveChooser, newPlayer, openSeat, pageState, playToEnd,
-  screenshot, startServer, waitForTurnOrEnd, type RunningServer, type SeatSpec,
-} from "./harness";
+  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, pageState, playToEnd,
+  screenshot, waitForTurnOrEnd, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
 import { treasureHuntUI } from "../src/games/treasure-hunt";
 import { chainPath, chainRules, type Grid } from "../src/games/treasure-hunt/chain";
 import { moveCell, onBoard, parseCell, DIRECTIONS, type Cell } from "../src/games/treasure-hunt/geometry";
@@ -75,14 +74,9 @@ const treasureHunter: MoveChooser = (state, clickable) => {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Waits until the page shows a state newer than `version`. */
