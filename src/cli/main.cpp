@@ -159,7 +159,9 @@ CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
   cmd->add_option("--port", args.port, "TCP port (0: any free port)");
   cmd->add_option("--address", args.address, "address to listen on");
   cmd->add_option("--db", args.db, "SQLite database file (created on first start)");
-  cmd->add_option("--web-root", args.web_root, "serve the browser app's files from this folder");
+  cmd->add_option("--web-root", args.web_root,
+                  "serve the browser app's files from this folder (default: ../web/dist beside "
+                  "the executable, when it exists)");
   cmd->add_option("--agent-threads", args.agent_threads,
                   "threads for computer seats (0: hardware threads - 1)")
       ->check(CLI::Range(0, 256));
