@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import type { GameEvent } from "../games/types";
-import { createEventLog, highlightStart, MAX_HIGHLIGHTED } from "./event-log";
+import { describe, expect, it, vi } from "vitest";
+import type { BoardState, GameEvent, GameUI } from "../games/types";
+import { createEventLog, eventDescriber, eventWords, highlightStart, MAX_HIGHLIGHTED } from "./event-log";
 import { resultHeadline } from "./result-banner";
 
 const ev = (n: number, player: number | "chance"): GameEvent => ({ n, player, text: `e${n}` });
@@ -24,6 +24,44 @@ describe("the event log", () => {
     expect(items.map((li) => li.textContent)).toEqual(["Chance e0", "Player 1 e1", "Player 2 e2"]);
     expect(items.map((li) => li.classList.contains("recent"))).toEqual([false, false, true]);
     expect(log.el.querySelector("[aria-live]")).not.toBeNull();
+  });
+
+  it("tells events in the game's words, keeping the notation beside them", () => {
+    const log = createEventLog();
+    const describe = (e: GameEvent) => (e.n === 1 ? `move number ${e.n}` : null);
+    log.show([ev(0, "chance"), ev(1, 0)], 0, describe);
+    const items = [...log.el.querySelectorAll("li")];
+    expect(items[0].textContent).toBe("Chance e0"); // no words: the raw text alone
+    expect(items[0].querySelector(".notation")).toBeNull();
+    expect(items[1].querySelector(".words")?.textContent).toBe("move number 1");
+    const notation = items[1].querySelector("code.notation");
+    expect(notation?.textContent).toBe("e1");
+    expect(notation?.getAttribute("title")).toBe("in notation");
+    expect(items[1].textContent).toBe("Player 1 move number 1 e1");
+  });
+
+  it("falls back to the raw text when the words fail", () => {
+    const e = ev(3, 1);
+    expect(eventWords(e)).toBeNull();
+    expect(eventWords(e, () => null)).toBeNull();
+    expect(eventWords(e, () => "  ")).toBeNull();
+    expect(eventWords(e, () => "e3")).toBeNull(); // the same as the notation: said once
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(eventWords(e, () => { throw new Error("bad"); })).toBeNull();
+    spy.mockRestore();
+    expect(eventWords(e, () => " three ")).toBe("three");
+    const log = createEventLog();
+    log.show([e], 1, () => { throw new Error("bad"); });
+    expect(log.el.querySelector("li")?.textContent).toBe("Player 2 e3");
+  });
+
+  it("binds a game's describeEvent to the shown state", () => {
+    const state = { game: "g", seat: 1 } as BoardState;
+    const ui = { id: "g", describeEvent: (e: GameEvent, s: BoardState) => `${e.text} for seat ${s.seat}` } as
+      unknown as GameUI;
+    expect(eventDescriber(ui, state)?.(ev(2, 0))).toBe("e2 for seat 1");
+    expect(eventDescriber({ id: "g" } as GameUI, state)).toBeUndefined();
+    expect(eventDescriber(null, state)).toBeUndefined();
   });
 
   it("names the winner", () => {

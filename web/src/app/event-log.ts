@@ -1,7 +1,9 @@
 // The event log in words, as told to this observer: newest last, the latest moves highlighted,
-// scrolled to the end, announced to screen readers (aria-live).
-import { clear, h } from "../core/dom";
-import type { GameEvent } from "../games/types";
+// scrolled to the end, announced to screen readers (aria-live). A game that can tell its events in
+// plain words (GameUI.describeEvent) gets its words shown, with the raw notation kept beside them
+// in a small monospace style so players can learn the notation.
+import { type Child, clear, h } from "../core/dom";
+import type { BoardState, GameEvent, GameUI } from "../games/types";
 import { actorName } from "./names";
 
 /**
@@ -28,9 +30,54 @@ function sinceOwnMove(events: GameEvent[], seat: number | null): number {
   return start;
 }
 
+/** A game's words for one event (GameUI.describeEvent bound to the shown state); null: none. */
+export type EventDescriber = (event: GameEvent) => string | null;
+
+/** The describer of `ui` for the shown `state`, when the game tells its events in words. */
+export function eventDescriber(ui: GameUI | null, state: BoardState): EventDescriber | undefined {
+  const describe = ui?.describeEvent;
+  return describe ? (event) => describe.call(ui, event, state) : undefined;
+}
+
+/**
+ * The words for `event`, or null to show the raw text alone. A describer that throws, or answers
+ * nothing or the raw text itself, counts as no words: the log never breaks over a game's words.
+ */
+export function eventWords(event: GameEvent, describe?: EventDescriber): string | null {
+  if (!describe) return null;
+  let words: string | null;
+  try {
+    words = describe(event);
+  } catch (err) {
+    console.error("describing an event failed; showing its notation", err);
+    return null;
+  }
+  if (typeof words !== "string") return null;
+  words = words.trim();
+  return words && words !== event.text ? words : null;
+}
+
+/** The notation beside the words: small, monospace, muted (secondary to the words). */
+const NOTATION_STYLE = {
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontSize: "0.78em",
+  color: "var(--muted)",
+  whiteSpace: "nowrap",
+};
+
+function entryBody(event: GameEvent, describe?: EventDescriber): Child[] {
+  const words = eventWords(event, describe);
+  if (words === null) return [event.text];
+  return [
+    h("span", { class: "words" }, words), " ",
+    h("code", { class: "notation", title: "in notation", style: NOTATION_STYLE }, event.text),
+  ];
+}
+
 export interface EventLog {
   el: HTMLElement;
-  show(events: GameEvent[], seat: number | null): void;
+  /** Shows the log; `describe` (optional) tells each event in words. */
+  show(events: GameEvent[], seat: number | null, describe?: EventDescriber): void;
   clear(): void;
 }
 
@@ -39,13 +86,13 @@ export function createEventLog(title = "Events"): EventLog {
   const el = h("section", { class: "panel event-log", "aria-label": title }, h("h2", {}, title), list);
   return {
     el,
-    show(events, seat) {
+    show(events, seat, describe) {
       const from = highlightStart(events, seat);
       clear(list);
       events.forEach((e, i) =>
         list.append(
           h("li", { class: i >= from ? "event recent" : "event", value: e.n + 1 },
-            h("span", { class: "actor" }, actorName(e.player)), " ", e.text),
+            h("span", { class: "actor" }, actorName(e.player)), " ", ...entryBody(e, describe)),
         ));
       list.scrollTop = list.scrollHeight;
     },

@@ -10,7 +10,7 @@ import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
 import type { Board, BoardContext, BoardState, GameEvent, GameUI } from "../games/types";
 import { toBoardState } from "./board-state";
-import { createEventLog } from "./event-log";
+import { createEventLog, eventDescriber } from "./event-log";
 import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-seat";
 import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
@@ -164,7 +164,7 @@ export class MatchPage {
     window.__mazeworks = { state };
     if (!state) return;
     this.drawBoard(state);
-    this.log.show(state.events, state.seat);
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state));
     const myTurn = state.interactive && state.legal.length > 0;
     this.legal.show(state.interactive ? state.legal : []);
     this.notation.setEnabled(myTurn);

@@ -83,6 +83,13 @@ export interface GameUI {
    * One line per seat for the match header (e.g. "North · 3 diamonds"); optional.
    */
   seatSummary?(state: BoardState, seat: number): string;
+  /**
+   * One event of the log in plain words for this observer (e.g. "deal 7D" → "7♦ dealt"); optional.
+   * Null: the app shows the raw text. It may use only the event's text and `state` (the shown
+   * state, whose `events` hold it): the text is already all this seat may know of the event. The
+   * app keeps the raw notation visible beside the words.
+   */
+  describeEvent?(event: GameEvent, state: BoardState): string | null;
 }
 
 /**

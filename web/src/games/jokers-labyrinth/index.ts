@@ -6,6 +6,7 @@ import "./jokers-labyrinth.css";
 import { clear, h } from "../../core/dom";
 import type { Board, BoardContext, BoardState, GameUI } from "../types";
 import { drawDungeon } from "./board";
+import { describeEvent } from "./event-words";
 import { cardWords, type SuitLetter, SUIT_WORD } from "./notation";
 import { drawPanel } from "./panel";
 import { clicksFor, isFaceReroll, PathIndex, type Token } from "./paths";
@@ -195,4 +196,5 @@ export const jokersLabyrinthUI: GameUI = {
     const jack = p.jack ? `Jack of ${SUIT_WORD[p.jack as SuitLetter]}` : "no Jack yet";
     return `${jack} · ${p.jokers} Joker${p.jokers === 1 ? "" : "s"} · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`;
   },
+  describeEvent,
 };

@@ -3,6 +3,7 @@
 import type { BoardState, GameUI } from "../types";
 import { MazemakersBoard } from "./board";
 import { clicksFor } from "./clicks";
+import { describeEvent } from "./event-words";
 import { readModel } from "./model";
 
 export const mazemakersUI: GameUI = {
@@ -15,4 +16,5 @@ export const mazemakersUI: GameUI = {
     const life = !p.alive ? " · dead" : p.exited ? " · exited" : "";
     return `${p.suit ?? p.seat} · health ${p.health} · ${p.artifacts}/3 artifacts${life}`;
   },
+  describeEvent,
 };

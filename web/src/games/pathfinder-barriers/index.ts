@@ -2,6 +2,7 @@
 // set-up editor, questions asked by clicking the tracking grid.
 import type { BoardState, GameUI } from "../types";
 import { createPathfinderBoard, pathfinderClicks } from "./board";
+import { describeEvent } from "./event-words";
 import { pathfinderView, seatName } from "./view";
 
 function seatSummary(state: BoardState, seat: number): string {
@@ -18,4 +19,5 @@ export const pathfinderBarriersUI: GameUI = {
   createBoard: createPathfinderBoard,
   clicksFor: pathfinderClicks,
   seatSummary,
+  describeEvent,
 };

@@ -2,6 +2,7 @@
 // (editor/), every later phase the play board (board.ts). `clicksFor` follows the same split.
 import type { Board, BoardContext, BoardState, GameUI } from "../types";
 import { createPlayBoard } from "./board";
+import { describeEvent } from "./event-words";
 import { playClicksFor } from "./clicks";
 import { createMazeEditor, editorClicksFor } from "./editor";
 import { roleOf } from "./model";
@@ -41,4 +42,4 @@ function seatSummary(state: BoardState, seat: number): string {
   return "";
 }
 
-export const pathfinderCardsUI: GameUI = { id: "pathfinder-cards", createBoard, clicksFor, seatSummary };
+export const pathfinderCardsUI: GameUI = { id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent };

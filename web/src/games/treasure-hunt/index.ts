@@ -2,6 +2,7 @@
 // from the observer's side of the table (docs/rules/treasure-hunt.md).
 import type { GameUI } from "../types";
 import { TreasureHuntBoard, seatSummary } from "./board";
+import { describeEvent } from "./event-words";
 import { clicksFor } from "./moves";
 
 export const treasureHuntUI: GameUI = {
@@ -9,4 +10,5 @@ export const treasureHuntUI: GameUI = {
   createBoard: (host, state, ctx) => new TreasureHuntBoard(host, state, ctx),
   clicksFor,
   seatSummary,
+  describeEvent,
 };
