@@ -1,3 +1,4 @@
+// MatchService: the match lifecycle (create, join, attach, moves, commits, clocks, agents).
 #include "server/match_service.h"
 
 #include <fmt/format.h>
@@ -7,30 +8,16 @@
 
 #include "ai/agents.h"
 #include "core/rng.h"
+#include "server/match_service_detail.h"
 #include "server/messages.h"
-#include "server/replay.h"
 #include "server/server_error.h"
-#include "server/suggestion.h"
 #include "server/tokens.h"
 
 namespace mw::server {
 
-struct MatchService::Entry {
-  explicit Entry(std::unique_ptr<LiveMatch> m) : match(std::move(m)) {}
-  mutable std::mutex mutex;
-  std::unique_ptr<LiveMatch> match;
-  std::uint64_t sequence = 0;                  // creation order, for the lobby's list
-  std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
-  std::vector<std::shared_ptr<Subscription>> subs;
-  bool agent_busy = false;  // one computer move in flight per match
-  // A move is being committed: the match's next move can only be planned after it is applied, so
-  // moves that arrive meanwhile wait here and run, in order, once it is.
-  bool committing = false;
-  std::vector<std::function<void()>> deferred;
-  // Per-move clock: when the human seat to act at `deadline_version` runs out of time.
-  std::optional<ClockTime> deadline;
-  std::uint64_t deadline_version = 0;
-};
+using detail::fresh_seed;
+using detail::plan_move;
+using detail::refusal;
 
 namespace {
 
@@ -47,11 +34,6 @@ std::int64_t unix_seconds_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-std::uint64_t fresh_seed() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) | device();
 }
 
 // The seats of a new match: given, or every seat human.
@@ -105,6 +87,15 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
   return setup;
 }
 
+}  // namespace
+
+namespace detail {
+
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) | device();
+}
+
 // What act() checks before anything is stored; throws the refusal. Changes nothing.
 ActionList plan_move(const LiveMatch& m, Player observer, const std::string& text,
                      std::uint64_t version) {
@@ -124,7 +115,7 @@ std::string refusal(const std::exception& e, std::uint64_t version, const std::s
       .dump();
 }
 
-}  // namespace
+}  // namespace detail
 
 MatchService::MatchService(const Registry& registry, Store& store, int agent_threads,
                            bool group_commit)
@@ -292,40 +283,6 @@ Json MatchService::record(const std::string& id, const std::optional<std::string
   return j;
 }
 
-Json MatchService::replay(const std::string& id, const std::optional<std::string>& observer_text,
-                          const std::optional<std::string>& step_text,
-                          const std::optional<std::string>& token) const {
-  auto entry = find(id);
-  MatchSetup setup;
-  ActionList actions;
-  Player observer = kSpectator;
-  {
-    std::lock_guard lock(entry->mutex);
-    const LiveMatch& m = *entry->match;
-    std::optional<Player> token_seat;
-    if (token) {
-      token_seat = m.authenticate(*token);
-      if (!token_seat) fail("unauthorized", 403, "that token is not a seat of this match");
-    }
-    observer = parse_replay_observer(observer_text, m.num_seats())
-                   .value_or(token_seat.value_or(kSpectator));
-    if (!m.finished() && observer == kOmniscient) {
-      fail("unauthorized", 403, "the omniscient replay opens once the match is over");
-    }
-    if (!m.finished() && observer >= 0 && token_seat != observer) {
-      fail("unauthorized", 403,
-           fmt::format("until the match is over, seat {}'s replay needs seat {}'s token", observer,
-                       observer));
-    }
-    setup = m.setup();
-    actions.reserve(m.events().size());
-    for (const Event& e : m.events()) actions.push_back(e.action);
-  }
-  // Replayed without the match's lock: the copy of the actions is all it needs.
-  return replay_at(registry_, setup, actions, observer,
-                   parse_replay_step(step_text, actions.size()));
-}
-
 std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
                                                    const std::optional<std::string>& token,
                                                    Subscription::Sink send) {
@@ -387,92 +344,6 @@ void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
       sub->send(state_message(m, sub->observer, 0).dump());
       sub->sent_version = m.version();
     }
-  }
-}
-
-void MatchService::check(const std::shared_ptr<Subscription>& sub, const std::string& text,
-                         std::uint64_t version) {
-  auto entry = find(sub->match);
-  std::lock_guard lock(entry->mutex);
-  check_locked(entry, sub, text, version);
-}
-
-// The same checks as act_locked, on the same code path (plan_move), and nothing else: nothing is
-// stored or applied, and only the asking connection hears of it.
-void MatchService::check_locked(const std::shared_ptr<Entry>& entry,
-                                const std::shared_ptr<Subscription>& sub, const std::string& text,
-                                std::uint64_t version) {
-  if (defer_while_committing(entry, [=, this] { check_locked(entry, sub, text, version); })) {
-    return;
-  }
-  const LiveMatch& m = *entry->match;
-  Json reply;
-  reply["type"] = "check";
-  try {
-    plan_move(m, sub->observer, text, version);
-    reply["ok"] = true;
-    // How many actions the text stands for, only for a design (the seat's own secret): in play a
-    // text may be cut where a hidden answer stops it (a Pathfinder path after its first "No"), and
-    // its length would tell what only playing it may tell.
-    const auto& designing = registry_.entry(m.setup().game).designing;
-    if (designing && designing(m.state())) reply["actions"] = m.state().parse_actions(text).size();
-  } catch (const std::exception& e) {
-    int status = 0;
-    const Json err = error_json(e, status);
-    reply["ok"] = false;
-    reply["code"] = err["code"];
-    reply["message"] = err["message"];
-  }
-  reply["version"] = m.version();
-  sub->send(reply.dump());
-}
-
-void MatchService::suggest(const std::shared_ptr<Subscription>& sub, const std::string& spec) {
-  auto entry = find(sub->match);
-  std::lock_guard lock(entry->mutex);
-  suggest_locked(entry, sub, spec);
-}
-
-void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
-                                  const std::shared_ptr<Subscription>& sub,
-                                  const std::string& spec) {
-  if (defer_while_committing(entry, [=, this] { suggest_locked(entry, sub, spec); })) return;
-  const LiveMatch& m = *entry->match;
-  try {
-    if (sub->observer < 0) fail("unauthorized", 403, "a spectator has no moves to suggest");
-    if (m.finished()) fail("finished", 409, "the match is over");
-    if (m.seat_to_act() != sub->observer) {
-      fail(
-          "not_your_turn", 409,
-          fmt::format("seat {} is to act, not seat {}", m.state().current_player(), sub->observer));
-    }
-    const Game game = registry_.load(m.setup().game, m.setup().options);
-    std::shared_ptr<Agent> agent = make_agent(game, spec);  // unknown_agent for a bad spec
-    if (sub->suggesting.exchange(true)) {
-      fail("busy", 429, "a suggestion for this connection is still being computed");
-    }
-    // The agent thinks on a copy, on the worker pool, like a computer seat (never on an I/O
-    // thread), and sees only this seat's Observation of it.
-    pool_.submit([this, entry, sub, agent, state = m.state(), version = m.version(),
-                  designing = game.entry().designing] {
-      std::string reply;
-      try {
-        if (stopping_) fail("internal", 503, "the server is stopping");
-        Rng rng(fresh_seed());  // not the match's streams: those derive from its secret seed
-        reply = suggestion_message(suggest_actions(state, sub->observer, *agent, rng, designing),
-                                   version)
-                    .dump();
-      } catch (const std::exception& e) {
-        reply = refusal(e, version, "suggest");
-      }
-      sub->suggesting = false;
-      // Like every push: under the match's lock, and only to a connection still attached (a
-      // closed one's sink may point into a network layer that is gone).
-      std::lock_guard lock(entry->mutex);
-      if (std::ranges::find(entry->subs, sub) != entry->subs.end()) sub->send(reply);
-    });
-  } catch (const std::exception& e) {
-    sub->send(refusal(e, m.version(), "suggest"));
   }
 }
 
