@@ -4,6 +4,7 @@
 // by the log before these words. Pure code, beside words.ts (the same decisions as button labels).
 import type { BoardState, GameEvent } from "../types";
 import { cardShort, parseCard, parseCell, parseDirection, SUIT_WORD, type SuitLetter } from "./notation";
+import { DIR_PHRASE, facesWords } from "./words";
 
 const SIMPLE: Record<string, string> = {
   end: "ended the turn",
@@ -17,14 +18,9 @@ const SIMPLE: Record<string, string> = {
   reroll: "rerolled a die (King)",
 };
 
-const DIR_PHRASE: Record<string, string> = {
-  up: "above", down: "below", left: "to the left", right: "to the right",
-};
-
-function facesWords(faces: string): string | null {
-  if (!/^[1-6f]+$/i.test(faces)) return null;
-  const parts = faces.toLowerCase().split("").map((f) => (f === "f" ? "the final die" : `the ${f}s`));
-  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+/** The dice of a reroll in words; null when the text is not a run of faces. */
+function rerollFaces(faces: string): string | null {
+  return /^[1-6f]+$/i.test(faces) ? facesWords(faces.toLowerCase()) : null;
 }
 
 /** "P2" → "Player 2" (the log's name for seat 1); null for anything else. */
@@ -66,7 +62,7 @@ export function describeEvent(event: GameEvent, _state?: BoardState): string | n
     case "recon": return card(1) && `made a Recon with ${card(1)}`;
     case "advrecon": return card(1) && `made an Advanced Recon with ${card(1)}`;
     case "reroll": {
-      const faces = facesWords(w[1]);
+      const faces = rerollFaces(w[1]);
       return faces && `rerolled ${faces} (King)`;
     }
     case "boost/3": return all(card(1), dir(2)) ? `boosted ${dir(2)}, discarding ${card(1)}` : null;

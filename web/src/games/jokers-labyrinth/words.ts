@@ -13,11 +13,12 @@ const SIMPLE: Record<string, string> = {
   reroll: "Reroll my die (King)",
 };
 
-const DIR_PHRASE: Record<string, string> = {
+export const DIR_PHRASE: Record<string, string> = {
   up: "above", down: "below", left: "to the left", right: "to the right",
 };
 
-function facesWords(faces: string): string {
+/** "34f" → "the 3s, the 4s and the final die" (the dice of a King's reroll). */
+export function facesWords(faces: string): string {
   const parts = faces.split("").map((f) => (f === "f" ? "the final die" : `the ${f}s`));
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
 }
