@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { BoardState, GameUI } from "../src/games/types";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -295,4 +295,56 @@ export async function playByNotation(page: Page, state: BoardState, move: string
 /** Fails with the page's console errors, if it had any. */
 export function expectNoConsoleErrors(errors: string[], who = "the page"): void {
   if (errors.length > 0) throw new Error(`console errors on ${who}:\n${errors.join("\n")}`);
+}
+
+/** A match one seat plays against the computer by clicks, from start to end, with screenshots. */
+export interface ClickedMatch {
+  /** The screenshots' names: `<name>-start`, `<name>-end`. */
+  name: string;
+  game: string;
+  /** The first "human" seat is the one played by clicks; the others are computers. */
+  seats: SeatSpec[];
+  options: Record<string, unknown>;
+  seed: number;
+  ui: GameUI;
+  choose: MoveChooser;
+  maxMoves: number;
+  /** A selector that shows the board has been drawn. */
+  boardReady: string;
+  /** The event log must hold more entries than this at the end. */
+  minEvents: number;
+  viewport?: { width: number; height: number };
+  /** Runs after the start screenshot (e.g. a first turn played another way). */
+  beforePlay?: (page: Page) => Promise<void>;
+  /** The game's own checks of the finished page (before the common ones). */
+  atEnd?: (page: Page, final: BoardState) => Promise<void>;
+}
+
+/**
+ * Creates the match, opens the human seat's page, plays it to the end by clicks, and checks what
+ * every finished match shows: finished, phase over, the result banner, the log, no console error.
+ */
+export async function playMatchByClicks(server: RunningServer, browser: Browser,
+  m: ClickedMatch): Promise<BoardState> {
+  const seat = m.seats.indexOf("human");
+  const created = await createMatch(server, m.game, m.seats, m.options, m.seed);
+  const { token } = await joinMatch(server, created.match, seat);
+  const { context, page, errors } = await newPlayer(browser, m.viewport);
+  try {
+    await openSeat(page, server, created.match, seat, token);
+    await page.waitForSelector(m.boardReady);
+    await screenshot(page, `${m.name}-start`);
+    if (m.beforePlay) await m.beforePlay(page);
+    const final = await playToEnd(page, m.ui, m.choose, m.maxMoves);
+    await page.waitForSelector(".result-banner");
+    await screenshot(page, `${m.name}-end`);
+    expect(final.status).toBe("finished");
+    expect(final.view.phase).toBe("over");
+    if (m.atEnd) await m.atEnd(page, final);
+    expect(await page.locator(".event-log li").count()).toBeGreaterThan(m.minEvents);
+    expect(errors).toEqual([]);
+    return final;
+  } finally {
+    await context.close();
+  }
 }

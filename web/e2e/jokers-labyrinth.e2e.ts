@@ -5,8 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playToEnd,
-  screenshot, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
+  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
 import { jokersLabyrinthUI } from "../src/games/jokers-labyrinth";
 import {
   parseBoardCell, parseCard, parseCell, step, type Direction,
@@ -111,26 +110,16 @@ withServerAndBrowser((s, b) => {
 
 async function playAgainst(name: string, opponents: SeatSpec[], options: Record<string, unknown>,
   seed: number, viewport?: { width: number; height: number }) {
-  const created = await createMatch(server, "jokers-labyrinth", ["human", ...opponents],
-    { players: opponents.length + 1, ...options }, seed);
-  const { token } = await joinMatch(server, created.match, 0);
-  const { context, page, errors } = await newPlayer(browser, viewport);
-  try {
-    await openSeat(page, server, created.match, 0, token);
-    await page.waitForSelector("#board .jl-dungeon [data-cell]");
-    await screenshot(page, `${name}-start`);
-    const final = await playToEnd(page, jokersLabyrinthUI, forTheJokers, 1500);
-    await page.waitForSelector(".result-banner");
-    await screenshot(page, `${name}-end`);
-    expect(final.status).toBe("finished");
-    expect(final.view.phase).toBe("over");
-    expect(await page.locator("#board .jl-status").textContent()).toMatch(/Game over/);
-    expect(await page.locator("#board .jl-can").count()).toBe(0);
-    expect(await page.locator(".event-log li").count()).toBeGreaterThan(10);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  await playMatchByClicks(server, browser, {
+    name, game: "jokers-labyrinth", seats: ["human", ...opponents],
+    options: { players: opponents.length + 1, ...options }, seed, viewport,
+    ui: jokersLabyrinthUI, choose: forTheJokers, maxMoves: 1500,
+    boardReady: "#board .jl-dungeon [data-cell]", minEvents: 10,
+    atEnd: async (page) => {
+      expect(await page.locator("#board .jl-status").textContent()).toMatch(/Game over/);
+      expect(await page.locator("#board .jl-can").count()).toBe(0);
+    },
+  });
 }
 
 describe("jokers-labyrinth in the browser", () => {

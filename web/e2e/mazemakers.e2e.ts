@@ -7,8 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playToEnd,
-  screenshot, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
+  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
 import { mazemakersUI } from "../src/games/mazemakers";
 import { readModel, startSquares } from "../src/games/mazemakers/model";
 import { classify, squareName } from "../src/games/mazemakers/notation";
@@ -81,27 +80,15 @@ withServerAndBrowser((s, b) => {
 
 async function playAgainst(name: string, seats: SeatSpec[], options: Record<string, unknown>, seed: number,
   viewport?: { width: number; height: number }) {
-  const seat = seats.indexOf("human");
-  const created = await createMatch(server, "mazemakers", seats, options, seed);
-  const { token } = await joinMatch(server, created.match, seat);
-  const { context, page, errors } = await newPlayer(browser, viewport);
-  try {
-    await openSeat(page, server, created.match, seat, token);
-    await page.waitForSelector("#board .mm-svg");
-    await screenshot(page, `${name}-start`);
-    const final = await playToEnd(page, mazemakersUI, artifactHunter, 1500);
-    await page.waitForSelector(".result-banner");
-    await screenshot(page, `${name}-end`);
-    expect(final.status).toBe("finished");
-    expect(final.view.phase).toBe("over");
-    expect(await page.locator("#board .mm-status").textContent()).toMatch(/^Game over/);
-    expect(await page.locator("#board [role=button]").count()).toBe(0);
-    expect(await page.locator(".event-log li").count()).toBeGreaterThan(20);
-    expect(errors).toEqual([]);
-    return final;
-  } finally {
-    await context.close();
-  }
+  return playMatchByClicks(server, browser, {
+    name, game: "mazemakers", seats, options, seed, viewport,
+    ui: mazemakersUI, choose: artifactHunter, maxMoves: 1500,
+    boardReady: "#board .mm-svg", minEvents: 20,
+    atEnd: async (page) => {
+      expect(await page.locator("#board .mm-status").textContent()).toMatch(/^Game over/);
+      expect(await page.locator("#board [role=button]").count()).toBe(0);
+    },
+  });
 }
 
 describe("mazemakers in the browser", () => {

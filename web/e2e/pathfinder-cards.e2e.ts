@@ -3,9 +3,7 @@
 // board on a phone-sized screen), with a screenshot at the start and the end of each game.
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import {
-  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playToEnd,
-  screenshot, type RunningServer, withServerAndBrowser } from "./harness";
+import { type MoveChooser, playMatchByClicks, type RunningServer, withServerAndBrowser } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 
 /**
@@ -33,27 +31,17 @@ withServerAndBrowser((s, b) => {
 
 async function playRunnerGame(name: string, maker: string, options: Record<string, unknown>, seed: number,
   viewport?: { width: number; height: number }) {
-  const created = await createMatch(server, "pathfinder-cards", ["human", { agent: maker }],
-    { roles: "seat0Runner", kingStudySeconds: 0, ...options }, seed);
-  const { token } = await joinMatch(server, created.match, 0);
-  const { context, page, errors } = await newPlayer(browser, viewport);
-  try {
-    await openSeat(page, server, created.match, 0, token);
-    await page.waitForSelector("#board .pfc-maze-svg [data-cell]");
-    await screenshot(page, `${name}-start`);
-    const final = await playToEnd(page, pathfinderCardsUI, towardTheJoker, 400);
-    await page.waitForSelector(".result-banner");
-    await screenshot(page, `${name}-end`);
-    expect(final.status).toBe("finished");
-    expect(final.view.phase).toBe("over");
-    // At the end everything is revealed: no card back is left on the Runner's board.
-    expect(await page.locator("#board .pfc-back").count()).toBe(0);
-    expect(await page.locator("#board .pfc-prompt").textContent()).toMatch(/Game over/);
-    expect(await page.locator(".event-log li").count()).toBeGreaterThan(5);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  await playMatchByClicks(server, browser, {
+    name, game: "pathfinder-cards", seats: ["human", { agent: maker }],
+    options: { roles: "seat0Runner", kingStudySeconds: 0, ...options }, seed, viewport,
+    ui: pathfinderCardsUI, choose: towardTheJoker, maxMoves: 400,
+    boardReady: "#board .pfc-maze-svg [data-cell]", minEvents: 5,
+    atEnd: async (page) => {
+      // At the end everything is revealed: no card back is left on the Runner's board.
+      expect(await page.locator("#board .pfc-back").count()).toBe(0);
+      expect(await page.locator("#board .pfc-prompt").textContent()).toMatch(/Game over/);
+    },
+  });
 }
 
 describe("pathfinder-cards in the browser", () => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, pageState, playToEnd,
-  screenshot, waitForTurnOrEnd, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
+  type MoveChooser, pageState, playMatchByClicks, type RunningServer, type SeatSpec, waitForTurnOrEnd,
+  withServerAndBrowser } from "./harness";
 import { treasureHuntUI } from "../src/games/treasure-hunt";
 import { chainPath, chainRules, type Grid } from "../src/games/treasure-hunt/chain";
 import { moveCell, onBoard, parseCell, DIRECTIONS, type Cell } from "../src/games/treasure-hunt/geometry";
@@ -109,28 +109,16 @@ async function askForHint(page: Page): Promise<void> {
 
 async function playAgainst(name: string, seat: number, opponent: SeatSpec, options: Record<string, unknown>,
   seed: number, viewport?: { width: number; height: number }, firstTurn?: (page: Page) => Promise<void>) {
-  const seats: SeatSpec[] = seat === 0 ? ["human", opponent] : [opponent, "human"];
-  const created = await createMatch(server, "treasure-hunt", seats, options, seed);
-  const { token } = await joinMatch(server, created.match, seat);
-  const { context, page, errors } = await newPlayer(browser, viewport);
-  try {
-    await openSeat(page, server, created.match, seat, token);
-    await page.waitForSelector("#board .th-svg [data-cell]");
-    await screenshot(page, `${name}-start`);
-    if (firstTurn) await firstTurn(page);
-    const final = await playToEnd(page, treasureHuntUI, treasureHunter, 600);
-    await page.waitForSelector(".result-banner");
-    await screenshot(page, `${name}-end`);
-    expect(final.status).toBe("finished");
-    expect(final.view.phase).toBe("over");
-    expect(await page.locator("#board .th-status").textContent()).toMatch(/wins|draw/);
-    expect(await page.locator("#board [role=button]").count()).toBe(0);
-    expect(await page.locator(".event-log li").count()).toBeGreaterThan(25);
-    expect(errors).toEqual([]);
-    return final;
-  } finally {
-    await context.close();
-  }
+  return playMatchByClicks(server, browser, {
+    name, game: "treasure-hunt", seats: seat === 0 ? ["human", opponent] : [opponent, "human"],
+    options, seed, viewport, beforePlay: firstTurn,
+    ui: treasureHuntUI, choose: treasureHunter, maxMoves: 600,
+    boardReady: "#board .th-svg [data-cell]", minEvents: 25,
+    atEnd: async (page) => {
+      expect(await page.locator("#board .th-status").textContent()).toMatch(/wins|draw/);
+      expect(await page.locator("#board [role=button]").count()).toBe(0);
+    },
+  });
 }
 
 describe("treasure-hunt in the browser", () => {
