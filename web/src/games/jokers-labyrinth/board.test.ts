@@ -4,8 +4,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BoardContext, BoardState } from "../types";
+import { afterEach, describe, expect, it } from "vitest";
+import { clickSelector as click, fakeContext } from "../board-testing";
+import type { BoardState } from "../types";
 import { jokersLabyrinthUI } from "./index";
 
 interface Position {
@@ -17,27 +18,12 @@ interface Position {
 const here = dirname(fileURLToPath(import.meta.url));
 const positions: Position[] = JSON.parse(readFileSync(join(here, "fixtures/positions.json"), "utf8"));
 
-function fakeCtx() {
-  return {
-    play: vi.fn<(text: string) => void>(),
-    check: vi.fn(async () => ({ ok: true })),
-    suggest: vi.fn(async () => ({ actions: [], view: null })),
-    notify: vi.fn(),
-  } satisfies BoardContext;
-}
-
 function mount(state: BoardState) {
   const host = document.createElement("div");
   document.body.append(host);
-  const ctx = fakeCtx();
+  const ctx = fakeContext();
   const board = jokersLabyrinthUI.createBoard(host, state, ctx);
   return { host, ctx, board };
-}
-
-function click(host: HTMLElement, selector: string): void {
-  const el = host.querySelector(selector);
-  if (!el) throw new Error(`nothing matches ${selector}`);
-  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 }
 
 /** Every card name a view mentions anywhere (board strings, hands, piles, fight, held card). */

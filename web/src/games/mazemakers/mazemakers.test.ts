@@ -1,7 +1,8 @@
 // The MazeMakers board against real positions captured from the engine (fixtures/capture.py):
 // every legal move is played by clicking what clicksFor names, and nothing hidden reaches the DOM.
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BoardContext, BoardState } from "../types";
+import { afterEach, describe, expect, it } from "vitest";
+import { clickSelector, fakeContext } from "../board-testing";
+import type { BoardState } from "../types";
 import { mazemakersUI } from "./index";
 import { parsePlacement, squareName } from "./notation";
 import { orientationsOf, PIECE_LETTERS } from "./pentominoes";
@@ -10,15 +11,6 @@ const fixtures = Object.fromEntries(
   Object.entries(import.meta.glob("./fixtures/*.json", { eager: true, import: "default" }))
     .map(([path, state]) => [path.replace(/^.*\/(.*)\.json$/, "$1"), state as BoardState]),
 );
-
-function fakeContext() {
-  return {
-    play: vi.fn(),
-    check: vi.fn(async () => ({ ok: true })),
-    suggest: vi.fn(async () => ({ actions: [], view: {} })),
-    notify: vi.fn(),
-  } satisfies BoardContext;
-}
 
 function mount(state: BoardState) {
   const host = document.createElement("div");
@@ -29,9 +21,7 @@ function mount(state: BoardState) {
 }
 
 function click(host: HTMLElement, selector: string): void {
-  const el = host.querySelector(selector);
-  if (!el) throw new Error(`nothing matches ${selector}`);
-  el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  clickSelector(host, selector, { cancelable: true });
 }
 
 const CLICKABLE = "[data-move], [data-cell], [data-pos], [data-wall], [data-piece], [data-orient], .mm-hit, button:not([disabled])";

@@ -4,8 +4,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BoardContext, BoardState, CheckResult, Suggestion } from "../types";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeContext as fakeSeatContext, type FakeContext } from "../board-testing";
+import type { BoardContext, BoardState, CheckResult } from "../types";
 import { pathfinderBarriersUI as ui } from "./index";
 
 const fixtureDir = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
@@ -21,20 +22,9 @@ function fixture(name: string): BoardState {
   return structuredClone(state);
 }
 
-interface FakeContext extends BoardContext {
-  play: ReturnType<typeof vi.fn<(text: string) => void>>;
-  notify: ReturnType<typeof vi.fn<(message: string) => void>>;
-  check: ReturnType<typeof vi.fn<(text: string) => Promise<CheckResult>>>;
-  suggest: ReturnType<typeof vi.fn<(agent: string) => Promise<Suggestion>>>;
-}
-
+/** Every checked text gets `check` as the server's answer. */
 function fakeContext(check: CheckResult = { ok: true, actions: 1 }): FakeContext {
-  return {
-    play: vi.fn<(text: string) => void>(),
-    notify: vi.fn<(message: string) => void>(),
-    check: vi.fn<(text: string) => Promise<CheckResult>>(async () => check),
-    suggest: vi.fn<(agent: string) => Promise<Suggestion>>(async () => ({ actions: [], view: null })),
-  };
+  return fakeSeatContext({ check: () => check });
 }
 
 function mount(state: BoardState, ctx: BoardContext = fakeContext()) {

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BoardContext, BoardState } from "../types";
+import { fakeContext } from "../board-testing";
+import type { BoardState } from "../types";
 import { pathfinderCardsUI } from "./index";
 import { isBuildPhase } from "./phase";
 
@@ -17,12 +18,10 @@ const fixtures: Record<string, BoardState> = Object.fromEntries(
 const playFixtures = Object.entries(fixtures).filter(([, st]) => !isBuildPhase(st.view));
 
 function fakeCtx(checkOk = true) {
-  return {
-    play: vi.fn<(text: string) => void>(),
-    check: vi.fn(async (_text: string) => (checkOk ? { ok: true, actions: 2 } : { ok: false, message: "expected 'is'" })),
-    suggest: vi.fn(async () => { throw new Error("no suggestions here"); }),
-    notify: vi.fn<(message: string) => void>(),
-  } satisfies BoardContext;
+  return fakeContext({
+    check: () => (checkOk ? { ok: true, actions: 2 } : { ok: false, message: "expected 'is'" }),
+    suggest: async () => { throw new Error("no suggestions here"); },
+  });
 }
 
 function mount(state: BoardState, ctx = fakeCtx()) {

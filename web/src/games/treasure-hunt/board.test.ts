@@ -1,8 +1,9 @@
 // The board against real engine positions (fixtures/capture.mjs): every legal move is played by
 // clicking what clicksFor names, exactly once; nothing is clickable out of turn; each phase and
 // both sides of the table are drawn as the rules say.
-import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
-import type { BoardContext, BoardState } from "../types";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clickSelector as click, fakeContext } from "../board-testing";
+import type { BoardState } from "../types";
 import { treasureHuntUI } from "./index";
 import specializedStep from "./fixtures/specialized-step.json";
 import specializedSwap from "./fixtures/specialized-swap.json";
@@ -24,17 +25,6 @@ const playable: Record<string, BoardState> = {
   "mapKey=LDRU, cycleRule=stopOnRepeat step": variantStep as BoardState,
 };
 
-type FakeContext = BoardContext & { play: Mock<(text: string) => void>; notify: Mock<(message: string) => void> };
-
-function fakeContext(): FakeContext {
-  return {
-    play: vi.fn<(text: string) => void>(),
-    notify: vi.fn<(message: string) => void>(),
-    check: vi.fn(async () => ({ ok: true })),
-    suggest: vi.fn(async () => ({ actions: [], view: null })),
-  };
-}
-
 function mount(state: BoardState) {
   document.body.innerHTML = "";
   const host = document.createElement("div");
@@ -43,12 +33,6 @@ function mount(state: BoardState) {
   const ctx = fakeContext();
   const board = treasureHuntUI.createBoard(host, state, ctx);
   return { host, ctx, board };
-}
-
-function click(host: HTMLElement, selector: string): void {
-  const el = host.querySelector(selector);
-  if (!el) throw new Error(`nothing matches ${selector}`);
-  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 }
 
 afterEach(() => {

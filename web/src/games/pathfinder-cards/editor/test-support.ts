@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 // Shared by the editor's unit tests: the captured fixtures, a fake BoardContext that records what
 // the board asks, and clicking through selectors the way the e2e harness does.
-import { vi } from "vitest";
-import type { BoardContext, BoardState, CheckResult, Suggestion } from "../../types";
+import { fakeContext as fakeSeatContext, type FakeContext } from "../../board-testing";
+import type { BoardState, CheckResult } from "../../types";
 
 const FIXTURE_NAMES = ["square-empty", "square-12", "square-39", "hex-9", "advanced-20", "runner-waiting"] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
@@ -16,26 +16,11 @@ export function fixture(name: FixtureName, patch: Partial<BoardState> = {}): Boa
   return { ...structuredClone(fixtures[name]), ...patch };
 }
 
-export interface FakeContext extends BoardContext {
-  play: ReturnType<typeof vi.fn<(text: string) => void>>;
-  check: ReturnType<typeof vi.fn<(text: string) => Promise<CheckResult>>>;
-  suggest: ReturnType<typeof vi.fn<(spec: string) => Promise<Suggestion>>>;
-  notify: ReturnType<typeof vi.fn<(message: string) => void>>;
-}
+export { clickSelector as click, type FakeContext } from "../../board-testing";
 
-export function fakeContext(checker: (text: string) => CheckResult = () => ({ ok: true })): FakeContext {
-  return {
-    play: vi.fn<(text: string) => void>(),
-    check: vi.fn<(text: string) => Promise<CheckResult>>(async (text) => checker(text)),
-    suggest: vi.fn<(spec: string) => Promise<Suggestion>>(async () => ({ actions: [], view: {} })),
-    notify: vi.fn<(message: string) => void>(),
-  };
-}
-
-export function click(host: Element, selector: string): void {
-  const el = host.querySelector(selector);
-  if (!el) throw new Error(`nothing matches ${selector}`);
-  el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+/** A context whose server judges every checked text with `checker`. */
+export function fakeContext(checker?: (text: string) => CheckResult): FakeContext {
+  return fakeSeatContext({ check: checker });
 }
 
 export function press(el: Element, key: string): void {
