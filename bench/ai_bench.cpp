@@ -1,5 +1,6 @@
 // Search speed on every registered game: ISMCTS iterations per second on one core from an early
-// decision of the game (random rollouts), and alpha-beta nodes per second where it applies.
+// decision of the game (random rollouts; and guided: the game's heuristic as prior and rollout
+// policy, rollouts cut after `depth` actions), and alpha-beta nodes per second where it applies.
 //   build/bench/ai_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only
 #include <benchmark/benchmark.h>
 
@@ -21,12 +22,9 @@ State first_decision(const Game& game, std::uint64_t seed) {
   return s;
 }
 
-void BM_Ismcts(benchmark::State& bs, const std::string& id, bool multi_observer) {
+void run_ismcts(benchmark::State& bs, const std::string& id, const IsmctsConfig& config) {
   const Game game = builtin_games().load(id);
   const State s = first_decision(game, 1);
-  IsmctsConfig config;
-  config.iterations = 2000;
-  config.multi_observer = multi_observer;
   Rng rng(2);
   std::int64_t iterations = 0;
   for (auto _ : bs) {
@@ -35,6 +33,22 @@ void BM_Ismcts(benchmark::State& bs, const std::string& id, bool multi_observer)
   }
   bs.SetItemsProcessed(iterations);
   bs.SetLabel("items = ISMCTS iterations");
+}
+
+void BM_Ismcts(benchmark::State& bs, const std::string& id, bool multi_observer) {
+  IsmctsConfig config;
+  config.iterations = 2000;
+  config.multi_observer = multi_observer;
+  run_ismcts(bs, id, config);
+}
+
+void BM_IsmctsGuided(benchmark::State& bs, const std::string& id, int depth) {
+  IsmctsConfig config;
+  config.iterations = 200;
+  config.rollout = RolloutPolicy::kHeuristic;
+  config.heuristic_prior = true;
+  config.rollout_depth = depth;
+  run_ismcts(bs, id, config);
 }
 
 void BM_AlphaBeta(benchmark::State& bs, const std::string& id) {
@@ -56,6 +70,12 @@ const int registered = [] {
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("BM_IsmctsSO/" + id).c_str(), BM_Ismcts, id, false)
         ->Unit(benchmark::kMillisecond);
+    for (const int depth : {0, 20}) {
+      benchmark::RegisterBenchmark(
+          ("BM_IsmctsGuided/" + id + "/depth:" + std::to_string(depth)).c_str(), BM_IsmctsGuided,
+          id, depth)
+          ->Unit(benchmark::kMillisecond);
+    }
     if (e->info.perfect_information && e->evaluate) {
       benchmark::RegisterBenchmark(("BM_AlphaBeta/" + id).c_str(), BM_AlphaBeta, id)
           ->Unit(benchmark::kMillisecond);

@@ -3,12 +3,14 @@
 // game is reached through the registry and the erased State only, as tools do.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "ai/agent_params.h"
 #include "ai/agents.h"
 #include "ai/ismcts.h"
+#include "ai/search_tree.h"
 #include "ai/selfplay.h"
 #include "core/error.h"
 #include "core/match.h"
@@ -51,10 +53,17 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "pimc:threads=2").find("unknown parameter 'threads'"),
             std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "pimc:prior=heuristic").find("unknown parameter 'prior'"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:eps=2").find("a number in 0..1"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:prior=greedy").find("one of none, heuristic"),
+            std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
   for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
                          "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
+                         "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
                          "mcts:iterations=10", "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
@@ -124,6 +133,56 @@ TEST(SearchAgents, IsmctsSpendsItsBudgetOnLegalActions) {
   EXPECT_GT(stats.nodes, 1u);
 }
 
+TEST(SearchTree, AHintIsTriedFirstAndFavouredAmongEquals) {
+  SearchNode node;
+  node.hint = 7;
+  const ActionList legal = {3, 5, 7, 9};
+  Rng rng(1);
+  bool untried = false;
+  std::size_t e = select_edge(node, legal, 0.7, rng, untried, 1.0);
+  EXPECT_TRUE(untried);
+  EXPECT_EQ(node.edges[e].action, 7);
+  // Every edge tried once with the same result: the bias alone decides.
+  for (SearchEdge& edge : node.edges) {
+    edge.visits = 1;
+    edge.reward = 0.5;
+  }
+  e = select_edge(node, legal, 0.7, rng, untried, 1.0);
+  EXPECT_FALSE(untried);
+  EXPECT_EQ(node.edges[e].action, 7);
+  // The bias fades: a hint far behind in results loses.
+  for (SearchEdge& edge : node.edges) {
+    edge.visits = 100;
+    edge.reward = edge.action == 7 ? -50 : 50;
+  }
+  e = select_edge(node, legal, 0.7, rng, untried, 1.0);
+  EXPECT_NE(node.edges[e].action, 7);
+}
+
+TEST(SearchAgents, OneIterationWithAHeuristicPriorPlaysTheHeuristicsMove) {
+  const Game game = treasure_hunt();
+  int tested = 0;
+  for (std::uint64_t seed = 1; seed <= 40 && tested < 5; ++seed) {
+    State s = dealt_position(game, seed);
+    Rng walk(seed);
+    s.play_random(walk, 12);  // past the opening, where every move scores alike
+    if (s.is_terminal() || s.is_chance_node()) continue;
+    const Observation obs(s, s.current_player());
+    std::set<Action> greedy_moves;  // greedy breaks ties at random
+    auto greedy = make_agent(game, "greedy");
+    for (std::uint64_t r = 0; r < 1000; ++r) {
+      Rng rng(r);
+      greedy_moves.insert(greedy->choose(obs, rng));
+    }
+    if (greedy_moves.size() * 4 > s.legal_actions().size()) continue;  // too many ties to tell
+    auto searcher = make_agent(game, "ismcts:iterations=1,prior=heuristic");
+    Rng rng(seed);
+    EXPECT_TRUE(greedy_moves.contains(searcher->choose(obs, rng))) << "seed " << seed;
+    ++tested;
+  }
+  EXPECT_EQ(tested, 5);
+}
+
 double win_rate(const Game& game, const std::vector<std::string>& agents, int games) {
   SelfplayConfig config;
   config.agents = agents;
@@ -137,6 +196,13 @@ TEST(SearchAgents, SearchBeatsRandomAndAlphaBetaBeatsGreedy) {
   const Game game = treasure_hunt();
   EXPECT_GE(win_rate(game, {"ismcts:iterations=100,depth=8", "random"}, 6), 5.0 / 6);
   EXPECT_GE(win_rate(game, {"alphabeta:depth=4", "greedy"}, 10), 0.7);
+}
+
+TEST(SearchAgents, GuidedIsmctsBeatsTheHeuristicItIsGuidedBy) {
+  const Game game = treasure_hunt();
+  EXPECT_GE(
+      win_rate(game, {"ismcts:iterations=150,rollout=heuristic,prior=heuristic", "greedy"}, 8),
+      5.0 / 8);
 }
 
 }  // namespace

@@ -33,12 +33,13 @@ const std::vector<GenericAgent>& generic_agents() {
        [](const Game&, const Json&) { return std::make_unique<RandomAgent>(); }},
       {"ismcts",
        "information-set Monte Carlo tree search (params: ms=1000 or iterations=N, c=0.7, "
-       "final=visits|mean, rollout=random|heuristic, depth=0 (0: to the end), "
+       "final=visits|mean, rollout=random|heuristic, depth=0 (0: to the end), eps=0 (random "
+       "steps in heuristic rollouts), prior=none|heuristic, pw=1 (prior weight), "
        "observer=multi|single, threads=1)",
        IsmctsAgent::make},
       {"pimc",
        "determinize and search: plain UCT in sampled worlds, votes summed (params: worlds=10 and "
-       "the budget, c, final, rollout, depth of ismcts)",
+       "the budget, c, final, rollout, depth, eps of ismcts)",
        PimcAgent::make_pimc},
       {"mcts",
        "Monte Carlo tree search (UCT) for games of perfect information; elsewhere one sampled "

@@ -24,7 +24,11 @@ struct PathStep {
 class IsmctsWorker {
  public:
   IsmctsWorker(const Observation& obs, const IsmctsConfig& config, std::uint64_t seed)
-      : obs_(obs), config_(config), rng_(seed), rollout_(obs.game(), config.rollout) {}
+      : obs_(obs),
+        config_(config),
+        rng_(seed),
+        rollout_(obs.game(), config.rollout, config.rollout_epsilon),
+        prior_(config.heuristic_prior ? make_heuristic_agent(obs.game()) : nullptr) {}
 
   void run(SearchClock& clock, std::int64_t max_iterations) {
     while (iterations_ < max_iterations && clock.more(iterations_)) {
@@ -80,10 +84,15 @@ class IsmctsWorker {
         if (added) break;  // one new node per iteration
         node = &tree_.insert(k);
         added = true;
+        if (prior_ != nullptr) {
+          prior_->reset();
+          node->hint = prior_->choose(Observation(world, actor), rng_);
+        }
       }
       world.legal_actions(legal_);
       bool untried = false;
-      const std::size_t e = select_edge(*node, legal_, config_.exploration, rng_, untried);
+      const std::size_t e =
+          select_edge(*node, legal_, config_.exploration, rng_, untried, config_.prior_weight);
       path_.push_back({node, e, actor});
       world.apply_legal(node->edges[e].action);
       ++depth;
@@ -101,6 +110,7 @@ class IsmctsWorker {
   const IsmctsConfig& config_;
   Rng rng_;
   Rollout rollout_;
+  std::unique_ptr<Agent> prior_;  // null: no prior
   SearchTree tree_;
   std::uint64_t root_key_ = 0;
   std::vector<PathStep> path_;
@@ -135,6 +145,9 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
                   ? RolloutPolicy::kHeuristic
                   : RolloutPolicy::kRandom;
   c.rollout_depth = static_cast<int>(p.get_int("depth", 0, 0, 1'000'000));
+  c.rollout_epsilon = p.get_double("eps", 0, 0, 1);
+  c.heuristic_prior = p.get_choice("prior", "none", {"none", "heuristic"}) == "heuristic";
+  c.prior_weight = p.get_double("pw", c.prior_weight, 0, 1000);
   c.multi_observer = p.get_choice("observer", "multi", {"single", "multi"}) == "multi";
   c.threads = static_cast<int>(p.get_int("threads", 1, 1, 256));
   p.finish();
@@ -196,6 +209,7 @@ Action final_move(const RootStatistics& stats, FinalMoveRule rule) {
 std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
   const IsmctsConfig config = IsmctsConfig::from_params(params, "ismcts");
   check_rollout_policy(game, config.rollout, "ismcts");
+  if (config.heuristic_prior) check_rollout_policy(game, RolloutPolicy::kHeuristic, "ismcts");
   return std::make_unique<IsmctsAgent>(config);
 }
 

@@ -30,13 +30,18 @@ struct IsmctsConfig {
   double exploration = 0.7;  // UCB1 constant, for returns in [-1, 1]
   FinalMoveRule final_move = FinalMoveRule::kMostVisited;
   RolloutPolicy rollout = RolloutPolicy::kRandom;
-  int rollout_depth = 0;  // > 0: stop rollouts after this many actions and evaluate
+  int rollout_depth = 0;       // > 0: stop rollouts after this many actions and evaluate
+  double rollout_epsilon = 0;  // heuristic rollouts: the chance of a random step instead
+  // The game's heuristic agent as a prior: its choice at each new node is tried first and gets
+  // a progressive bias of prior_weight / (visits + 1) in the UCB score.
+  bool heuristic_prior = false;
+  double prior_weight = 1.0;
   bool multi_observer = true;
   int threads = 1;  // root parallel: one tree per thread, root statistics summed
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
-  // rollout=random|heuristic, depth, observer=single|multi, threads. Throws Error(kUnknownAgent) on
-  // a bad parameter.
+  // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, observer=single|multi, threads.
+  // Throws Error(kUnknownAgent) on a bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
 

@@ -81,11 +81,11 @@ PimcConfig PimcConfig::from_params(const Json& params, const std::string& agent_
   AgentParams p(agent_name, params);
   c.worlds = static_cast<int>(p.get_int("worlds", default_worlds, 1, 100'000));
   search_params.erase("worlds");
-  for (const char* unused : {"observer", "threads"}) {
+  for (const char* unused : {"observer", "threads", "prior", "pw"}) {
     if (search_params.contains(unused)) {
       throw Error(ErrorCode::kUnknownAgent,
                   fmt::format("{}: unknown parameter '{}'; known: iterations, ms, c, final, "
-                              "rollout, depth, worlds",
+                              "rollout, depth, eps, worlds",
                               agent_name, unused));
     }
   }
@@ -97,7 +97,7 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
   RootStatistics stats;
   const ActionList legal = obs.legal_actions();
   for (const Action a : legal) stats.edges.push_back({a, 0, 0, 0.0});
-  Rollout rollout(obs.game(), config.search.rollout);
+  Rollout rollout(obs.game(), config.search.rollout, config.search.rollout_epsilon);
   const IsmctsConfig& budget = config.search;
   for (int w = 0; w < config.worlds; ++w) {
     const State world = obs.sample_world(rng);

@@ -10,16 +10,22 @@ namespace mw {
 
 void check_rollout_policy(const Game& game, RolloutPolicy policy, std::string_view agent_name) {
   if (policy == RolloutPolicy::kHeuristic && game.entry().agents.empty()) {
-    throw Error(ErrorCode::kUnknownAgent,
-                fmt::format("{}: rollout=heuristic needs a heuristic agent, and {} has none",
-                            agent_name, game.id()));
+    throw Error(
+        ErrorCode::kUnknownAgent,
+        fmt::format(
+            "{}: rollout=heuristic and prior=heuristic need a heuristic agent, and {} has none",
+            agent_name, game.id()));
   }
 }
 
-Rollout::Rollout(const Game& game, RolloutPolicy policy) : game_(game) {
-  if (policy == RolloutPolicy::kHeuristic && !game.entry().agents.empty()) {
-    heuristic_ = game.entry().agents.front().make(game, Json::object());
-  }
+std::unique_ptr<Agent> make_heuristic_agent(const Game& game) {
+  if (game.entry().agents.empty()) return nullptr;
+  return game.entry().agents.front().make(game, Json::object());
+}
+
+Rollout::Rollout(const Game& game, RolloutPolicy policy, double epsilon)
+    : game_(game), epsilon_(epsilon) {
+  if (policy == RolloutPolicy::kHeuristic) heuristic_ = make_heuristic_agent(game);
 }
 
 std::vector<double> Rollout::finish(State& world, int depth, Rng& rng) {
@@ -30,8 +36,14 @@ std::vector<double> Rollout::finish(State& world, int depth, Rng& rng) {
     heuristic_->reset();
     for (int done = 0; done < limit && !world.is_terminal(); ++done) {
       const Player p = world.current_player();
-      world.apply_legal(p == kChancePlayer ? world.sample_chance(rng)
-                                           : heuristic_->choose(Observation(world, p), rng));
+      if (p == kChancePlayer) {
+        world.apply_legal(world.sample_chance(rng));
+      } else if (epsilon_ > 0 && rng.uniform() < epsilon_) {
+        world.legal_actions(legal_);
+        world.apply_legal(legal_[rng.below(legal_.size())]);
+      } else {
+        world.apply_legal(heuristic_->choose(Observation(world, p), rng));
+      }
     }
   }
   if (world.is_terminal()) return world.returns();

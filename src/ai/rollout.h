@@ -18,7 +18,9 @@ void check_rollout_policy(const Game& game, RolloutPolicy policy, std::string_vi
 
 class Rollout {
  public:
-  Rollout(const Game& game, RolloutPolicy policy);
+  // `epsilon`: in heuristic rollouts, the chance that a step is a uniformly random action instead
+  // (a deterministic heuristic would otherwise replay the same line from the same world).
+  Rollout(const Game& game, RolloutPolicy policy, double epsilon = 0);
   // Plays `world` on to the end, or for `depth` actions when depth > 0, and returns each seat's
   // return; a game left unfinished is scored by the game's evaluate, or as a draw without one.
   std::vector<double> finish(State& world, int depth, Rng& rng);
@@ -26,6 +28,12 @@ class Rollout {
  private:
   Game game_;
   std::unique_ptr<Agent> heuristic_;  // null: random rollouts
+  double epsilon_;
+  ActionList legal_;
 };
+
+// The game's own first agent, made with default parameters (the heuristic rollouts and priors
+// use it); null for a game without one.
+std::unique_ptr<Agent> make_heuristic_agent(const Game& game);
 
 }  // namespace mw

@@ -24,6 +24,7 @@ struct SearchEdge {
 
 struct SearchNode {
   std::vector<SearchEdge> edges;  // sorted by action
+  Action hint = kNoAction;        // the prior policy's choice here, tried first and favoured
 
   std::size_t edge_index(Action a) {
     const auto it = std::lower_bound(edges.begin(), edges.end(), a,
@@ -56,11 +57,13 @@ class SearchTree {
 };
 
 // Marks every legal action of `node` available (adding edges for actions first seen) and returns
-// the index of the edge to follow: an untried one at random if any, else the best by UCB1 over
-// availability. `untried` tells the caller to stop descending and roll out.
+// the index of the edge to follow: the node's hint if untried, else an untried one at random if
+// any, else the best by UCB1 over availability plus a progressive bias (Chaslot et al. 2008)
+// toward the hint, `hint_bias / (visits + 1)`, which fades as the hint's own results come in.
+// `untried` tells the caller to stop descending and roll out.
 template <class RngT>
 std::size_t select_edge(SearchNode& node, const ActionList& legal, double exploration, RngT& rng,
-                        bool& untried) {
+                        bool& untried, double hint_bias = 0) {
   thread_local std::vector<std::size_t> candidates;
   candidates.clear();
   std::size_t fresh = 0;
@@ -74,6 +77,9 @@ std::size_t select_edge(SearchNode& node, const ActionList& legal, double explor
   }
   if (fresh > 0) {
     untried = true;
+    for (const std::size_t i : candidates) {
+      if (node.edges[i].action == node.hint && node.edges[i].visits == 0) return i;
+    }
     std::size_t pick = rng.below(fresh);
     for (const std::size_t i : candidates) {
       if (node.edges[i].visits == 0 && pick-- == 0) return i;
@@ -84,8 +90,9 @@ std::size_t select_edge(SearchNode& node, const ActionList& legal, double explor
   double best_score = -1e300;
   for (const std::size_t i : candidates) {
     const SearchEdge& e = node.edges[i];
-    const double score =
+    double score =
         e.mean() + exploration * std::sqrt(std::log(static_cast<double>(e.available)) / e.visits);
+    if (e.action == node.hint) score += hint_bias / (e.visits + 1.0);
     if (score > best_score) {
       best_score = score;
       best = i;
