@@ -142,6 +142,26 @@ TEST(SearchTree, AHintIsTriedFirstAndFavouredAmongEquals) {
   std::size_t e = select_edge(node, legal, 0.7, rng, untried, 1.0);
   EXPECT_TRUE(untried);
   EXPECT_EQ(node.edges[e].action, 7);
+  // The hint is looked at again before the budget is spread over the untried actions...
+  node.edges[e].visits = 1;
+  node.edges[e].reward = 0.2;
+  e = select_edge(node, legal, 0.7, rng, untried, 1.0);
+  EXPECT_FALSE(untried);
+  EXPECT_EQ(node.edges[e].action, 7);
+  // ...unless it did badly: then an untried action.
+  node.edges[e].visits = 3;
+  node.edges[e].reward = -3;
+  e = select_edge(node, legal, 0.7, rng, untried, 1.0);
+  EXPECT_TRUE(untried);
+  EXPECT_NE(node.edges[e].action, 7);
+  // Without guidance the untried actions come first.
+  SearchNode plain;
+  plain.edge_index(3);
+  plain.edges[0].visits = 5;
+  plain.edges[0].reward = 5;
+  e = select_edge(plain, legal, 0.7, rng, untried);
+  EXPECT_TRUE(untried);
+  EXPECT_NE(plain.edges[e].action, 3);
   // Every edge tried once with the same result: the bias alone decides.
   for (SearchEdge& edge : node.edges) {
     edge.visits = 1;

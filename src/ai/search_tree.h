@@ -57,39 +57,55 @@ class SearchTree {
 };
 
 // Marks every legal action of `node` available (adding edges for actions first seen) and returns
-// the index of the edge to follow: the node's hint if untried, else an untried one at random if
-// any, else the best by UCB1 over availability plus a progressive bias (Chaslot et al. 2008)
-// toward the hint, `hint_bias / (visits + 1)`, which fades as the hint's own results come in.
-// `untried` tells the caller to stop descending and roll out.
+// the index of the edge to follow. `untried` tells the caller to stop descending and roll out.
+// Unguided (no hint, or hint_bias 0): an untried action at random if any, else the best by UCB1
+// over availability. Guided: the hint first; then UCB1 plus a progressive bias toward the hint,
+// `hint_bias / (visits + 1)` (Chaslot et al. 2008), which fades as the hint's own results come
+// in, and an untried action scores as one visit at the node's mean so far (a first-play value),
+// so a small budget is not spread over every action before the hint has been looked at twice.
 template <class RngT>
 std::size_t select_edge(SearchNode& node, const ActionList& legal, double exploration, RngT& rng,
                         bool& untried, double hint_bias = 0) {
   thread_local std::vector<std::size_t> candidates;
   candidates.clear();
   std::size_t fresh = 0;
+  double visited_reward = 0;
+  double visits = 0;
   // Insertions shift indices: add the actions first seen, then collect the candidates.
   for (const Action a : legal) node.edge_index(a);
   for (const Action a : legal) {
     const std::size_t i = node.edge_index(a);
-    ++node.edges[i].available;
+    SearchEdge& e = node.edges[i];
+    ++e.available;
     candidates.push_back(i);
-    fresh += node.edges[i].visits == 0;
+    fresh += e.visits == 0;
+    visited_reward += e.reward;
+    visits += e.visits;
   }
-  if (fresh > 0) {
-    untried = true;
+  const bool guided = hint_bias > 0 && node.hint != kNoAction;
+  if (guided) {
     for (const std::size_t i : candidates) {
-      if (node.edges[i].action == node.hint && node.edges[i].visits == 0) return i;
+      if (node.edges[i].action == node.hint && node.edges[i].visits == 0) {
+        untried = true;
+        return i;
+      }
     }
+  }
+  const auto pick_untried = [&] {
+    untried = true;
     std::size_t pick = rng.below(fresh);
     for (const std::size_t i : candidates) {
       if (node.edges[i].visits == 0 && pick-- == 0) return i;
     }
-  }
+    return candidates.front();  // unreachable: fresh counts the untried candidates
+  };
+  if (fresh > 0 && (!guided || visits == 0)) return pick_untried();
   untried = false;
   std::size_t best = candidates.front();
   double best_score = -1e300;
   for (const std::size_t i : candidates) {
     const SearchEdge& e = node.edges[i];
+    if (e.visits == 0) continue;
     double score =
         e.mean() + exploration * std::sqrt(std::log(static_cast<double>(e.available)) / e.visits);
     if (e.action == node.hint) score += hint_bias / (e.visits + 1.0);
@@ -97,6 +113,10 @@ std::size_t select_edge(SearchNode& node, const ActionList& legal, double explor
       best_score = score;
       best = i;
     }
+  }
+  if (fresh > 0) {
+    const double first_play = visited_reward / visits + exploration * std::sqrt(std::log(visits));
+    if (first_play > best_score) return pick_untried();
   }
   return best;
 }
