@@ -59,12 +59,16 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "ismcts:prior=greedy").find("one of none, heuristic"),
             std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=9,policy=greedy:bogus=1").find("bogus"),
+            std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
   for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
                          "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
                          "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
-                         "mcts:iterations=10", "alphabeta:depth=2,tableBits=12"}) {
+                         "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
+                         "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
+                         "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/error.h"
 
 namespace mw {
@@ -67,6 +69,12 @@ std::string AgentParams::get_string(std::string_view name, std::string_view fall
   if (v == nullptr) return std::string(fallback);
   if (!v->is_string()) fail(name, "a text", *v);
   return v->get<std::string>();
+}
+
+std::string AgentParams::get_agent_spec(std::string_view name, std::string_view fallback) {
+  std::string spec = get_string(name, fallback);
+  std::replace(spec.begin(), spec.end(), ';', ',');
+  return spec;
 }
 
 void AgentParams::finish() const {

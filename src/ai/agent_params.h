@@ -22,8 +22,10 @@ class AgentParams {
   double get_double(std::string_view name, double fallback, double min, double max);
   std::string get_choice(std::string_view name, std::string_view fallback,
                          std::initializer_list<std::string_view> choices);
-  // Any text, e.g. a nested agent spec.
+  // Any text.
   std::string get_string(std::string_view name, std::string_view fallback);
+  // A nested agent spec, written with ';' for ',' inside the outer spec ("play=ismcts:ms=50;c=1").
+  std::string get_agent_spec(std::string_view name, std::string_view fallback);
   bool has(std::string_view name) const;
   // Throws Error(kUnknownAgent) for a parameter none of the reads above asked for.
   void finish() const;

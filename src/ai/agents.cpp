@@ -34,12 +34,13 @@ const std::vector<GenericAgent>& generic_agents() {
       {"ismcts",
        "information-set Monte Carlo tree search (params: ms=1000 or iterations=N, c=0.7, "
        "final=visits|mean, rollout=random|heuristic, depth=0 (0: to the end), eps=0 (random "
-       "steps in heuristic rollouts), prior=none|heuristic, pw=1 (prior weight), "
+       "steps in heuristic rollouts), prior=none|heuristic, pw=1 (prior weight), policy= (the "
+       "agent of heuristic rollouts and the prior, ';' for ','; default the game's own), "
        "observer=multi|single, threads=1)",
        IsmctsAgent::make},
       {"pimc",
        "determinize and search: plain UCT in sampled worlds, votes summed (params: worlds=10 and "
-       "the budget, c, final, rollout, depth, eps of ismcts)",
+       "the budget, c, final, rollout, depth, eps, policy of ismcts)",
        PimcAgent::make_pimc},
       {"mcts",
        "Monte Carlo tree search (UCT) for games of perfect information; elsewhere one sampled "

@@ -27,8 +27,9 @@ class IsmctsWorker {
       : obs_(obs),
         config_(config),
         rng_(seed),
-        rollout_(obs.game(), config.rollout, config.rollout_epsilon),
-        prior_(config.heuristic_prior ? make_heuristic_agent(obs.game()) : nullptr) {}
+        rollout_(obs.game(), config.rollout, config.rollout_epsilon, config.policy),
+        prior_(config.heuristic_prior ? make_heuristic_agent(obs.game(), config.policy) : nullptr) {
+  }
 
   void run(SearchClock& clock, std::int64_t max_iterations) {
     while (iterations_ < max_iterations && clock.more(iterations_)) {
@@ -148,6 +149,7 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   c.rollout_epsilon = p.get_double("eps", 0, 0, 1);
   c.heuristic_prior = p.get_choice("prior", "none", {"none", "heuristic"}) == "heuristic";
   c.prior_weight = p.get_double("pw", c.prior_weight, 0, 1000);
+  c.policy = p.get_agent_spec("policy", "");
   c.multi_observer = p.get_choice("observer", "multi", {"single", "multi"}) == "multi";
   c.threads = static_cast<int>(p.get_int("threads", 1, 1, 256));
   p.finish();
@@ -210,6 +212,7 @@ std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
   const IsmctsConfig config = IsmctsConfig::from_params(params, "ismcts");
   check_rollout_policy(game, config.rollout, "ismcts");
   if (config.heuristic_prior) check_rollout_policy(game, RolloutPolicy::kHeuristic, "ismcts");
+  if (!config.policy.empty()) make_heuristic_agent(game, config.policy);  // refuses a bad spec
   return std::make_unique<IsmctsAgent>(config);
 }
 

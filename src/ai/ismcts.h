@@ -36,11 +36,13 @@ struct IsmctsConfig {
   // a progressive bias of prior_weight / (visits + 1) in the UCB score.
   bool heuristic_prior = false;
   double prior_weight = 1.0;
+  std::string policy;  // the agent of heuristic rollouts and the prior; empty: the game's own
   bool multi_observer = true;
   int threads = 1;  // root parallel: one tree per thread, root statistics summed
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
-  // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, observer=single|multi, threads.
+  // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy, observer=single|multi,
+  // threads.
   // Throws Error(kUnknownAgent) on a bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };

@@ -10,12 +10,6 @@
 namespace mw {
 namespace {
 
-std::string nested_spec(AgentParams& p, std::string_view name, const std::string& fallback) {
-  std::string spec = p.get_string(name, fallback);
-  std::replace(spec.begin(), spec.end(), ';', ',');
-  return spec;
-}
-
 bool designing(const Game& game, const State& s) {
   return !s.is_terminal() && !s.is_chance_node() && game.entry().designing(s);
 }
@@ -26,9 +20,9 @@ MakerConfig MakerConfig::from_params(const Game& game, const Json& params) {
   AgentParams p("maker", params);
   MakerConfig c;
   const std::string fallback = default_agent(game);
-  c.build = nested_spec(p, "build", fallback);
-  c.play = nested_spec(p, "play", fallback);
-  c.rivals = nested_spec(p, "rivals", c.play);
+  c.build = p.get_agent_spec("build", fallback);
+  c.play = p.get_agent_spec("play", fallback);
+  c.rivals = p.get_agent_spec("rivals", c.play);
   c.candidates = static_cast<int>(p.get_int("candidates", c.candidates, 1, 10000));
   c.sims = static_cast<int>(p.get_int("sims", c.sims, 1, 10000));
   c.ms = p.get_double("ms", c.ms, 0, 1e9);

@@ -85,7 +85,7 @@ PimcConfig PimcConfig::from_params(const Json& params, const std::string& agent_
     if (search_params.contains(unused)) {
       throw Error(ErrorCode::kUnknownAgent,
                   fmt::format("{}: unknown parameter '{}'; known: iterations, ms, c, final, "
-                              "rollout, depth, eps, worlds",
+                              "rollout, depth, eps, policy, worlds",
                               agent_name, unused));
     }
   }
@@ -97,7 +97,8 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
   RootStatistics stats;
   const ActionList legal = obs.legal_actions();
   for (const Action a : legal) stats.edges.push_back({a, 0, 0, 0.0});
-  Rollout rollout(obs.game(), config.search.rollout, config.search.rollout_epsilon);
+  Rollout rollout(obs.game(), config.search.rollout, config.search.rollout_epsilon,
+                  config.search.policy);
   const IsmctsConfig& budget = config.search;
   for (int w = 0; w < config.worlds; ++w) {
     const State world = obs.sample_world(rng);
@@ -132,12 +133,14 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
 std::unique_ptr<Agent> PimcAgent::make_pimc(const Game& game, const Json& params) {
   PimcConfig c = PimcConfig::from_params(params, "pimc", 10);
   check_rollout_policy(game, c.search.rollout, "pimc");
+  if (!c.search.policy.empty()) make_heuristic_agent(game, c.search.policy);  // refuses a bad spec
   return std::make_unique<PimcAgent>(c);
 }
 
 std::unique_ptr<Agent> PimcAgent::make_mcts(const Game& game, const Json& params) {
   PimcConfig c = PimcConfig::from_params(params, "mcts", 1);
   check_rollout_policy(game, c.search.rollout, "mcts");
+  if (!c.search.policy.empty()) make_heuristic_agent(game, c.search.policy);
   return std::make_unique<PimcAgent>(c);
 }
 

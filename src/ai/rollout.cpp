@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "ai/agents.h"
 #include "core/error.h"
 
 namespace mw {
@@ -18,14 +19,16 @@ void check_rollout_policy(const Game& game, RolloutPolicy policy, std::string_vi
   }
 }
 
-std::unique_ptr<Agent> make_heuristic_agent(const Game& game) {
+std::unique_ptr<Agent> make_heuristic_agent(const Game& game, const std::string& spec) {
+  if (!spec.empty()) return make_agent(game, spec);
   if (game.entry().agents.empty()) return nullptr;
   return game.entry().agents.front().make(game, Json::object());
 }
 
-Rollout::Rollout(const Game& game, RolloutPolicy policy, double epsilon)
+Rollout::Rollout(const Game& game, RolloutPolicy policy, double epsilon,
+                 const std::string& heuristic_spec)
     : game_(game), epsilon_(epsilon) {
-  if (policy == RolloutPolicy::kHeuristic) heuristic_ = make_heuristic_agent(game);
+  if (policy == RolloutPolicy::kHeuristic) heuristic_ = make_heuristic_agent(game, heuristic_spec);
 }
 
 std::vector<double> Rollout::finish(State& world, int depth, Rng& rng) {

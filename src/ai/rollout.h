@@ -2,6 +2,7 @@
 // How a Monte Carlo search finishes a sampled game: random actions (fast) or the game's own
 // heuristic agent (stronger), optionally cut short and scored by the game's evaluation.
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,7 +21,9 @@ class Rollout {
  public:
   // `epsilon`: in heuristic rollouts, the chance that a step is a uniformly random action instead
   // (a deterministic heuristic would otherwise replay the same line from the same world).
-  Rollout(const Game& game, RolloutPolicy policy, double epsilon = 0);
+  // `heuristic_spec`: the agent of heuristic rollouts (empty: the game's own first agent).
+  Rollout(const Game& game, RolloutPolicy policy, double epsilon = 0,
+          const std::string& heuristic_spec = "");
   // Plays `world` on to the end, or for `depth` actions when depth > 0, and returns each seat's
   // return; a game left unfinished is scored by the game's evaluate, or as a draw without one.
   std::vector<double> finish(State& world, int depth, Rng& rng);
@@ -32,8 +35,8 @@ class Rollout {
   ActionList legal_;
 };
 
-// The game's own first agent, made with default parameters (the heuristic rollouts and priors
-// use it); null for a game without one.
-std::unique_ptr<Agent> make_heuristic_agent(const Game& game);
+// The agent heuristic rollouts and priors use: `spec` if given, else the game's own first agent
+// with default parameters; null for a game without one. Throws Error(kUnknownAgent) on a bad spec.
+std::unique_ptr<Agent> make_heuristic_agent(const Game& game, const std::string& spec = "");
 
 }  // namespace mw
