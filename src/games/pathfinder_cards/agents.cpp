@@ -11,44 +11,15 @@
 namespace mw::pathfinder_cards {
 namespace {
 
-constexpr std::array<std::array<int, 2>, 4> kShapes = {{{8, 5}, {5, 8}, {10, 4}, {4, 10}}};
-
-bool in_rect(int x, int y, int w, int h) {
-  return x >= 0 && y >= 0 && x < w && y < h;
-}
-
-// A self-avoiding walk that never touches itself (no shortcuts) of `len` cells from a random
-// start, then a Joker cell next to its end; empty when the walk got stuck.
-std::vector<int> winding_path(Rng& rng, int w, int h, int len) {
-  std::vector<int> path;
-  std::array<bool, kCells> used{};
-  const int sx = static_cast<int>(rng.below(static_cast<std::uint64_t>(w)));
-  const int sy = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
-  path.push_back(make_cell(sx, sy));
-  used[path.back()] = true;
-  constexpr std::array<std::array<int, 2>, 4> steps = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
-  while (static_cast<int>(path.size()) < len + 1) {  // the last cell is the Joker's
-    const int cur = path.back();
-    std::vector<int> next;
-    for (const auto& s : steps) {
-      const int x = cell_x(cur) + s[0];
-      const int y = cell_y(cur) + s[1];
-      if (!in_rect(x, y, w, h) || used[make_cell(x, y)]) continue;
-      bool touches = false;  // next to an earlier path cell: a shortcut
-      for (const auto& t : steps) {
-        const int nx = x + t[0];
-        const int ny = y + t[1];
-        if (in_rect(nx, ny, w, h) && used[make_cell(nx, ny)] && make_cell(nx, ny) != cur) {
-          touches = true;
-        }
-      }
-      if (!touches) next.push_back(make_cell(x, y));
-    }
-    if (next.empty()) return {};
-    path.push_back(next[rng.below(next.size())]);
-    used[path.back()] = true;
+// The index of `value` among `names` when `key` is `name` and the value one of them, else -1.
+template <std::size_t N>
+int choice_index(const std::array<const char*, N>& names, const std::string& key, const char* name,
+                 const Json& value) {
+  if (key != name || !value.is_string()) return -1;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (value.get<std::string>() == names[i]) return static_cast<int>(i);
   }
-  return path;
+  return -1;
 }
 
 int manhattan(int a, int b) {
@@ -88,65 +59,6 @@ int distance_to_joker(const Layout& l) {
 
 }  // namespace
 
-Layout plan_maze(Rng& rng, int difficulty) {
-  for (;;) {
-    const auto& shape = kShapes[rng.below(kShapes.size())];
-    const int w = shape[0];
-    const int h = shape[1];
-    const int len = std::min(13, 5 + 2 * difficulty + static_cast<int>(rng.below(3)));
-    const std::vector<int> path = winding_path(rng, w, h, len);
-    if (path.empty()) continue;
-    Layout l;
-    std::array<int, 12> diamonds{};
-    for (int r = 2; r <= 13; ++r) diamonds[r - 2] = card_id(kDiamonds, r);
-    rng.shuffle(diamonds.begin(), diamonds.end());
-    l.place(kAceOfDiamonds, path[0]);
-    int nd = 0;
-    for (int i = 1; i < len; ++i) l.place(diamonds[nd++], path[i]);
-    l.place(kJoker, path[len]);
-    // Decoys: the other diamonds branch off the path (dead ends), never next to the Joker.
-    std::array<int, 6> nb{};
-    for (int tries = 0; nd < 12 && tries < 400; ++tries) {
-      const int base = l.pos[card_id(kDiamonds, 1 + static_cast<int>(rng.below(13)))];
-      if (base < 0) continue;
-      const int k = l.neighbors(base, nb);
-      const int c = nb[rng.below(static_cast<std::uint64_t>(k))];
-      if (!in_rect(cell_x(c), cell_y(c), w, h) || l.at[c] >= 0) continue;
-      bool near_joker = false;
-      const int k2 = l.neighbors(c, nb);
-      for (int i = 0; i < k2; ++i) near_joker |= l.at[nb[i]] == kJoker;
-      if (!near_joker) l.place(diamonds[nd++], c);
-    }
-    if (nd < 12) continue;
-    // Spades and the trial cards along the diamonds (the frontier), clubs elsewhere.
-    std::vector<int> rest;
-    for (int id = 0; id < kNumCards; ++id) {
-      if (!is_diamond(id) && id != kJoker) rest.push_back(id);
-    }
-    rng.shuffle(rest.begin(), rest.end());
-    std::stable_partition(rest.begin(), rest.end(), [&](int id) {
-      return difficulty > 0 && (card_suit(id) == kSpades || card_rank(id) >= 10);
-    });
-    std::vector<int> frontier;
-    std::vector<int> far;
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        const int c = make_cell(x, y);
-        if (l.at[c] >= 0) continue;
-        bool near = false;
-        const int k = l.neighbors(c, nb);
-        for (int i = 0; i < k; ++i) near |= l.at[nb[i]] >= 0 && is_diamond(l.at[nb[i]]);
-        (near ? frontier : far).push_back(c);
-      }
-    }
-    rng.shuffle(frontier.begin(), frontier.end());
-    rng.shuffle(far.begin(), far.end());
-    frontier.insert(frontier.end(), far.begin(), far.end());
-    for (std::size_t i = 0; i < rest.size(); ++i) l.place(rest[i], frontier[i]);
-    if (l.valid_maze()) return l;
-  }
-}
-
 std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
   Params p;
   for (const auto& [key, value] : params.items()) {
@@ -156,6 +68,10 @@ std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
     } else if (key == "difficulty" && value.is_number_integer() && value.get<int>() >= 0 &&
                value.get<int>() <= 3) {
       p.difficulty = value.get<int>();
+    } else if (const int a = choice_index(kArtifactUseNames, key, "artifacts", value); a >= 0) {
+      p.artifacts = static_cast<ArtifactUse>(a);
+    } else if (const int sh = choice_index(kMazeShapeNames, key, "shape", value); sh >= 0) {
+      p.shape = static_cast<MazeShape>(sh);
     } else if (key == "memory" && value.is_string() && (value == "perfect" || value == "noisy")) {
       p.noisy_memory = value == "noisy";
     } else if (key == "powers" && value.is_boolean()) {
@@ -166,8 +82,8 @@ std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
     } else {
       throw Error(ErrorCode::kUnknownAgent,
                   "baseline: unknown or bad parameter '" + key +
-                      "' (samples=1..256, difficulty=0..3, memory=perfect|noisy, forget=0..100, "
-                      "powers=true|false)");
+                      "' (samples=1..256, difficulty=0..3, artifacts=auto|never|always, "
+                      "shape=auto|rect, memory=perfect|noisy, forget=0..100, powers=true|false)");
     }
   }
   return std::make_unique<BaselineAgent>(p);
@@ -185,8 +101,11 @@ Action BaselineAgent::maker(const Observation& obs, const State& s, Rng& rng) {
   auto is_legal = [&](Action a) { return std::binary_search(legal.begin(), legal.end(), a); };
   switch (s.decision()) {
     case Decision::kPlace: {
-      if (l.count == 0 || plan_.empty())
-        plan_ = placement_order(plan_maze(rng, params_.difficulty));
+      if (l.count == 0 || plan_.empty()) {
+        const MazePlan plan{params_.difficulty, s.config().topo, s.config().advanced,
+                            params_.artifacts, params_.shape};
+        plan_ = placement_order(plan_maze(rng, plan));
+      }
       const auto k = static_cast<std::size_t>(l.count);
       bool on_plan = k < plan_.size();
       for (std::size_t i = 0; on_plan && i < k; ++i) {

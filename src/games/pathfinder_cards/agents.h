@@ -1,8 +1,9 @@
 #pragma once
 // Pathfinder's computer player for both seats.
-//  - As the Maze Maker it builds a maze from a plan (a winding diamond path from A♦ to a far
-//    Joker, decoy diamond branches, spades along the diamonds, clubs elsewhere) and makes every
-//    Maker choice to hurt the Runner (Queen card, 10♦ suit, King flip, Ace alteration).
+//  - As the Maze Maker it builds a maze from a plan (maze_plan.h: a winding diamond path from A♦
+//    to a far Joker, decoy diamond branches, spades along the diamonds, clubs elsewhere; the
+//    board's own shapes; in the advanced game artifact bridges) and makes every Maker choice to
+//    hurt the Runner (Queen card, 10♦ suit, King flip, Ace alteration).
 //  - As the Maze Runner it reasons on worlds sampled consistently with her view (resample): it
 //    explores the frontier card most likely to be a diamond leading to the Joker, guesses counts
 //    and suits by their sampled frequencies, uses the Compass as soon as it can and keeps hearts.
@@ -13,20 +14,19 @@
 #include "core/game.h"
 #include "core/json.h"
 #include "games/pathfinder_cards/layout.h"
+#include "games/pathfinder_cards/maze_plan.h"
 
 namespace mw::pathfinder_cards {
 
 class State;
-
-// A valid basic maze in the 40 x 40 box, drawn from the builder's plan (difficulty 0..3: longer,
-// more winding paths, more decoys and spades along the path as it grows).
-Layout plan_maze(Rng& rng, int difficulty);
 
 class BaselineAgent final : public Agent {
  public:
   struct Params {
     int samples = 8;     // sampled worlds per Runner decision
     int difficulty = 2;  // the Maker's maze plan
+    ArtifactUse artifacts = ArtifactUse::kAuto;  // advanced game: mazes an artifact bridges
+    MazeShape shape = MazeShape::kAuto;          // the board's own shapes, or square rectangles
     // The Runner's memory in the King trial (G1.6.2 aiMemoryModel): perfect, or noisy with this
     // percentage of remembered face-up identities forgotten (then guessed uniformly).
     bool noisy_memory = false;
@@ -34,8 +34,9 @@ class BaselineAgent final : public Agent {
     int forget_percent = 25;
   };
   explicit BaselineAgent(Params params) : params_(params) {}
-  // Reads "samples" (1..256), "difficulty" (0..3), "memory" (perfect | noisy) and "forget"
-  // (0..100, percent, for noisy), "powers" (true | false); throws Error(kUnknownAgent) otherwise.
+  // Reads "samples" (1..256), "difficulty" (0..3), "artifacts" (auto | never | always), "shape"
+  // (auto | rect), "memory" (perfect | noisy) and "forget" (0..100, percent, for noisy), "powers"
+  // (true | false); throws Error(kUnknownAgent) otherwise.
   static std::unique_ptr<Agent> make(const Game& game, const Json& params);
 
   Action choose(const Observation& obs, Rng& rng) override;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <vector>
 
 #include "games/pathfinder_cards/layout.h"
 
@@ -61,7 +62,7 @@ class Search {
   void source(int cell) {
     const int c = l_.at[cell];
     if (c >= 0 && !is_diamond(c)) return;
-    relax(cell, c >= 0 ? 0 : 1, c >= 0);
+    relax(cell, c >= 0 ? 0 : 1, c >= 0, -1);
   }
   void run() {
     std::array<int, 6> nb{};
@@ -73,17 +74,20 @@ class Search {
         if (!in_frame(f_, nb[i])) continue;
         const int c = l_.at[nb[i]];
         if (c >= 0 && !is_diamond(c)) continue;
-        relax(nb[i], dist_[cell] + (c >= 0 ? 0 : 1), c >= 0);
+        relax(nb[i], dist_[cell] + (c >= 0 ? 0 : 1), c >= 0, cell);
       }
     }
   }
   int dist(int cell) const { return dist_[cell]; }
+  // The cell before `cell` on one cheapest path from a source; -1 at a source.
+  int parent(int cell) const { return parent_[cell]; }
 
  private:
   static constexpr int kRing = 2 * kCells;
-  void relax(int cell, int d, bool front) {
+  void relax(int cell, int d, bool front, int from) {
     if (d >= dist_[cell]) return;
     dist_[cell] = static_cast<std::int16_t>(d);
+    parent_[cell] = static_cast<std::int16_t>(from);
     if (front) {
       head_ = (head_ + kRing - 1) % kRing;
       deque_[head_] = static_cast<std::int16_t>(cell);
@@ -95,12 +99,15 @@ class Search {
   const Layout& l_;
   Frame f_;
   std::array<std::int16_t, kCells> dist_;
+  std::array<std::int16_t, kCells> parent_;  // written with dist_, read only where dist_ is set
   std::array<std::int16_t, kRing> deque_;
   int head_ = 0;
   int tail_ = 0;
 };
 
-bool free_pair_on_rim(const Layout& l, const Frame& f) {
+// An empty cell touching the layout, with an empty neighbour (where A♦ and the Joker can still go
+// side by side), as {cell, neighbour}; {-1, -1} when there is none.
+std::array<int, 2> free_pair_on_rim(const Layout& l, const Frame& f) {
   std::array<int, 6> nb{};
   for (int y = f.y0; y <= f.y1; ++y) {
     for (int x = f.x0; x <= f.x1; ++x) {
@@ -108,14 +115,120 @@ bool free_pair_on_rim(const Layout& l, const Frame& f) {
       if (l.at[e] >= 0 || !l.touches_card(e)) continue;
       const int n = l.neighbors(e, nb);
       for (int i = 0; i < n; ++i) {
-        if (l.at[nb[i]] < 0) return true;
+        if (l.at[nb[i]] < 0) return {e, nb[i]};
       }
     }
   }
-  return false;
+  return {-1, -1};
+}
+
+// An empty neighbour of the one endpoint placed, or -1.
+int free_next_to_endpoint(const Layout& l) {
+  std::array<int, 6> nb{};
+  const int n = l.neighbors(l.pos[l.pos[kAceOfDiamonds] >= 0 ? kAceOfDiamonds : kJoker], nb);
+  for (int i = 0; i < n; ++i) {
+    if (l.at[nb[i]] < 0) return nb[i];
+  }
+  return -1;
+}
+
+// Both endpoints placed: two searches, the cheapest paths A♦ .. e and e .. Joker.
+std::vector<PlacementVerdict> endpoint_verdicts(const Layout& l, const std::vector<int>& cells) {
+  const Frame f = frame_of(l);
+  Search from_ace_value(l, f);  // ~10 KB each, like build_feasible's one
+  Search to_joker_value(l, f);
+  Search* from_ace = &from_ace_value;
+  Search* to_joker = &to_joker_value;
+  from_ace->source(l.pos[kAceOfDiamonds]);
+  from_ace->run();
+  int cheapest = kFar;  // the cheapest path A♦ .. a cell next to the Joker
+  int end = -1;         // where it ends
+  std::array<int, 6> nb{};
+  const int n = l.neighbors(l.pos[kJoker], nb);
+  for (int i = 0; i < n; ++i) {
+    if (in_frame(f, nb[i])) {
+      to_joker->source(nb[i]);
+      if (from_ace->dist(nb[i]) < cheapest) {
+        cheapest = from_ace->dist(nb[i]);
+        end = nb[i];
+      }
+    }
+  }
+  to_joker->run();
+  std::vector<int> on_cheapest;  // the empty cells of one cheapest path
+  for (int c = cheapest < kFar ? end : -1; c >= 0; c = from_ace->parent(c)) {
+    if (l.at[c] < 0) on_cheapest.push_back(c);
+  }
+  const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
+  std::vector<PlacementVerdict> out;
+  out.reserve(cells.size());
+  for (const int e : cells) {
+    const int through = from_ace->dist(e) + to_joker->dist(e) - 1;  // the empty e counted once
+    PlacementVerdict v;
+    // A diamond on e: a path through it costs one less, against one diamond less in hand; if no
+    // affordable path crosses e, the cheapest path avoids it and must fit in the smaller hand.
+    v.diamond = through <= rem_d || cheapest <= rem_d - 1 ? 1 : 0;
+    // Another card on e blocks it: fine when every affordable path avoids e, or when one
+    // cheapest path does.
+    const bool on_path = std::find(on_cheapest.begin(), on_cheapest.end(), e) != on_cheapest.end();
+    v.other = cheapest > rem_d ? 0 : through > rem_d || !on_path ? 1 : -1;
+    out.push_back(v);
+  }
+  return out;
 }
 
 }  // namespace
+
+std::vector<PlacementVerdict> placement_verdicts(const Layout& l, const std::vector<int>& cells) {
+  const bool ace = l.pos[kAceOfDiamonds] >= 0;
+  const bool joker = l.pos[kJoker] >= 0;
+  if (ace && joker) return endpoint_verdicts(l, cells);
+  // Fewer endpoints: build_feasible's quick answers (a free pair on the rim, an empty cell next to
+  // the placed endpoint) still hold after a card on e unless e is a cell they relied on.
+  const Frame f = frame_of(l);
+  const std::array<int, 2> relied =
+      ace || joker ? std::array<int, 2>{free_next_to_endpoint(l), -1} : free_pair_on_rim(l, f);
+  // The missing endpoint on e: with the other one placed, one search from it answers (the
+  // cheapest path to e's neighbours, or from e, e itself never helping); with neither, the quick
+  // answer "an empty cell next to it" holds when e has one.
+  Search search(l, f);
+  if (ace) {
+    search.source(l.pos[kAceOfDiamonds]);
+  } else if (joker) {
+    std::array<int, 6> nb{};
+    const int n = l.neighbors(l.pos[kJoker], nb);
+    for (int i = 0; i < n; ++i) search.source(nb[i]);  // next to a card: inside the frame
+  }
+  search.run();
+  const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
+  std::vector<PlacementVerdict> out;
+  out.reserve(cells.size());
+  std::array<int, 6> nb{};
+  for (const int e : cells) {
+    PlacementVerdict v;
+    const bool sure = relied[0] >= 0 && e != relied[0] && e != relied[1];
+    v.diamond = v.other = static_cast<std::int8_t>(sure ? 1 : -1);
+    const int n = l.neighbors(e, nb);
+    if (joker) {
+      // A♦ on e is a diamond: the path from it costs dist(e) - 1, against one diamond less.
+      v.ace = static_cast<std::int8_t>(search.dist(e) <= rem_d ? 1 : 0);
+    } else if (ace) {
+      int best = kFar;
+      bool framed = true;  // a neighbour outside the frame has no distance: ask build_feasible
+      for (int i = 0; i < n; ++i) {
+        framed = framed && in_frame(f, nb[i]);
+        if (framed) best = std::min(best, search.dist(nb[i]));
+      }
+      v.joker = static_cast<std::int8_t>(!framed ? -1 : best <= rem_d ? 1 : 0);
+    } else {
+      bool open = false;
+      for (int i = 0; i < n; ++i) open = open || l.at[nb[i]] < 0;
+      v.ace = v.joker = static_cast<std::int8_t>(open ? 1 : -1);
+    }
+    out.push_back(v);
+  }
+  return out;
+}
 
 bool build_feasible(const Layout& l) {
   if (l.count == 0) return true;
@@ -123,7 +236,7 @@ bool build_feasible(const Layout& l) {
   const bool ace = l.pos[kAceOfDiamonds] >= 0;
   const bool joker = l.pos[kJoker] >= 0;
   const Frame f = frame_of(l);
-  if (!ace && !joker) return free_pair_on_rim(l, f);
+  if (!ace && !joker) return free_pair_on_rim(l, f)[0] >= 0;
   // Fast paths: the missing endpoint can go right next to the placed one.
   std::array<int, 6> nb{};
   if (ace != joker) {
@@ -160,6 +273,13 @@ bool build_feasible(const Layout& l) {
     }
   }
   return false;
+}
+
+// Sound but stricter than the advanced rule needs before the last card (a basic maze is an
+// advanced one); the planner puts the Joker last so artifact mazes pass (placement_order).
+bool completion_possible(const Layout& l) {
+  if (l.advanced && l.count == kNumCards) return l.maze_ok();
+  return build_feasible(l);
 }
 
 }  // namespace mw::pathfinder_cards

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mw::pathfinder_cards {
 
@@ -195,5 +196,26 @@ struct Layout {
 // valid basic maze with the unplaced cards, each new card touching the layout. Exact for the
 // endpoints placed; see build.cpp for the argument.
 bool build_feasible(const Layout& layout);
+
+// Whether a diamond, and whether another card (not A♦ nor the Joker), on each empty cell next to
+// the layout keeps a basic completion possible (build_feasible of the layout with that card):
+// legal_build's hot loop, answered from one look at the layout instead of one search per cell and
+// card class. With both endpoints placed, from two searches (the cheapest paths A♦ .. e and
+// e .. Joker): exact for a diamond, and for another card unless e lies on the one cheapest path
+// found. With fewer, build_feasible's quick answers hold unless e is the cell they relied on,
+// and a missing endpoint on e is answered from one search from the placed one (exact), or, with
+// neither placed, by e having an empty neighbour. 1 yes, 0 no, -1 unknown (ask build_feasible).
+struct PlacementVerdict {
+  std::int8_t diamond = -1;
+  std::int8_t other = -1;
+  std::int8_t ace = -1;    // A♦ on e
+  std::int8_t joker = -1;  // the Joker on e
+};
+std::vector<PlacementVerdict> placement_verdicts(const Layout& layout,
+                                                 const std::vector<int>& cells);
+// The build check of one placement that made `layout` (State's legal placements, the computer
+// Maker's plans): a basic completion stays possible; in the advanced game the last card is checked
+// exactly against the closure instead.
+bool completion_possible(const Layout& layout);
 
 }  // namespace mw::pathfinder_cards

@@ -23,6 +23,16 @@ void run_row_two(State& s, int last_x) {
   for (int x = 1; x <= last_x; ++x) play(s, "explore " + std::to_string(x) + ",2");
 }
 
+// A two-game match in its first game (the fixture, made by seat 0), the Runner one step from the
+// Joker at (7,2).
+State one_step_from_first_win(const Game& game) {
+  State s = State::initial(game.options());
+  build_fixture(s);
+  play(s, "compass 2H");
+  run_row_two(s, 6);
+  return s;
+}
+
 TEST(PathfinderMatch, SeatsAlternateRolesAndTotalsDecide) {
   const Game game = load(kMatch2);
   State s = State::initial(game.options());
@@ -56,6 +66,61 @@ TEST(PathfinderMatch, SeatsAlternateRolesAndTotalsDecide) {
   EXPECT_EQ(s.totals(), (std::array<int, 2>{17, 18}));
   EXPECT_EQ(s.returns(), (std::vector<double>{-1.0, 1.0}));  // seat 1 has the higher total
   EXPECT_EQ(s.view(kSpectator)["winner"], "Player 1");       // of the last game
+}
+
+// A finished game's maze joins every seat's view (JSON and terminal) once that game is over: the
+// whole maze, who made and ran it, the Runner's score. The maze under way never shows there.
+TEST(PathfinderMatch, FinishedGamesMazesJoinEverySeatsView) {
+  const Game game = load(kMatch2);
+  State s = one_step_from_first_win(game);
+  for (Player p : {0, 1, kSpectator}) EXPECT_EQ(s.view(p)["match"]["earlier"], Json::array());
+  play(s, "explore 7,2");  // the Joker: game 1 is over, game 2 starts
+  ASSERT_EQ(s.game_index(), 1);
+  const std::string drawing = draw_maze(parse_maze(kFixture));
+  for (Player p : {0, 1, kSpectator, kOmniscient}) {
+    const Json earlier = s.view(p)["match"]["earlier"];
+    ASSERT_EQ(earlier.size(), 1u) << p;
+    EXPECT_EQ(earlier[0]["game"], 1);
+    EXPECT_EQ(earlier[0]["maker"], "Player 1");
+    EXPECT_EQ(earlier[0]["runner"], "Player 2");
+    EXPECT_EQ(earlier[0]["runnerScore"], 18);
+    EXPECT_EQ(earlier[0]["maze"], drawing);
+    ASSERT_EQ(earlier[0]["cards"].size(), 40u);
+    EXPECT_EQ(earlier[0]["cards"][13], (Json{{"cell", "0,2"}, {"card", "AD"}}));
+  }
+  const std::string text = game.render(s.view(0), RenderStyle{false, false});
+  EXPECT_NE(text.find("game 1: Player 1 made the maze, Player 2 ran it and scored 18"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    AD  2D  3D  4D  5D  6D  7D  JK"), std::string::npos) << text;
+
+  // Seat 1 builds game 2; seat 0, out of the room, sees the same view whatever it builds.
+  State a = s;
+  State b = s;
+  const std::vector<Action> order = placement_order(parse_maze(kFixture));
+  for (int i = 0; i < 3; ++i) {
+    a.apply_legal(order[static_cast<std::size_t>(i)]);
+    b.apply_legal(order[static_cast<std::size_t>(i)] + 2);  // the same cards two cells east
+  }
+  EXPECT_EQ(a.view(0), b.view(0));
+  EXPECT_EQ(a.information_state_key(0), b.information_state_key(0));
+  EXPECT_NE(a.view(1), b.view(1));  // the Maker sees his own cards
+
+  // The body keeps the earlier mazes; a damaged one is refused; an old body without them loads
+  // with the maze unknown.
+  Json body = a.to_json();
+  ASSERT_EQ(body["earlierMazes"].size(), 1u);
+  EXPECT_EQ(State::from_json(body, game.options()).view(0), a.view(0));
+  Json twice = body;
+  twice["earlierMazes"][0][1] = twice["earlierMazes"][0][0];
+  EXPECT_NE(error_of([&] { State::from_json(twice, game.options()); }, ErrorCode::kBadState)
+                .find("placed twice"),
+            std::string::npos);
+  Json old = body;
+  old.erase("earlierMazes");
+  const Json unknown = State::from_json(old, game.options()).view(0)["match"]["earlier"][0];
+  EXPECT_TRUE(unknown["maze"].is_null());
+  EXPECT_EQ(unknown["runnerScore"], 18);
 }
 
 TEST(PathfinderMatch, EqualTotalsDrawAndSingleGamesKeepTheirReturns) {
@@ -95,10 +160,8 @@ TEST(PathfinderMatch, BadMatchBodiesAreRefused) {
 
 TEST(PathfinderMatch, ResampleAndViewsFollowTheRoles) {
   const Game game = load(kMatch2);
-  State s = State::initial(game.options());
-  build_fixture(s);
-  play(s, "compass 2H");
-  run_row_two(s, 7);
+  State s = one_step_from_first_win(game);
+  play(s, "explore 7,2");
   build_fixture(s);  // game 2: seat 0 runs
   play(s, "compass 2H");
   Rng rng(3);

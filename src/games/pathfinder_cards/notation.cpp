@@ -394,7 +394,9 @@ std::string draw_maze(const Layout& l) {
     std::string row(l.topo == Topology::kHex ? static_cast<std::size_t>(2 * y) : 0, ' ');
     for (int x = 0; x <= x1; ++x) {
       const int c = l.at[make_cell(x, y)];
-      row += fmt::format("{:<4}", c < 0 ? "." : card_code(c));
+      const std::string code = c < 0 ? "." : card_code(c);  // at most 3 characters: padded to 4
+      row += code;
+      row.append(4 - code.size(), ' ');
     }
     while (!row.empty() && row.back() == ' ') row.pop_back();
     out += row + "\n";

@@ -221,12 +221,9 @@ std::uint64_t State::king_before_up() const {
 
 // ---- Legal actions --------------------------------------------------------------------------
 
-// A placement keeps a valid completion possible. In the advanced game the last card is checked
-// exactly against the closure; earlier ones keep a basic completion possible, which is sound (a
-// basic maze is an advanced one) but stricter than the advanced rule needs.
+// A placement keeps a valid completion possible (layout.h completion_possible).
 bool State::build_ok(const Layout& l) const {
-  if (l.advanced && l.count == kNumCards) return l.maze_ok();
-  return build_feasible(l);
+  return completion_possible(l);
 }
 
 bool State::placement_ok(int card, int cell) const {
@@ -242,6 +239,8 @@ bool State::placement_ok(int card, int cell) const {
 void State::legal_build(ActionList& out) const {
   const std::uint64_t left = kAllCards & ~layout_.placed();
   if (layout_.count == 0) {
+    // 64,000 actions: one allocation, not a doubling vector's copies of half a megabyte.
+    out.reserve(out.size() + std::size_t{kNumCards} * kCells);
     for (int id = 0; id < kNumCards; ++id) {
       for (int cell = 0; cell < kCells; ++cell) out.push_back(kPlaceBase + id * kCells + cell);
     }
@@ -253,27 +252,44 @@ void State::legal_build(ActionList& out) const {
   constexpr std::uint64_t kJk = std::uint64_t{1} << kJoker;
   const std::array<std::uint64_t, 4> classes = {left & kAd, left & kJk, left & kDiamondMask & ~kAd,
                                                 left & ~kDiamondMask & ~kJk};
-  Layout scratch = layout_;
-  Layout* l = &scratch;
+  std::vector<int> cells;  // the empty cells next to the layout, each once
   std::array<bool, kCells> seen{};
   std::array<int, 6> nb{};
   for (int id = 0; id < kNumCards; ++id) {
     if (layout_.pos[id] < 0) continue;
     const int n = layout_.neighbors(layout_.pos[id], nb);
     for (int i = 0; i < n; ++i) {
-      const int cell = nb[i];
-      if (layout_.at[cell] >= 0 || seen[cell]) continue;
-      seen[cell] = true;
-      for (std::uint64_t cls : classes) {
-        if (cls == 0) continue;
+      if (layout_.at[nb[i]] >= 0 || seen[nb[i]]) continue;
+      seen[nb[i]] = true;
+      cells.push_back(nb[i]);
+    }
+  }
+  // One look at the layout answers for most cells and classes (placement_verdicts) instead of a
+  // search per cell and class; not the advanced game's last card, checked by the closure.
+  const bool verdicts_apply = !(layout_.advanced && layout_.count + 1 == kNumCards);
+  const std::vector<PlacementVerdict> verdicts =
+      verdicts_apply ? placement_verdicts(layout_, cells) : std::vector<PlacementVerdict>{};
+  Layout scratch = layout_;
+  Layout* l = &scratch;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int cell = cells[i];
+    for (std::size_t k = 0; k < classes.size(); ++k) {
+      const std::uint64_t cls = classes[k];
+      if (cls == 0) continue;
+      int ok = -1;
+      if (verdicts_apply) {
+        const PlacementVerdict& v = verdicts[i];
+        ok = k == 0 ? v.ace : k == 1 ? v.joker : k == 2 ? v.diamond : v.other;
+      }
+      if (ok < 0) {
         const int rep = std::countr_zero(cls);
         l->place(rep, cell);
-        const bool ok = build_ok(*l);
+        ok = build_ok(*l);
         l->remove(rep);
-        if (!ok) continue;
-        for (std::uint64_t m = cls; m != 0; m &= m - 1) {
-          out.push_back(kPlaceBase + std::countr_zero(m) * kCells + cell);
-        }
+      }
+      if (ok == 0) continue;
+      for (std::uint64_t m = cls; m != 0; m &= m - 1) {
+        out.push_back(kPlaceBase + std::countr_zero(m) * kCells + cell);
       }
     }
   }
@@ -617,11 +633,25 @@ void State::finish(Player winner) {
 // swapped; everything else is as in a fresh game.
 void State::next_game() {
   results_[static_cast<std::size_t>(game_no_)] = static_cast<std::int8_t>(score());
+  earlier_[static_cast<std::size_t>(game_no_)] = layout_.pos;
   State fresh(config_);
   fresh.game_no_ = static_cast<std::int8_t>(game_no_ + 1);
   fresh.results_ = results_;
+  fresh.earlier_ = earlier_;
   fresh.first_maker_ = first_maker_;
   *this = fresh;
+}
+
+Layout State::earlier_maze(int g) const {
+  Layout l;
+  l.topo = config_.topo;
+  l.advanced = config_.advanced;
+  const auto& cells = earlier_[static_cast<std::size_t>(g)];
+  for (int id = 0; id < kNumCards; ++id) {
+    if (cells[static_cast<std::size_t>(id)] >= 0) l.place(id, cells[static_cast<std::size_t>(id)]);
+  }
+  l.up = l.placed();
+  return l;
 }
 
 Player State::game_winner(int g) const {

@@ -254,6 +254,11 @@ class State {
   }
   int game_index() const { return game_no_; }
   int game_score(int g) const { return results_[static_cast<std::size_t>(g)]; }
+  // The seat that made the maze of game g.
+  Player maker_seat_of_game(int g) const { return (first_maker_ > 0 ? 1 : 0) ^ (g & 1); }
+  // The maze of finished game g (< game_index()) as it ended, every card face up; no cards when
+  // it is unknown (a body from before the earlier mazes were kept). Public once that game is over.
+  Layout earlier_maze(int g) const;
   // Who won game g (a role): the game under way or one already finished.
   Player game_winner(int g) const;
   // Points per seat over the match so far (each seat scores in the games it ran).
@@ -287,6 +292,7 @@ class State {
   explicit State(const Config& config) : config_(config) {
     layout_.topo = config.topo;
     layout_.advanced = config.advanced;
+    for (auto& maze : earlier_) maze.fill(-1);
     if (config.roles != Roles::kRandom) first_maker_ = config.roles == Roles::kSeat0Maker ? 0 : 1;
   }
   Task& top_task() { return stack_[depth_ - 1]; }
@@ -333,6 +339,7 @@ class State {
   State resample_runner(Rng& rng) const;
   State random_build(int cards, Rng& rng) const;
   Json base_view(Player observer) const;
+  Json earlier_games_json() const;
 
   friend struct JsonIo;
 
@@ -357,6 +364,9 @@ class State {
   std::int8_t game_no_ = 0;
   std::int8_t first_maker_ = -1;  // the seat that makes the first maze; -1 until drawn
   std::array<std::int8_t, kMaxMatchGames> results_{};
+  // The card cells of each finished game's maze at its end (G1.3.7 match play; 240 bytes, not
+  // whole layouts, to keep the state cheap to copy).
+  std::array<std::array<std::int16_t, kNumCards>, kMaxMatchGames - 1> earlier_{};
 };
 
 }  // namespace mw::pathfinder_cards

@@ -93,9 +93,11 @@ GameEntry entry() {
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kBuild; };
   e.strongest_agent = "maker";  // its mazes: the baseline Runner wins 75% against 93% (docs/ai.md)
   e.agents.push_back({"baseline",
-                      "both seats: the Maker builds planned mazes and hurts the Runner in every "
-                      "choice; the Runner explores by sampled likelihood of diamonds toward the "
-                      "Joker (params: samples=8, difficulty=2)",
+                      "both seats: the Maker builds planned mazes (the board's own shapes; in the "
+                      "advanced game half of them bridged by an artifact) and hurts the Runner in "
+                      "every choice; the Runner explores by sampled likelihood of diamonds toward "
+                      "the Joker (params: samples=8, difficulty=2, artifacts=auto|never|always, "
+                      "shape=auto|rect)",
                       BaselineAgent::make});
   return e;
 }

@@ -120,6 +120,18 @@ std::string render_view(const Json& view, const RenderStyle& style) {
                        m.value("game", 0), m.value("games", 0), m.value("maker", "?"),
                        m.value("runner", "?"), t.is_array() && !t.empty() ? t[0].dump() : "?",
                        t.is_array() && t.size() > 1 ? t[1].dump() : "?");
+    for (const Json& e : m.value("earlier", Json::array())) {
+      out +=
+          fmt::format("  game {}: {} made the maze, {} ran it and scored {}\n", e.value("game", 0),
+                      e.value("maker", "?"), e.value("runner", "?"), e.value("runnerScore", 0));
+      const std::string maze =
+          e["maze"].is_string() ? e["maze"].get<std::string>() : "(not kept)\n";
+      for (std::size_t b = 0; b < maze.size();) {
+        const std::size_t nl = maze.find('\n', b);
+        out += "    " + maze.substr(b, nl - b) + "\n";
+        b = nl == std::string::npos ? maze.size() : nl + 1;
+      }
+    }
   }
   const Json& roles = view.value("roles", Json());
   if (view.contains("roles") && roles.is_null()) {

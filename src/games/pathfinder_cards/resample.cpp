@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "games/pathfinder_cards/agents.h"
+#include "games/pathfinder_cards/maze_plan.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
 namespace mw::pathfinder_cards {
@@ -224,8 +224,12 @@ State State::random_build(int cards, Rng& rng) const {
   State s(config_);
   s.game_no_ = game_no_;  // the match so far is public
   s.results_ = results_;
+  s.earlier_ = earlier_;
   s.first_maker_ = first_maker_;
-  const Layout plan = plan_maze(rng, static_cast<int>(rng.below(4)));
+  // The first planner's square rectangles: valid on either board, and no artifact is needed.
+  const MazePlan square{static_cast<int>(rng.below(4)), Topology::kSquare, false,
+                        ArtifactUse::kNever, MazeShape::kRect};
+  const Layout plan = plan_maze(rng, square);
   const std::vector<Action> order = placement_order(plan);
   for (int i = 0; i < cards; ++i) {
     s.layout_.place(static_cast<int>(order[i] / kCells), static_cast<int>(order[i] % kCells));

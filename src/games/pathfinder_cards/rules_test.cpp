@@ -148,18 +148,59 @@ TEST(PathfinderRules, PlacementsKeepACompletionPossible) {
   EXPECT_NE(reason(s, "AC@7,7").find("already in the maze"), std::string::npos);
 }
 
-TEST(PathfinderRules, RandomBuildsAlwaysEndInValidMazes) {
-  const Game game = load();
-  for (std::uint64_t seed = 0; seed < 20; ++seed) {
-    State s = State::initial(game.options());
-    Rng rng(seed);
-    ActionList legal_list;
-    while (s.phase() == Phase::kBuild) {
-      s.legal_actions(legal_list);
-      ASSERT_FALSE(legal_list.empty());
-      s.apply_legal(legal_list[rng.below(legal_list.size())]);
+// Random legal builds always end in valid mazes. legal_build answers most cells from two searches
+// once both endpoints are placed (placement_verdicts); each placement it lists or leaves out must
+// agree with the one-card check (illegal_reason), for a card of each class on every empty cell
+// next to the layout.
+TEST(PathfinderRules, RandomBuildsListExactlyTheAcceptedPlacements) {
+  for (const Json& options : {Json::object(), Json{{"board", "hex"}}, Json{{"advanced", true}}}) {
+    const Game game = load(options);
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList legal_list;
+      while (s.phase() == Phase::kBuild) {
+        s.legal_actions(legal_list);
+        ASSERT_FALSE(legal_list.empty());
+        const Layout& l = s.layout();
+        std::vector<int> probes;  // A♦, the Joker, a diamond and another card, if unplaced
+        for (int id : {kAceOfDiamonds, kJoker}) {
+          if (l.pos[id] < 0) probes.push_back(id);
+        }
+        for (int id = 0; id < kJoker; ++id) {
+          if (l.pos[id] < 0 && id != kAceOfDiamonds && is_diamond(id)) {
+            probes.push_back(id);
+            break;
+          }
+        }
+        for (int id = 0; id < kJoker; ++id) {
+          if (l.pos[id] < 0 && !is_diamond(id)) {
+            probes.push_back(id);
+            break;
+          }
+        }
+        for (int cell = 0; l.count > 0 && cell < kCells; ++cell) {
+          if (l.at[cell] >= 0 || !l.touches_card(cell)) continue;
+          for (int id : probes) {
+            const Action a = kPlaceBase + Action{id} * kCells + cell;
+            const bool listed = std::binary_search(legal_list.begin(), legal_list.end(), a);
+            ASSERT_EQ(listed, s.illegal_reason(a).empty())
+                << options.dump() << " seed " << seed << ": " << s.action_to_string(a);
+          }
+        }
+        // Endpoints early, so most of the build runs with both placed.
+        Action pick = legal_list[rng.below(legal_list.size())];
+        for (int id : {kAceOfDiamonds, kJoker}) {
+          if (l.pos[id] < 0 && l.count >= 1 && rng.below(4) == 0) {
+            for (Action a : legal_list) {
+              if (a / kCells == id) pick = a;
+            }
+          }
+        }
+        s.apply_legal(pick);
+      }
+      EXPECT_TRUE(s.layout().valid_maze()) << seed;
     }
-    EXPECT_TRUE(s.layout().valid_maze()) << seed;
   }
 }
 
