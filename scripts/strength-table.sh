@@ -1,31 +1,53 @@
 #!/usr/bin/env bash
-# The strength table of docs/ai.md: for every game, each candidate strong agent against `random`
-# and against the game's own heuristic agent, in every seat arrangement (mazeworks tournament).
-# Usage: scripts/strength-table.sh [games per arrangement] [ISMCTS iterations] [out dir]
-# Budgets are in iterations, not milliseconds, so the figures do not depend on the machine's load.
+# The strength table of docs/ai.md: guided ISMCTS (the game's heuristic as prior and rollout
+# policy) against `random` and against the game's own heuristic agent, seat by seat (one ISMCTS
+# seat, every other seat the opponent), with Wilson intervals (scripts/strength_by_seat.py).
+# Usage: scripts/strength-table.sh [games per arrangement] [out dir]
+# Budgets are in iterations, not milliseconds, so the figures do not depend on the machine's load;
+# each is at most what one second a move buys on one core here (docs/ai.md). Hours of CPU at the
+# default 10 games; THREADS=2 uses both cores (results are the same).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=${1:-20}
-iterations=${2:-500}
-out=${3:-build/strength}
+games=${1:-10}
+out=${2:-build/strength}
 threads=${THREADS:-1}
 mkdir -p "$out"
-ismcts="ismcts:iterations=${iterations},depth=12"
+guided="rollout=heuristic,prior=heuristic"
 
-# game id, its own heuristic agent, the candidate strong agents
-run() {
-  local game=$1 heuristic=$2
-  shift 2
-  local agents="random,${heuristic}"
-  for candidate in "$@"; do agents+=",${candidate}"; done
-  echo "== ${game}: ${agents}"
-  build/mazeworks tournament "$game" --agents "$agents" --games "$games" --seed 1 \
-    --threads "$threads" | tee "$out/${game}.txt"
+# name, game, candidate, opponent, seat names, then extra tournament flags
+measure() {
+  local name=$1 game=$2 candidate=$3 opponent=$4 seats=$5
+  shift 5
+  echo "== ${name}: ${candidate} against ${opponent}"
+  build/mazeworks tournament "$game" --agents "${opponent},${candidate}" --games "$games" \
+    --seed 1 --threads "$threads" --json "$@" >"$out/${name}.json"
+  scripts/strength_by_seat.py --seat-names "$seats" <"$out/${name}.json" | tee "$out/${name}.txt"
 }
 
-run treasure-hunt greedy "$ismcts" "alphabeta:depth=4"
-run pathfinder-barriers seeker "$ismcts"  # maker: measured on its own (docs/ai.md)
-run jokers-labyrinth heuristic "$ismcts"
-run mazemakers heuristic "$ismcts"
-# ISMCTS as the Maze Maker is too slow to measure here (random rollouts through the 40-card build).
-run pathfinder-cards baseline maker
+th="ismcts:iterations=1000,${guided}"
+measure th-greedy treasure-hunt "$th" greedy ""
+measure th-random treasure-hunt "$th" random ""
+
+jl="ismcts:iterations=5000,depth=20,${guided}"
+for players in 2 3 4; do
+  measure "jl${players}-heuristic" jokers-labyrinth "$jl" heuristic "" --players "$players"
+  measure "jl${players}-random" jokers-labyrinth "$jl" random "" --players "$players"
+done
+
+mm="ismcts:iterations=1000,depth=20,${guided}"
+for players in 2 3 4; do
+  measure "mm${players}-heuristic" mazemakers "$mm" heuristic "" --players "$players"
+  measure "mm${players}-random" mazemakers "$mm" random "" --players "$players"
+done
+
+# The design phases are the maker's search (maker:candidates=1,sims=1 is the heuristic's own
+# design); the seeking is ISMCTS with a cheaper seeker in its rollouts.
+pb="maker:candidates=1,sims=1,play=ismcts:iterations=300;depth=20;${guided//,/;};policy=seeker:samples=8"
+measure pb-seeker pathfinder-barriers "$pb" seeker ""
+measure pb-random pathfinder-barriers "$pb" random ""
+
+# Seat 0 makes the maze. One spec plays both roles: as Maker the maker's design search then
+# ISMCTS for the Maker's later choices, as Runner ISMCTS throughout.
+pc="maker:rivals=baseline,play=ismcts:iterations=50;depth=20;${guided//,/;}"
+measure pc-baseline pathfinder-cards "$pc" baseline "Maker,Runner" --option roles=seat0Maker
+measure pc-random pathfinder-cards "$pc" random "Maker,Runner" --option roles=seat0Maker
