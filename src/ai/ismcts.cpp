@@ -210,9 +210,8 @@ Action final_move(const RootStatistics& stats, FinalMoveRule rule) {
 
 std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
   const IsmctsConfig config = IsmctsConfig::from_params(params, "ismcts");
-  check_rollout_policy(game, config.rollout, "ismcts");
-  if (config.heuristic_prior) check_rollout_policy(game, RolloutPolicy::kHeuristic, "ismcts");
-  if (!config.policy.empty()) make_heuristic_agent(game, config.policy);  // refuses a bad spec
+  check_heuristic(game, config.rollout == RolloutPolicy::kHeuristic || config.heuristic_prior,
+                  config.policy, "ismcts");
   return std::make_unique<IsmctsAgent>(config);
 }
 

@@ -42,8 +42,7 @@ struct IsmctsConfig {
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
   // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy, observer=single|multi,
-  // threads.
-  // Throws Error(kUnknownAgent) on a bad parameter.
+  // threads. Throws Error(kUnknownAgent) on a bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
 

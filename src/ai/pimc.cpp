@@ -132,15 +132,13 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
 
 std::unique_ptr<Agent> PimcAgent::make_pimc(const Game& game, const Json& params) {
   PimcConfig c = PimcConfig::from_params(params, "pimc", 10);
-  check_rollout_policy(game, c.search.rollout, "pimc");
-  if (!c.search.policy.empty()) make_heuristic_agent(game, c.search.policy);  // refuses a bad spec
+  check_heuristic(game, c.search.rollout == RolloutPolicy::kHeuristic, c.search.policy, "pimc");
   return std::make_unique<PimcAgent>(c);
 }
 
 std::unique_ptr<Agent> PimcAgent::make_mcts(const Game& game, const Json& params) {
   PimcConfig c = PimcConfig::from_params(params, "mcts", 1);
-  check_rollout_policy(game, c.search.rollout, "mcts");
-  if (!c.search.policy.empty()) make_heuristic_agent(game, c.search.policy);
+  check_heuristic(game, c.search.rollout == RolloutPolicy::kHeuristic, c.search.policy, "mcts");
   return std::make_unique<PimcAgent>(c);
 }
 

@@ -9,8 +9,13 @@
 
 namespace mw {
 
-void check_rollout_policy(const Game& game, RolloutPolicy policy, std::string_view agent_name) {
-  if (policy == RolloutPolicy::kHeuristic && game.entry().agents.empty()) {
+void check_heuristic(const Game& game, bool needed, const std::string& heuristic_spec,
+                     std::string_view agent_name) {
+  if (!heuristic_spec.empty()) {
+    make_agent(game, heuristic_spec);  // throws on a bad spec
+    return;
+  }
+  if (needed && game.entry().agents.empty()) {
     throw Error(
         ErrorCode::kUnknownAgent,
         fmt::format(

@@ -14,8 +14,10 @@ namespace mw {
 
 enum class RolloutPolicy { kRandom, kHeuristic };
 
-// Throws Error(kUnknownAgent) when `policy` needs a heuristic agent the game does not have.
-void check_rollout_policy(const Game& game, RolloutPolicy policy, std::string_view agent_name);
+// Throws Error(kUnknownAgent) when `heuristic_spec` is not an agent of the game, or when a
+// heuristic is `needed` (heuristic rollouts or prior) and the game has none of its own.
+void check_heuristic(const Game& game, bool needed, const std::string& heuristic_spec,
+                     std::string_view agent_name);
 
 class Rollout {
  public:
