@@ -135,35 +135,33 @@ int free_next_to_endpoint(const Layout& l) {
 // Both endpoints placed: two searches, the cheapest paths A♦ .. e and e .. Joker.
 std::vector<PlacementVerdict> endpoint_verdicts(const Layout& l, const std::vector<int>& cells) {
   const Frame f = frame_of(l);
-  Search from_ace_value(l, f);  // ~10 KB each, like build_feasible's one
-  Search to_joker_value(l, f);
-  Search* from_ace = &from_ace_value;
-  Search* to_joker = &to_joker_value;
-  from_ace->source(l.pos[kAceOfDiamonds]);
-  from_ace->run();
+  Search from_ace(l, f);  // ~10 KB each, like build_feasible's one
+  Search to_joker(l, f);
+  from_ace.source(l.pos[kAceOfDiamonds]);
+  from_ace.run();
   int cheapest = kFar;  // the cheapest path A♦ .. a cell next to the Joker
   int end = -1;         // where it ends
   std::array<int, 6> nb{};
   const int n = l.neighbors(l.pos[kJoker], nb);
   for (int i = 0; i < n; ++i) {
     if (in_frame(f, nb[i])) {
-      to_joker->source(nb[i]);
-      if (from_ace->dist(nb[i]) < cheapest) {
-        cheapest = from_ace->dist(nb[i]);
+      to_joker.source(nb[i]);
+      if (from_ace.dist(nb[i]) < cheapest) {
+        cheapest = from_ace.dist(nb[i]);
         end = nb[i];
       }
     }
   }
-  to_joker->run();
+  to_joker.run();
   std::vector<int> on_cheapest;  // the empty cells of one cheapest path
-  for (int c = cheapest < kFar ? end : -1; c >= 0; c = from_ace->parent(c)) {
+  for (int c = cheapest < kFar ? end : -1; c >= 0; c = from_ace.parent(c)) {
     if (l.at[c] < 0) on_cheapest.push_back(c);
   }
   const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
   std::vector<PlacementVerdict> out;
   out.reserve(cells.size());
   for (const int e : cells) {
-    const int through = from_ace->dist(e) + to_joker->dist(e) - 1;  // the empty e counted once
+    const int through = from_ace.dist(e) + to_joker.dist(e) - 1;  // the empty e counted once
     PlacementVerdict v;
     // A diamond on e: a path through it costs one less, against one diamond less in hand; if no
     // affordable path crosses e, the cheapest path avoids it and must fit in the smaller hand.
