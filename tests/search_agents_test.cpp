@@ -61,6 +61,10 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=9,policy=greedy:bogus=1").find("bogus"),
             std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:opponents=greedy").find("one of search, policy"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "pimc:opponents=policy").find("'opponents'"),
+            std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
   for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
@@ -68,6 +72,7 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
                          "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
                          "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
                          "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
+                         "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
                          "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
@@ -108,9 +113,10 @@ TEST(SearchAgents, EveryGameNamesAStrongestAgentThatEverySeatCanUse) {
 TEST(SearchAgents, IterationBudgetsAreReproducible) {
   const Game game = treasure_hunt();
   const State s = dealt_position(game, 3);
-  for (const char* spec : {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
-                           "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
-                           "alphabeta:depth=3"}) {
+  for (const char* spec :
+       {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
+        "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
+        "ismcts:iterations=300,rollout=heuristic,opponents=policy", "alphabeta:depth=3"}) {
     auto a = make_agent(game, spec);
     auto b = make_agent(game, spec);
     Rng ra(9), rb(9);
@@ -227,6 +233,16 @@ TEST(SearchAgents, GuidedIsmctsBeatsTheHeuristicItIsGuidedBy) {
   EXPECT_GE(
       win_rate(game, {"ismcts:iterations=150,rollout=heuristic,prior=heuristic", "greedy"}, 8),
       5.0 / 8);
+}
+
+// With the opponent played by the policy inside the tree, the search is a best response to it.
+TEST(SearchAgents, IsmctsWithThePolicyAsOpponentModelBeatsThatPolicy) {
+  const Game game = treasure_hunt();
+  EXPECT_GE(win_rate(game,
+                     {"ismcts:iterations=150,rollout=heuristic,prior=heuristic,opponents=policy",
+                      "greedy"},
+                     8),
+            5.0 / 8);
 }
 
 }  // namespace

@@ -36,6 +36,7 @@ const std::vector<GenericAgent>& generic_agents() {
        "final=visits|mean, rollout=random|heuristic, depth=0 (0: to the end), eps=0 (random "
        "steps in heuristic rollouts), prior=none|heuristic, pw=1 (prior weight), policy= (the "
        "agent of heuristic rollouts and the prior, ';' for ','; default the game's own), "
+       "opponents=search|policy (policy: the other seats play the policy's moves in the tree), "
        "observer=multi|single, threads=1)",
        IsmctsAgent::make},
       {"pimc",

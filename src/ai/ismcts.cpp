@@ -28,7 +28,10 @@ class IsmctsWorker {
         config_(config),
         rng_(seed),
         rollout_(obs.game(), config.rollout, config.rollout_epsilon, config.policy),
-        prior_(config.heuristic_prior ? make_heuristic_agent(obs.game(), config.policy) : nullptr) {
+        prior_(config.heuristic_prior ? make_heuristic_agent(obs.game(), config.policy) : nullptr),
+        opponent_(config.opponents_by_policy ? make_heuristic_agent(obs.game(), config.policy)
+                                             : nullptr) {
+    if (opponent_ != nullptr) opponent_->reset();
   }
 
   void run(SearchClock& clock, std::int64_t max_iterations) {
@@ -78,6 +81,11 @@ class IsmctsWorker {
         continue;
       }
       const Player actor = world.current_player();
+      if (opponent_ != nullptr && actor != obs_.player()) {
+        world.apply_legal(opponent_->choose(Observation(world, actor), rng_));
+        ++depth;
+        continue;
+      }
       const std::uint64_t k = key(world, actor, depth);
       if (depth == 0) root_key_ = k;
       SearchNode* node = tree_.find(k);
@@ -111,7 +119,8 @@ class IsmctsWorker {
   const IsmctsConfig& config_;
   Rng rng_;
   Rollout rollout_;
-  std::unique_ptr<Agent> prior_;  // null: no prior
+  std::unique_ptr<Agent> prior_;     // null: no prior
+  std::unique_ptr<Agent> opponent_;  // null: the other seats are searched too
   SearchTree tree_;
   std::uint64_t root_key_ = 0;
   std::vector<PathStep> path_;
@@ -150,6 +159,7 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   c.heuristic_prior = p.get_choice("prior", "none", {"none", "heuristic"}) == "heuristic";
   c.prior_weight = p.get_double("pw", c.prior_weight, 0, 1000);
   c.policy = p.get_agent_spec("policy", "");
+  c.opponents_by_policy = p.get_choice("opponents", "search", {"search", "policy"}) == "policy";
   c.multi_observer = p.get_choice("observer", "multi", {"single", "multi"}) == "multi";
   c.threads = static_cast<int>(p.get_int("threads", 1, 1, 256));
   p.finish();
@@ -210,7 +220,9 @@ Action final_move(const RootStatistics& stats, FinalMoveRule rule) {
 
 std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
   const IsmctsConfig config = IsmctsConfig::from_params(params, "ismcts");
-  check_heuristic(game, config.rollout == RolloutPolicy::kHeuristic || config.heuristic_prior,
+  check_heuristic(game,
+                  config.rollout == RolloutPolicy::kHeuristic || config.heuristic_prior ||
+                      config.opponents_by_policy,
                   config.policy, "ismcts");
   return std::make_unique<IsmctsAgent>(config);
 }

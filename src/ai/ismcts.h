@@ -37,12 +37,17 @@ struct IsmctsConfig {
   bool heuristic_prior = false;
   double prior_weight = 1.0;
   std::string policy;  // the agent of heuristic rollouts and the prior; empty: the game's own
+  // Opponents modelled by the policy: inside the tree the other seats play the policy's move (on
+  // their own view of the sampled world) instead of being searched, so every iteration deepens
+  // the searcher's own choices. A best response to that policy; off by default.
+  bool opponents_by_policy = false;
   bool multi_observer = true;
   int threads = 1;  // root parallel: one tree per thread, root statistics summed
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
-  // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy, observer=single|multi,
-  // threads. Throws Error(kUnknownAgent) on a bad parameter.
+  // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy,
+  // opponents=search|policy, observer=single|multi, threads. Throws Error(kUnknownAgent) on a bad
+  // parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
 

@@ -81,7 +81,7 @@ PimcConfig PimcConfig::from_params(const Json& params, const std::string& agent_
   AgentParams p(agent_name, params);
   c.worlds = static_cast<int>(p.get_int("worlds", default_worlds, 1, 100'000));
   search_params.erase("worlds");
-  for (const char* unused : {"observer", "threads", "prior", "pw"}) {
+  for (const char* unused : {"observer", "threads", "prior", "pw", "opponents"}) {
     if (search_params.contains(unused)) {
       throw Error(ErrorCode::kUnknownAgent,
                   fmt::format("{}: unknown parameter '{}'; known: iterations, ms, c, final, "

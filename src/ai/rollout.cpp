@@ -16,11 +16,10 @@ void check_heuristic(const Game& game, bool needed, const std::string& heuristic
     return;
   }
   if (needed && game.entry().agents.empty()) {
-    throw Error(
-        ErrorCode::kUnknownAgent,
-        fmt::format(
-            "{}: rollout=heuristic and prior=heuristic need a heuristic agent, and {} has none",
-            agent_name, game.id()));
+    throw Error(ErrorCode::kUnknownAgent,
+                fmt::format("{}: rollout=heuristic, prior=heuristic and opponents=policy need a "
+                            "heuristic agent, and {} has none",
+                            agent_name, game.id()));
   }
 }
 
