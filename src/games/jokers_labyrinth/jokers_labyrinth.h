@@ -332,7 +332,7 @@ class State {
   explicit State(const Config& config) : config_(config) {}
   friend struct Access;
 
-  // Rules helpers (rules.cpp).
+  // Rules helpers (rules.cpp, legal.cpp, turn.cpp, combat.cpp, aces.cpp).
   bool friendly_npc_for(int p, int phys) const;
   bool value_card_ok(int p, int phys) const;
   bool keepable_by(int p, int phys) const;
@@ -372,7 +372,6 @@ class State {
   void check_win();
   void use_ace(Action a);
   void start_shuffle(int centre);
-  void finish_shuffle_draws();
   void place_jack(int p, int cell);
   int roll_total(int side) const;
 

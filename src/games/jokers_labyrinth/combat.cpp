@@ -1,0 +1,203 @@
+// The Joker's Labyrinth: fights against the board and PvP, dice, King rerolls, relocation.
+
+#include "games/jokers_labyrinth/jokers_labyrinth.h"
+
+namespace mw::jokers_labyrinth {
+
+// ---- Fights and PvP -----------------------------------------------------------------------------
+
+void State::start_fight(int cell) {
+  combat_ = Combat{};
+  combat_.attacker = to_move_;
+  combat_.target = static_cast<std::int8_t>(cell);
+  phase_ = Phase::kCombatPrep;
+}
+
+void State::start_pvp(int defender) {
+  combat_ = Combat{};
+  combat_.attacker = to_move_;
+  combat_.defender = static_cast<std::int8_t>(defender);
+  combat_.target = players_[defender].pos;
+  phase_ = Phase::kPvpPrep;
+}
+
+void State::begin_dice() {
+  const int p = combat_.attacker;
+  const int attack = combat_.value_card >= 0 ? value_of(combat_.value_card) : 0;  // A-G5-8
+  combat_.dice =
+      static_cast<std::uint8_t>(dice_count(p, attack, board_fight_value(combat_.target)));
+  combat_.rolled = 0;
+  combat_.faces = {};
+  combat_.final_die = 0;
+  phase_ = Phase::kDice;
+}
+
+// The reroll decision is offered whenever the combatant might hold a King as far as the others
+// know (a King, or any privately held card), so its absence does not reveal the hand.
+static bool may_hold_king(const State& s, int p) {
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    if (s.loc(phys) == kLocHand + p && (is_king(phys) || s.is_private(phys))) return true;
+  }
+  return false;
+}
+
+void State::after_dice() {
+  if (combat_.defender >= 0) {
+    while (combat_.side < 2) {
+      const int seat = combat_.side == 0 ? combat_.attacker : combat_.defender;
+      if ((combat_.rerolled & (1u << seat)) == 0 && may_hold_king(*this, seat)) {
+        phase_ = Phase::kRerolling;
+        return;
+      }
+      ++combat_.side;
+    }
+    resolve_pvp();
+    return;
+  }
+  const int p = combat_.attacker;
+  if ((combat_.rerolled & (1u << p)) == 0 && may_hold_king(*this, p)) {
+    phase_ = Phase::kRerolling;
+    return;
+  }
+  resolve_pve();
+}
+
+void State::resolve_pve() {
+  const int p = combat_.attacker;
+  const int cell = combat_.target;
+  const bool win = combat_.faces[combat_.final_die - 1] == 0;
+  const int card = cell_card_[cell];
+  const bool move_in = in_grid(cell) || !players_[p].entered;
+  if (guard_[cell] >= 0) {
+    if (win) {  // the Guardian goes back to its deck, the Ace is collected
+      put(guard_[cell], kLocGuardDeck);
+      put(card, static_cast<std::uint8_t>(kLocHand + p));
+      place_jack(p, cell);
+    }
+    to_main();
+    return;
+  }
+  if (is_joker(card)) {
+    if (win) {
+      pick_up(p, cell);
+      if (move_in) place_jack(p, cell);
+      to_main();
+    } else {
+      phase_ = Phase::kJokerLoss;  // pay two cards or take the debt
+    }
+    return;
+  }
+  if (is_npc(card)) {
+    if (win) {
+      put(card, static_cast<std::uint8_t>(kLocHand + p));  // A-G5-11: may keep it
+      place_jack(p, cell);
+      held_card_ = static_cast<std::int8_t>(card);
+      phase_ = Phase::kKeepNpc;
+      return;
+    }
+    if (is_queen(card)) {  // discard the whole hand (A-G5-16: Jokers kept by default)
+      for (int phys = 0; phys < kNumPhys; ++phys) {
+        if (loc_[phys] != kLocHand + p) continue;
+        if (is_joker(phys) && !config_.queen_loss_discards_jokers) continue;
+        discard(phys);
+      }
+    } else {
+      players_[p].skip = true;  // King: lose the next turn
+    }
+    to_main();
+    return;
+  }
+  if (win) {  // a Hazard
+    discard(card);
+    place_jack(p, cell);
+  }
+  to_main();
+}
+
+int State::roll_total(int side) const {
+  const int seat = side == 0 ? combat_.attacker : combat_.defender;
+  const int card = combat_.commit[side];
+  return combat_.die[side] + (card >= 0 ? value_of(card) : 0) + pvp_bonus(seat);
+}
+
+void State::resolve_pvp() {
+  const int a = roll_total(0), b = roll_total(1);
+  if (a == b) {  // a tie: cards already discarded; fight on (A-G5-26, A-G5-41)
+    combat_.commit = {-2, -2};
+    combat_.die = {0, 0};
+    combat_.side = 0;
+    phase_ = Phase::kPvpPrep;
+    return;
+  }
+  const int loser = a > b ? combat_.defender : combat_.attacker;
+  combat_.loser = static_cast<std::int8_t>(loser);
+  // The loser leaves one Joker (no more than 1) on its cell.
+  for (int phys : {52, 53, 106, 107}) {
+    if (loc_[phys] == kLocHand + loser) {
+      put(phys, static_cast<std::uint8_t>(players_[loser].pos));
+      dropped_.set(static_cast<std::size_t>(players_[loser].pos));
+      break;
+    }
+  }
+  combat_.target = players_[loser].pos;
+  phase_ = Phase::kRelocating;
+}
+
+// A-G5-25, A-G5-43: the winning initiator moves into the loser's cell if it may stand there.
+void State::finish_pvp_move() {
+  const int p = combat_.attacker;
+  const int cell = combat_.target;
+  if (combat_.loser != p && jack_at(cell) < 0 && (in_grid(cell) || !players_[p].entered)) {
+    const Enter kind = enter_kind(p, cell);
+    if (kind == Enter::kStep || kind == Enter::kPickUp) {
+      if (kind == Enter::kPickUp) pick_up(p, cell);
+      place_jack(p, cell);
+    }
+  }
+  to_main();
+}
+
+void State::apply_prep(Action a) {
+  const int p = actor();
+  const bool pvp = phase_ == Phase::kPvpPrep;
+  if (a >= kPay) {
+    const int x = static_cast<int>((a - kPay) / kNumPhys),
+              y = static_cast<int>((a - kPay) % kNumPhys);
+    discard(x);
+    discard(y);
+    players_[p].debt = static_cast<std::uint16_t>(players_[p].debt - 2);
+    return;
+  }
+  if (a >= kHinder && a < kBoost) {
+    const int phys = static_cast<int>((a - kHinder) / 4);
+    discard(phys);
+    players_[(a - kHinder) % 4].hindered = true;
+    return;
+  }
+  if (a >= kBolster && a < kHinder) {
+    discard(static_cast<int>(a - kBolster));
+    players_[p].bolster = true;
+    return;
+  }
+  const int card = a == kNoCard ? -1 : static_cast<int>(a - kValueCard);
+  if (!pvp) {
+    combat_.value_card = static_cast<std::int8_t>(card);
+    if (card >= 0) discard(card);
+    begin_dice();
+    return;
+  }
+  combat_.commit[combat_.side] = static_cast<std::int8_t>(card);
+  if (combat_.side == 0) {
+    combat_.side = 1;
+    return;
+  }
+  // Both committed: revealed together, then discarded after the fight (discarded now: same).
+  for (int c : combat_.commit) {
+    if (c >= 0) discard(c);
+  }
+  combat_.side = 0;
+  combat_.die = {0, 0};
+  phase_ = Phase::kDice;
+}
+
+}  // namespace mw::jokers_labyrinth

@@ -1,0 +1,280 @@
+// The Joker's Labyrinth: the legal actions of every phase, the chance nodes and the returns.
+#include <algorithm>
+
+#include "games/jokers_labyrinth/jokers_labyrinth.h"
+
+namespace mw::jokers_labyrinth {
+
+// ---- Legal actions ------------------------------------------------------------------------------
+
+void State::legal_pairs(ActionList& out, int p) const {
+  std::array<int, kNumPhys> cards{};
+  int n = 0;
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    if (value_card_ok(p, phys)) cards[n++] = phys;
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) out.push_back(kPay + cards[i] * kNumPhys + cards[j]);
+  }
+}
+
+void State::legal_prep(ActionList& out, int p, bool pvp) const {
+  if (players_[p].debt >= 2) legal_pairs(out, p);
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    if (loc_[phys] != kLocHand + p) continue;
+    if (pvp && combat_.side == 1 && combat_.commit[0] == phys) continue;
+    if (is_queen(phys)) {
+      out.push_back(kBolster + phys);
+      for (int t = 0; t < config_.players; ++t) out.push_back(kHinder + phys * 4 + t);
+    }
+    if (value_card_ok(p, phys)) out.push_back(kValueCard + phys);
+  }
+  out.push_back(kNoCard);
+}
+
+void State::legal_reroll(ActionList& out) const {
+  out.push_back(kReroll);  // keep the dice
+  const int p = actor();
+  bool king = false;
+  for (int phys = 0; phys < kNumPhys; ++phys) king |= is_king(phys) && loc_[phys] == kLocHand + p;
+  if (!king) return;
+  if (combat_.defender >= 0) {
+    out.push_back(kReroll + 1);
+    return;
+  }
+  // A-G5-18: any set of the own dice. Dice showing the same face are rerolled together: rerolling
+  // only some of equal dice can never remove that face, so it is never better (rules page).
+  int present = 0;
+  for (int f = 0; f < 6; ++f) present |= combat_.faces[f] > 0 ? 1 << f : 0;
+  present |= 1 << 6;
+  for (int m = 1; m < 128; ++m) {
+    if ((m & ~present) == 0) out.push_back(kReroll + m);
+  }
+}
+
+void State::legal_relocate(ActionList& out) const {
+  if (config_.relocation == PvpRelocation::kCornerCellIfEmpty) {
+    for (int i = 0; i < 4; ++i) {
+      const int c = kCorners[i];
+      if (jack_at(c) < 0 && cell_card_[c] < 0 && !down_[c]) out.push_back(kCorner + i);
+    }
+    if (!out.empty()) return;
+  }
+  for (int i = 0; i < kNumStartSpots; ++i) {
+    const int cell = kStartSpots[i];
+    if ((jack_at(cell) < 0 || jack_at(cell) == combat_.loser) && cell_card_[cell] < 0) {
+      out.push_back(kSpot + i);
+    }
+  }
+}
+
+void State::legal_main(ActionList& out) const {
+  const int p = to_move_;
+  const PlayerState& ps = players_[p];
+  out.push_back(kEndTurn);
+  const bool paid = actions_left_ > 0;
+  std::array<bool, 4> can_enter{};  // where a Move or a Boost may go
+  for (int d = 0; d < 4; ++d) can_enter[d] = enter_kind(p, neighbour(ps.pos, d)) != Enter::kNo;
+  for (int d = 0; d < 4; ++d) {
+    const int nb = neighbour(ps.pos, d);
+    if (!paid || nb < 0) continue;
+    if (in_grid(nb) && down_[nb]) out.push_back(kReveal + d);
+    if (can_enter[d]) out.push_back(kMove + d);
+    if (fight_target(p, nb)) out.push_back(kFight + d);
+  }
+  if (paid && can_scavenge()) out.push_back(kScavenge);
+  const bool ace_ok = paid || !config_.ace_costs_action;
+  // What an Ace may do does not depend on which Ace: work it out once, at the first Ace.
+  bool aces_known = false, any_down = false;
+  std::array<std::int16_t, 196> shifts{};  // grid cell * 4 + dir of each legal Hazard Shift
+  int num_shifts = 0;
+  auto list_ace_uses = [&] {
+    aces_known = true;
+    std::bitset<kCells> jacks;
+    for (int q = 0; q < config_.players; ++q) {
+      if (players_[q].pos >= 0) jacks.set(static_cast<std::size_t>(players_[q].pos));
+    }
+    for (int i = 0; i < 49; ++i) {
+      const int cell = grid_cell(i);
+      any_down |= down_[cell];
+      const int card = cell_card_[cell];
+      if (down_[cell] || card < 0 || !is_hazard_card(card) || guard_[cell] >= 0) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int to = neighbour(cell, d);
+        if (to < 0 || !in_grid(to) || down_[to] || jacks[static_cast<std::size_t>(to)]) continue;
+        shifts[static_cast<std::size_t>(num_shifts++)] = static_cast<std::int16_t>(i * 4 + d);
+      }
+    }
+  };
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    if (loc_[phys] != kLocHand + p) continue;
+    if (is_ace(phys) && ace_ok) {
+      if (!aces_known) list_ace_uses();
+      const int s = suit_of(phys);
+      out.push_back(kAceRecon + s);
+      if (any_down) out.push_back(kAceAdvRecon + s);
+      for (int c = 0; c < 25; ++c) out.push_back(kAceShuffle + s * 25 + c);
+      for (int k = 0; k < num_shifts; ++k) out.push_back(kAceShift + s * 196 + shifts[k]);
+    }
+    if (is_king(phys)) out.push_back(kKingGain + phys);
+    if (!boost_used_ && !is_joker(phys)) {
+      for (int d = 0; d < 4; ++d) {
+        if (can_enter[d]) out.push_back(kBoost + phys * 4 + d);
+      }
+    }
+    if (paid && last_was_reveal_ && value_card_ok(p, phys)) {
+      for (int d = 0; d < 4; ++d) {
+        const int nb = neighbour(ps.pos, d);
+        if (nb >= 0 && in_grid(nb) && down_[nb]) out.push_back(kPortal + phys * 4 + d);
+      }
+    }
+    if (paid && is_queen(phys)) {
+      for (int a = 0; a < config_.players; ++a) {
+        for (int b = a + 1; b < config_.players; ++b)
+          out.push_back(kRelocate + phys * 16 + a * 4 + b);
+      }
+    }
+  }
+  if (ps.debt >= 2) legal_pairs(out, p);
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  switch (phase_) {
+    case Phase::kOver:
+      return;
+    case Phase::kFirstRoll:
+    case Phase::kDeal:
+    case Phase::kGuardian:
+    case Phase::kDice:
+    case Phase::kScavDraw:
+    case Phase::kShuffleDraw:
+    case Phase::kShuffleDeal:
+      for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+      break;
+    case Phase::kChooseSuit:
+      for (int s = 0; s < 4; ++s) {
+        bool taken = false;
+        for (int p = 0; p < config_.players; ++p) taken |= players_[p].suit == s;
+        if (!taken) out.push_back(kSuit + s);
+      }
+      break;
+    case Phase::kPlace:
+      for (int i = 0; i < kNumStartSpots; ++i) {
+        if (jack_at(kStartSpots[i]) < 0) out.push_back(kSpot + i);
+      }
+      break;
+    case Phase::kMain:
+      legal_main(out);
+      break;
+    case Phase::kCombatPrep:
+      legal_prep(out, to_move_, false);
+      break;
+    case Phase::kPvpPrep:
+      legal_prep(out, actor(), true);
+      break;
+    case Phase::kRerolling:
+      legal_reroll(out);
+      break;
+    case Phase::kKeepNpc:
+    case Phase::kScavKeep:
+      out.assign({kKeep, kDiscard});
+      break;
+    case Phase::kJokerLoss:
+      legal_pairs(out, to_move_);
+      out.push_back(kTakeDebt);
+      break;
+    case Phase::kRelocating:
+      legal_relocate(out);
+      break;
+    case Phase::kPeeking:
+      out.push_back(kDone);
+      for (int i = 0; i < 49; ++i) {
+        const int cell = grid_cell(i);
+        if (down_[cell] && (known_[cell] & (1u << to_move_)) == 0) out.push_back(kPeek + i);
+      }
+      break;
+  }
+  std::sort(out.begin(), out.end());
+}
+
+std::vector<ChanceOutcome> State::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  auto from_loc = [&](std::uint8_t where) {
+    for (int phys = 0; phys < kNumPhys; ++phys) {
+      if (loc_[phys] == where) out.push_back({kChanceCard + phys, 0.0});
+    }
+    for (auto& o : out) o.probability = 1.0 / static_cast<double>(out.size());
+  };
+  switch (phase_) {
+    case Phase::kFirstRoll:
+      // A-G5-6: each rolls a d6, ties reroll: every seat is first with probability 1/n.
+      for (int p = 0; p < config_.players; ++p) {
+        out.push_back({kChanceFirst + p, 1.0 / config_.players});
+      }
+      break;
+    case Phase::kDeal:
+      from_loc(kLocPool);
+      break;
+    case Phase::kGuardian:
+      from_loc(kLocGuardDeck);
+      break;
+    case Phase::kScavDraw:
+      from_loc(kLocScavDeck);
+      break;
+    case Phase::kShuffleDraw:
+      from_loc(kLocMainDiscard);
+      break;
+    case Phase::kDice:
+      for (int f = 0; f < 6; ++f) out.push_back({kChanceDie + f, 1.0 / 6});
+      break;
+    case Phase::kShuffleDeal:
+      for (int i = 0; i < rs_count_; ++i) out.push_back({kChanceItem + i, 1.0 / rs_count_});
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+Action State::sample_chance(Rng& rng) const {
+  auto pick = [&](std::uint8_t where) -> Action {
+    int n = 0;
+    for (int phys = 0; phys < kNumPhys; ++phys) n += loc_[phys] == where ? 1 : 0;
+    auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+    for (int phys = 0; phys < kNumPhys; ++phys) {
+      if (loc_[phys] == where && k-- == 0) return kChanceCard + phys;
+    }
+    return kNoAction;
+  };
+  switch (phase_) {
+    case Phase::kFirstRoll:
+      return kChanceFirst +
+             static_cast<Action>(rng.below(static_cast<std::uint64_t>(config_.players)));
+    case Phase::kDeal:
+      return pick(kLocPool);
+    case Phase::kGuardian:
+      return pick(kLocGuardDeck);
+    case Phase::kScavDraw:
+      return pick(kLocScavDeck);
+    case Phase::kShuffleDraw:
+      return pick(kLocMainDiscard);
+    case Phase::kDice:
+      return kChanceDie + static_cast<Action>(rng.below(6));
+    case Phase::kShuffleDeal:
+      return kChanceItem + static_cast<Action>(rng.below(rs_count_));
+    default:
+      return kNoAction;
+  }
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> r(static_cast<std::size_t>(config_.players), 0.0);
+  if (phase_ != Phase::kOver || winner_ < 0) return r;
+  for (int p = 0; p < config_.players; ++p) {
+    r[static_cast<std::size_t>(p)] = p == winner_ ? 1.0 : -1.0 / (config_.players - 1);
+  }
+  return r;
+}
+
+}  // namespace mw::jokers_labyrinth

@@ -1,0 +1,378 @@
+// MazeMakers: wall placements, pawn moves, legal actions, chance nodes and why actions are refused.
+#include <fmt/format.h>
+
+#include <bitset>
+#include <string>
+#include <utility>
+
+#include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/rules_internal.h"
+
+namespace mw::mazemakers {
+
+using detail::kBoard;
+
+// ---- walls --------------------------------------------------------------------------------------
+
+// Pawns and number-up coins a moved wall may not cover (G4.3 B1), plus the other walls.
+Mask State::blocked_for_move(int piece) const {
+  Mask blocked = ~kBoard;
+  for (int w = 0; w < kNumPieces; ++w) {
+    if (w != piece && placement_[w] >= 0) {
+      blocked |= placement_mask(placement_[w] / kCells, placement_[w] % kCells);
+    }
+  }
+  for (Player p = 0; p < config_.players; ++p) {
+    if (pawn_[p] >= 0 && pawn_[p] < kCells) blocked |= cell_bit(pawn_[p]);
+  }
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (coin_cell_[c] >= 0) blocked |= cell_bit(coin_cell_[c]);
+  }
+  return blocked;
+}
+
+void State::add_placements(int piece, Mask blocked, Mask current, ActionList& out) const {
+  const int first = first_orientation(piece), count = orientation_count(piece);
+  for (int o = first; o < first + count; ++o) {
+    for (int a = 0; a < kCells; ++a) {
+      const Mask m = placement_mask(o, a);
+      if (m == 0 || (m & blocked) != 0 || m == current) continue;
+      out.push_back(kPlaceBase + o * kCells + a);
+    }
+  }
+}
+
+// Whether some unplaced pentomino still fits on the free board squares (setup, G4.2 step 6).
+bool State::any_setup_placement() const {
+  for (int piece = 0; piece < kNumPieces; ++piece) {
+    if (placement_[piece] >= 0) continue;
+    const int first = first_orientation(piece), count = orientation_count(piece);
+    for (int o = first; o < first + count; ++o) {
+      for (int a = 0; a < kCells; ++a) {
+        const Mask m = placement_mask(o, a);
+        if (m != 0 && (m & (walls_ | ~kBoard)) == 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool State::can_place(int o, int anchor) const {
+  return place_reason(kPlaceBase + o * kCells + anchor).empty();
+}
+
+// ---- movement -----------------------------------------------------------------------------------
+
+// Whether a mover standing on occupied `cell` with `steps` left can still end its move legally
+// (A-G4-17: it may not end on an occupied square, so it may enter one only with a way out).
+bool State::can_finish(int cell, int steps) const {
+  std::bitset<kMaxCells + 1> seen;
+  seen.set(static_cast<std::size_t>(cell));
+  std::array<std::int16_t, kMaxCells + 1> frontier{}, next{};
+  int n_frontier = 1;
+  frontier[0] = static_cast<std::int16_t>(cell);
+  for (int s = 0; s < steps && n_frontier > 0; ++s) {
+    int n_next = 0;
+    for (int i = 0; i < n_frontier; ++i) {
+      std::array<int, 8> nb{};
+      const int n = neighbours(frontier[i], nb);
+      for (int k = 0; k < n; ++k) {
+        const int t = nb[k];
+        if (t == kStart) return true;
+        if (seen.test(static_cast<std::size_t>(t))) continue;
+        if (occupant(t) < 0) return true;  // a free square or a coin to land on
+        seen.set(static_cast<std::size_t>(t));
+        if (coin_at(t) < 0) next[n_next++] = static_cast<std::int16_t>(t);
+      }
+    }
+    frontier = next;
+    n_frontier = n_next;
+  }
+  return false;
+}
+
+bool State::step_ok(int target) const {
+  if (target == kStart) return true;
+  if (!walkable(target)) return false;
+  if (occupant(target) < 0) return true;
+  if (coin_at(target) >= 0) return false;  // landing on an occupied square (A-G4-17)
+  return can_finish(target, steps_left_ - 1);
+}
+
+void State::legal_steps(ActionList& out) const {
+  std::array<int, 8> nb{};
+  const int n = neighbours(pawn_[mover_], nb);
+  std::array<int, 8> ok{};
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    if (step_ok(nb[i])) ok[k++] = nb[i];
+  }
+  for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
+    for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
+  }
+  for (int i = 0; i < k; ++i) out.push_back(kStepBase + ok[i]);
+  const bool on_free = pawn_[mover_] == kStart || occupant(pawn_[mover_]) < 0;
+  // exactMovement (A-G4-4): stopping early is allowed only when no step is possible.
+  if (on_free && (!config_.exact_movement || k == 0)) out.push_back(kStop);
+}
+
+// ---- legal actions ------------------------------------------------------------------------------
+
+void State::legal_wall_actions(ActionList& out) const {
+  if (tiles_board()) {
+    legal_tile_wall_actions(out);
+    return;
+  }
+  if (forced_ >= 0) {
+    const int pl = placement_[forced_];
+    add_placements(forced_, blocked_for_move(forced_), placement_mask(pl / kCells, pl % kCells),
+                   out);
+    if (out.empty()) out.push_back(kRecover);  // A-G4-15
+    return;
+  }
+  for (int w = 0; w < kNumPieces; ++w) {
+    if (owner_[w] != mover_) continue;
+    const int pl = placement_[w];
+    add_placements(w, blocked_for_move(w), placement_mask(pl / kCells, pl % kCells), out);
+  }
+  for (int w = 0; w < kNumPieces; ++w) {
+    if (control_reason(w).empty()) out.push_back(kControlBase + w);
+  }
+  out.push_back(kPass);
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  switch (phase_) {
+    case Phase::kSuit:
+      for (int s = 0; s < kNumSuits; ++s) {
+        if (((used_suits_ >> s) & 1) == 0) out.push_back(kSuitBase + s);
+      }
+      return;
+    case Phase::kWalls:
+      for (int w = 0; w < kNumPieces; ++w) {
+        if (placement_[w] < 0) add_placements(w, walls_ | ~kBoard, 0, out);
+      }
+      return;
+    case Phase::kTiles:
+      legal_relocations(out);
+      return;
+    case Phase::kControl:
+      if (tiles_board()) {
+        for (int pos = 0; pos < kTileSlots; ++pos) {
+          if (hole_control_reason(pos).empty()) out.push_back(kHoleCoinBase + pos);
+        }
+        return;
+      }
+      for (int w = 0; w < kNumPieces; ++w) {
+        if (placement_[w] >= 0 && owner_[w] < 0) out.push_back(kControlBase + w);
+      }
+      return;
+    case Phase::kWallAction:
+      legal_wall_actions(out);
+      return;
+    case Phase::kMove:
+      legal_steps(out);
+      return;
+    case Phase::kBlockChoice:
+      out.assign({kBlock, kAllow});
+      return;
+    case Phase::kOver:
+      return;
+    default:
+      for (const auto& o : chance_outcomes()) out.push_back(o.action);
+      return;
+  }
+}
+
+std::vector<ChanceOutcome> State::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  switch (phase_) {
+    case Phase::kFirst:
+      for (int p = 0; p < config_.players; ++p) {
+        out.push_back({kFirstBase + p, 1.0 / config_.players});
+      }
+      break;
+    case Phase::kExtraSuit:
+      for (int s = 0; s < kNumSuits; ++s) {
+        if (((used_suits_ >> s) & 1) == 0) out.push_back({kExtraSuitBase + s, 0.5});
+      }
+      break;
+    case Phase::kCoins: {
+      std::bitset<kMaxCells> taken;
+      for (int c = 0; c < kNumCoins; ++c) {
+        if (coin_cell_[c] >= 0) taken.set(static_cast<std::size_t>(coin_cell_[c]));
+      }
+      for (int cell = 0; cell < num_cells(); ++cell) {
+        if (walkable(cell) && !taken.test(static_cast<std::size_t>(cell))) {
+          out.push_back({kCoinCellBase + cell, 0.0});
+        }
+      }
+      for (auto& o : out) o.probability = 1.0 / static_cast<double>(out.size());
+      break;
+    }
+    case Phase::kCoinSuits: {
+      const int k = suits_in_play();
+      const int count = k == 4 ? 24 : k == 3 ? 6 : 2;
+      for (int i = 0; i < count; ++i) out.push_back({kPermBase + i, 1.0 / count});
+      break;
+    }
+    case Phase::kPvpRoll:
+    case Phase::kMonsterRoll:
+    case Phase::kRolloff:
+      for (int f = 0; f < 6; ++f) out.push_back({kDieBase + f, 1.0 / 6});
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+Action State::sample_chance(Rng& rng) const {
+  switch (phase_) {
+    case Phase::kPvpRoll:
+    case Phase::kMonsterRoll:
+    case Phase::kRolloff:
+      return kDieBase + static_cast<Action>(rng.below(6));
+    case Phase::kFirst:
+      return kFirstBase +
+             static_cast<Action>(rng.below(static_cast<std::uint64_t>(config_.players)));
+    default: {
+      const auto outcomes = chance_outcomes();
+      return outcomes[rng.below(outcomes.size())].action;  // all are uniform
+    }
+  }
+}
+
+// ---- illegal reasons ----------------------------------------------------------------------------
+
+std::string State::control_reason(int piece) const {
+  if (placement_[piece] < 0) return "that pentomino is not on the board";
+  if (phase_ == Phase::kControl) {
+    return owner_[piece] < 0 ? "" : "that wall already has a coin (one coin per wall at setup)";
+  }
+  if (forced_ >= 0) return "a wall holding two or more of your coins must be moved first (G4.3 A)";
+  if (owner_[piece] == mover_) return "you already control that wall (A-G4-12)";
+  const int need = owner_[piece] < 0 ? 1 : owner_coins_[piece] + 1;
+  if (hand(mover_) < need) {
+    return fmt::format("taking that wall needs {} suit-up coins and you have {} (G4.3 B2)", need,
+                       hand(mover_));
+  }
+  return "";
+}
+
+std::string State::place_reason(Action a) const {
+  const int o = static_cast<int>(a / kCells), anchor = static_cast<int>(a % kCells);
+  const int piece = orientations()[o].piece;
+  const Mask m = placement_mask(o, anchor);
+  const std::string name(1, kPieceLetters[piece]);
+  if (m == 0) return "that placement leaves the 10x10 grid";
+  if ((m & ~kBoard) != 0) return "a wall may not cover the START hole (G4.2)";
+  if (phase_ == Phase::kWalls) {
+    if (placement_[piece] >= 0) return fmt::format("{} is already on the board", name);
+    if ((m & walls_) != 0) return "walls may not overlap (A-G4-13)";
+    return "";
+  }
+  if (phase_ != Phase::kWallAction) return "no wall can be placed or moved now";
+  if (forced_ >= 0 && piece != forced_) {
+    return fmt::format("you must move wall {} first (G4.3 A)",
+                       std::string(1, kPieceLetters[forced_]));
+  }
+  if (owner_[piece] != mover_) return fmt::format("you do not control wall {}", name);
+  const int pl = placement_[piece];
+  if (m == placement_mask(pl / kCells, pl % kCells)) {
+    return "a moved wall must cover a different set of squares (A-G4-14)";
+  }
+  if ((m & blocked_for_move(piece)) != 0) {
+    return "a wall may not cover other walls, pawns or coins (G4.3 B1)";
+  }
+  return "";
+}
+
+std::string State::step_reason(Action a) const {
+  if (phase_ != Phase::kMove) return "no one is moving now";
+  const int target = static_cast<int>(a - kStepBase);
+  if (target != kStart && target >= num_cells()) return "that square is not on this board";
+  if (!adjacent(pawn_[mover_], target)) {
+    return fmt::format("{} is not orthogonally adjacent to your pawn", name(target));
+  }
+  if (target == kStart) return "";
+  if (!walkable(target)) {
+    return name(target) + (tiles_board() ? " is a hole (a wall)" : " is under a wall");
+  }
+  if (occupant(target) >= 0) {
+    if (coin_at(target) >= 0) return "you may not land on another pawn's square (A-G4-17)";
+    if (!step_ok(target)) {
+      return "you could not leave that occupied square with the steps left (A-G4-17)";
+    }
+  }
+  return "";
+}
+
+std::string State::illegal_reason(Action a) const {
+  if (phase_ == Phase::kOver) return "the game is over";
+  if (a < 0 || a >= kNumActions) return fmt::format("{} is not a MazeMakers action", a);
+  if (current_player() == kChancePlayer) {
+    for (const auto& o : chance_outcomes()) {
+      if (o.action == a) return "";
+    }
+    return "that is not a possible outcome of this chance event";
+  }
+  if (a >= kRelocBase) {
+    if (!tiles_board()) return "that is a No-Pentominos action (option board=noPentominos)";
+    if (a < kFillBase) return reloc_reason(a);
+    if (a < kHoleCoinBase) return fill_reason(a);
+    if (phase_ != Phase::kControl && phase_ != Phase::kWallAction) {
+      return "coins go into holes only at setup or before moving";
+    }
+    return hole_control_reason(static_cast<int>(a - kHoleCoinBase));
+  }
+  if (tiles_board() && a < kRecover) {
+    return "there are no pentominoes on the No-Pentominos board: walls are holes";
+  }
+  if (a < kControlBase) return place_reason(a);
+  if (a < kRecover) {
+    if (phase_ != Phase::kControl && phase_ != Phase::kWallAction) {
+      return "coins go on walls only at setup or before moving";
+    }
+    return control_reason(static_cast<int>(a - kControlBase));
+  }
+  if (a == kRecover) {
+    if (tiles_board()) return "a stuck hole keeps its coins: play 'pass' (G4.3 B1')";
+    if (phase_ != Phase::kWallAction || forced_ < 0) return "there is no forced wall to recover";
+    ActionList tmp;
+    legal_wall_actions(tmp);
+    return tmp.front() == kRecover ? "" : "the forced wall can still be moved (A-G4-15)";
+  }
+  if (a == kPass) {
+    if (phase_ != Phase::kWallAction) return "'pass' skips the wall action before moving";
+    if (forced_ >= 0 && tiles_board()) {
+      ActionList tmp;
+      add_fills(forced_, tmp);
+      return tmp.empty() ? "" : "a hole holding two or more of your coins must be filled (G4.3 A)";
+    }
+    return forced_ >= 0 ? "a wall holding two or more of your coins must be moved (G4.3 A)" : "";
+  }
+  if (a < kStop) return step_reason(a);
+  if (a == kStop) {
+    if (phase_ != Phase::kMove) return "no one is moving now";
+    if (pawn_[mover_] != kStart && occupant(pawn_[mover_]) >= 0) {
+      return "you may not end your move on another pawn's square (A-G4-17)";
+    }
+    ActionList tmp;
+    legal_steps(tmp);
+    return !tmp.empty() && tmp.back() == kStop
+               ? ""
+               : "exactMovement: you must keep moving while you can (A-G4-4)";
+  }
+  if (a == kBlock || a == kAllow) {
+    return phase_ == Phase::kBlockChoice ? "" : "no one is asking to pass through your square";
+  }
+  if (a < kFirstBase) {
+    if (phase_ != Phase::kSuit) return "suits are chosen at setup";
+    return ((used_suits_ >> (a - kSuitBase)) & 1) ? "that suit is taken" : "";
+  }
+  return "that is a chance outcome, not a player's decision";
+}
+
+}  // namespace mw::mazemakers
