@@ -32,9 +32,11 @@ GameEntry entry() {
                       "heads for coins not known to be monsters, avoids likely-lost fights, moves "
                       "walls against the leader, returns to START with three artifacts",
                       HeuristicAgent::make});
-  // Guided ISMCTS won 8 of 10 two-player games against the heuristic, lost none (docs/ai.md);
-  // ~0.4 s a move on one core.
-  e.strongest_agent = "ismcts:iterations=1000,depth=20,rollout=heuristic,prior=heuristic";
+  // Guided ISMCTS with the heuristic as its opponent model lost none of 10 two-player games
+  // against the heuristic and won 10 of 12 alone against two (docs/ai.md#strength-table); under
+  // 1 s a move on one core.
+  e.strongest_agent =
+      "ismcts:iterations=1000,depth=20,opponents=policy,rollout=heuristic,prior=heuristic";
   return e;
 }
 
