@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The strength table of docs/ai.md: guided ISMCTS (the game's heuristic as prior and rollout
-# policy) against `random` and against the game's own heuristic agent, seat by seat (one ISMCTS
+# The strength table of docs/ai.md: each game's strongest agents (guided ISMCTS with the game's
+# heuristic as prior, rollout policy and opponent model; the design searches of the Pathfinder
+# games) against `random` and against the game's own heuristic agent, seat by seat (one candidate
 # seat, every other seat the opponent), with Wilson intervals (scripts/strength_by_seat.py).
 # Usage: scripts/strength-table.sh [games per arrangement] [out dir]
 # Budgets are in iterations, not milliseconds, so the figures do not depend on the machine's load;
@@ -28,26 +29,25 @@ th="ismcts:iterations=1000,${guided}"
 measure th-greedy treasure-hunt "$th" greedy ""
 measure th-random treasure-hunt "$th" random ""
 
-jl="ismcts:iterations=5000,depth=20,${guided}"
+jl="ismcts:iterations=2000,depth=20,opponents=policy,${guided}"
 for players in 2 3 4; do
   measure "jl${players}-heuristic" jokers-labyrinth "$jl" heuristic "" --players "$players"
   measure "jl${players}-random" jokers-labyrinth "$jl" random "" --players "$players"
 done
 
-mm="ismcts:iterations=1000,depth=20,${guided}"
+mm="ismcts:iterations=1000,depth=20,opponents=policy,${guided}"
 for players in 2 3 4; do
   measure "mm${players}-heuristic" mazemakers "$mm" heuristic "" --players "$players"
   measure "mm${players}-random" mazemakers "$mm" random "" --players "$players"
 done
 
-# The design phases are the maker's search (maker:candidates=1,sims=1 is the heuristic's own
-# design); the seeking is ISMCTS with a cheaper seeker in its rollouts.
-pb="maker:candidates=1,sims=1,play=ismcts:iterations=300;depth=20;${guided//,/;};policy=seeker:samples=8"
+# The design phase is the maker's search; the seeking is the seeker's.
+pb="maker"
 measure pb-seeker pathfinder-barriers "$pb" seeker ""
 measure pb-random pathfinder-barriers "$pb" random ""
 
 # Seat 0 makes the maze. One spec plays both roles: as Maker the maker's design search then
 # ISMCTS for the Maker's later choices, as Runner ISMCTS throughout.
-pc="maker:rivals=baseline,play=ismcts:iterations=50;depth=20;${guided//,/;}"
+pc="maker:candidates=48,sims=12,rivals=baseline,play=ismcts:iterations=50;depth=20;${guided//,/;}"
 measure pc-baseline pathfinder-cards "$pc" baseline "Maker,Runner" --option roles=seat0Maker
 measure pc-random pathfinder-cards "$pc" random "Maker,Runner" --option roles=seat0Maker

@@ -23,6 +23,9 @@ describe("the lobby form", () => {
     const barriers = { ...mazemakers, agents: ["random", "ismcts", "maker", "seeker", "builder"], strongest_agent: "maker" };
     expect(agentFor(barriers, "medium")).toBe("seeker");
     expect(choiceLabel(barriers, "strong")).toBe("Computer — strong (maker)");
+    const tuned = { ...barriers, strongest_agent: "maker:candidates=48,sims=12" };
+    expect(agentFor(tuned, "strong")).toBe("maker:candidates=48,sims=12");
+    expect(choiceLabel(tuned, "strong")).toBe("Computer — strong (maker)");
   });
 
   it("sends defaults as they are and only changed options", () => {

@@ -40,10 +40,13 @@ export function seatRequest(game: GameInfo, choice: SeatChoice): SeatRequest {
   return isComputer(choice) ? { agent: agentFor(game, choice) } : "human";
 }
 
-/** A label that names the spec a computer strength stands for, e.g. "Computer — strong (maker)". */
+/**
+ * A label that names the agent a computer strength stands for, e.g. "Computer — strong (maker)";
+ * the spec's parameters (budgets, policies) are left out: they mean nothing to a player.
+ */
 export function choiceLabel(game: GameInfo, choice: SeatChoice): string {
   const label = SEAT_CHOICE_LABELS[choice];
-  return isComputer(choice) ? `${label} (${agentFor(game, choice)})` : label;
+  return isComputer(choice) ? `${label} (${agentFor(game, choice).split(":")[0]})` : label;
 }
 
 /** The default seat list: you in seat 0, the computer (medium) everywhere else. */
