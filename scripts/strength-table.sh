@@ -29,7 +29,7 @@ th="ismcts:iterations=1000,${guided}"
 measure th-greedy treasure-hunt "$th" greedy ""
 measure th-random treasure-hunt "$th" random ""
 
-jl="ismcts:iterations=2000,depth=20,opponents=policy,${guided}"
+jl="ismcts:iterations=4000,depth=20,opponents=policy,${guided}"
 for players in 2 3 4; do
   measure "jl${players}-heuristic" jokers-labyrinth "$jl" heuristic "" --players "$players"
   measure "jl${players}-random" jokers-labyrinth "$jl" random "" --players "$players"
