@@ -35,7 +35,7 @@ for players in 2 3 4; do
   measure "jl${players}-random" jokers-labyrinth "$jl" random "" --players "$players"
 done
 
-mm="ismcts:iterations=1000,depth=20,opponents=policy,${guided}"
+mm="ismcts:iterations=1000,depth=20,${guided}"
 for players in 2 3 4; do
   measure "mm${players}-heuristic" mazemakers "$mm" heuristic "" --players "$players"
   measure "mm${players}-random" mazemakers "$mm" random "" --players "$players"
