@@ -30,9 +30,7 @@ class IsmctsWorker {
         rollout_(obs.game(), config.rollout, config.rollout_epsilon, config.policy),
         prior_(config.heuristic_prior ? make_heuristic_agent(obs.game(), config.policy) : nullptr),
         opponent_(config.opponents_by_policy ? make_heuristic_agent(obs.game(), config.policy)
-                                             : nullptr) {
-    if (opponent_ != nullptr) opponent_->reset();
-  }
+                                             : nullptr) {}
 
   void run(SearchClock& clock, std::int64_t max_iterations) {
     while (iterations_ < max_iterations && clock.more(iterations_)) {
@@ -72,6 +70,8 @@ class IsmctsWorker {
 
   void iterate() {
     State world = obs_.sample_world(rng_);
+    // A policy that remembers (a plan, a target) must not carry it over from another world.
+    if (opponent_ != nullptr) opponent_->reset();
     path_.clear();
     int depth = 0;
     bool added = false;
