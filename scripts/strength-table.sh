@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The strength table of docs/ai.md: each game's strongest agents (guided ISMCTS with the game's
-# heuristic as prior, rollout policy and opponent model; the design searches of the Pathfinder
-# games) against `random` and against the game's own heuristic agent, seat by seat (one candidate
+# heuristic as prior and rollout policy, in Joker's Labyrinth also as opponent model; the design
+# searches of the Pathfinder games) against `random` and against the game's own heuristic agent, seat by seat (one candidate
 # seat, every other seat the opponent), with Wilson intervals (scripts/strength_by_seat.py).
 # Usage: scripts/strength-table.sh [games per arrangement] [out dir]
 # Budgets are in iterations, not milliseconds, so the figures do not depend on the machine's load;
@@ -42,7 +42,7 @@ for players in 2 3 4; do
 done
 
 # The design phase is the maker's search; the seeking is the seeker's.
-pb="maker"
+pb="maker:candidates=48,sims=12"
 measure pb-seeker pathfinder-barriers "$pb" seeker ""
 measure pb-random pathfinder-barriers "$pb" random ""
 
