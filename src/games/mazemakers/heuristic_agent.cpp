@@ -15,6 +15,8 @@ namespace mw::mazemakers {
 namespace {
 
 constexpr int kFar = 60;
+// A coin ends the move that enters it: what walking through one costs, in steps.
+constexpr int kCoinStop = 4;
 using Dist = std::array<std::int8_t, kMaxCells + 1>;  // kStart last
 using Cells = std::bitset<kMaxCells + 1>;
 
@@ -46,8 +48,9 @@ bool has(const Cells& m, int cell) {
   return m.test(static_cast<std::size_t>(cell));
 }
 
-// Multi-source BFS distances over open squares from `sources` (cells, or kStart), through pawns,
-// never through coins other than the sources.
+// Multi-source distances over open squares from `sources` (cells, or kStart), through pawns; a
+// coin other than the sources stops the walker, so going on from it costs kCoinStop more. Capped
+// at kFar, which therefore also means "walled off". Label-correcting: few coins, few re-visits.
 Dist distances(const State& s, const std::vector<int>& sources) {
   Dist d;
   d.fill(kFar);
@@ -59,14 +62,15 @@ Dist distances(const State& s, const std::vector<int>& sources) {
   }
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const int c = queue[i];
-    if (c != kStart && has(coins, c) && d[c] > 0) continue;  // a coin stops a walker
+    const bool stops = c != kStart && has(coins, c) && d[c] > 0;
+    const int reach = std::min(kFar, d[c] + 1 + (stops ? kCoinStop : 0));
     std::array<int, 8> nb{};
     const int n = s.neighbours(c, nb);
     for (int k = 0; k < n; ++k) {
       const int t = nb[k];
-      if (d[t] <= d[c] + 1) continue;
-      d[t] = static_cast<std::int8_t>(std::min(kFar, d[c] + 1));
-      if (t == kStart || !has(coins, t)) queue.push_back(t);
+      if (d[t] <= reach) continue;
+      d[t] = static_cast<std::int8_t>(reach);
+      queue.push_back(t);
     }
   }
   return d;
@@ -154,9 +158,21 @@ double wall_score(const State& s, Player me, Player lead, double leader_weight) 
   return score;
 }
 
+// Walled off from every target, a wall `me` takes control of now can open the way next turn: the
+// gain of its best move, seen from `next` (the position after taking it).
+double best_move_gain(const State& next, int piece, Player me, Player lead, double weight) {
+  std::vector<Mask> moves;
+  next.wall_move_results(piece, moves);
+  const double now = wall_score(next, me, lead, weight);
+  double best = now;
+  for (const Mask& walls : moves) best = std::max(best, wall_score(next.with_walls(walls), me, lead, weight));
+  return best - now;
+}
+
 Action choose_wall_action(const State& s, const ActionList& legal, Player me, double weight,
                           Rng& rng) {
   const Player lead = leader(s, me);
+  const bool walled_off = distance_to_targets(s, me) >= kFar;
   Action best = legal.back();
   double best_score = -1e9;
   for (Action a : legal) {
@@ -166,6 +182,7 @@ Action choose_wall_action(const State& s, const ActionList& legal, Player me, do
     if (a >= kControlBase && a < kRecover) {
       const int piece = static_cast<int>(a - kControlBase);
       score += s.wall_owner(piece) == lead && lead >= 0 ? 0.8 : 0.3;
+      if (walled_off) score += 0.5 * best_move_gain(next, piece, me, lead, weight);
     } else if (a >= kHoleCoinBase) {  // No-Pentominos: control coins into a hole
       const int hole = static_cast<int>(a - kHoleCoinBase);
       const int slot = s.hole_slot(hole);
@@ -191,17 +208,16 @@ Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng)
   }
   if (s.artifacts(me) == 3) goals = {kStart};
   const Dist to_goal = goals.empty() ? Dist{} : distances(s, goals);
+  auto onward = [&](int cell) { return goals.empty() ? 0.0 : -static_cast<double>(to_goal[cell]); };
+  // Ending the move on `cell`: a likely artifact is worth the trip; a monster only as a way on.
   auto value = [&](int cell) -> double {
-    if (cell == kStart) return s.artifacts(me) == 3 ? 1000.0 : -(goals.empty() ? 0 : to_goal[cell]);
+    if (cell == kStart) return s.artifacts(me) == 3 ? 1000.0 : onward(cell);
     const int coin = s.coin_at(cell);
-    if (coin >= 0 && s.artifacts(me) < 3) {
-      const double p = odds[cell];
-      const double lose = 1.0 - p_at_least(s, s.artifacts(me), coin_value(coin));
-      const double risk = (1.0 - p) * lose * (s.health(me) <= 1 ? 40.0 : 6.0);
-      return p > 0.01 ? 20.0 + 40.0 * p - risk : -30.0 - risk;
-    }
-    if (coin >= 0) return -50.0;
-    return goals.empty() ? 0.0 : -static_cast<double>(to_goal[cell]);
+    if (coin < 0) return onward(cell);
+    const double p = s.artifacts(me) < 3 ? odds[cell] : 0.0;
+    const double lose = 1.0 - p_at_least(s, s.artifacts(me), coin_value(coin));
+    const double risk = (1.0 - p) * lose * (s.health(me) <= 1 ? 40.0 : 6.0);
+    return p > 0.01 ? 20.0 + 40.0 * p - risk : onward(cell) - 1.0 - risk;
   };
   // Squares reachable this move, by BFS from the pawn with the steps left; each candidate's
   // first step is remembered.
@@ -212,7 +228,9 @@ Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng)
   const int from = s.pawn(me);
   dist[from] = 0;
   std::vector<int> queue = {from};
-  double best_value = s.occupant(from) < 0 || from == kStart ? value(from) - 0.01 : -1e9;
+  // Staying on a coin's square fights nothing: only the way on counts.
+  const double stay = from != kStart && s.coin_at(from) >= 0 ? onward(from) : value(from);
+  double best_value = s.occupant(from) < 0 || from == kStart ? stay - 0.01 : -1e9;
   int best_first = -1;
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const int c = queue[i];

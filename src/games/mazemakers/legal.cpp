@@ -42,6 +42,19 @@ void State::add_placements(int piece, Mask blocked, Mask current, ActionList& ou
   }
 }
 
+void State::wall_move_results(int piece, std::vector<Mask>& out) const {
+  const int pl = placement_[piece];
+  if (tiles_board() || pl < 0) return;
+  const Mask current = placement_mask(pl / kCells, pl % kCells);
+  ActionList moves;
+  add_placements(piece, blocked_for_move(piece), current, moves);
+  for (Action a : moves) {
+    const int o = static_cast<int>(a - kPlaceBase) / kCells;
+    const int anchor = static_cast<int>(a - kPlaceBase) % kCells;
+    out.push_back((walls_ & ~current) | placement_mask(o, anchor));
+  }
+}
+
 // Whether some unplaced pentomino still fits on the free board squares (setup, G4.2 step 6).
 bool State::any_setup_placement() const {
   for (int piece = 0; piece < kNumPieces; ++piece) {

@@ -187,6 +187,15 @@ class State {
     out.tiles_ |= Mask{1} << pos;
     return out;
   }
+  // Agents' look-ahead (pentomino board): the walls masks that would result from each move of
+  // wall `piece` its holder could make now (G4.3 B1), and this position with other walls (only
+  // the walls change: not a reachable state).
+  void wall_move_results(int piece, std::vector<Mask>& out) const;
+  State with_walls(Mask walls) const {
+    State out = *this;
+    out.walls_ = walls;
+    return out;
+  }
   int health(Player p) const { return health_[p]; }
   int artifacts(Player p) const { return artifacts_[p]; }
   bool alive(Player p) const { return pawn_[p] >= 0; }

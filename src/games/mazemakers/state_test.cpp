@@ -288,8 +288,8 @@ double heuristic_score(int players, int games) {
 }
 
 TEST(MazeMakersAgent, HeuristicBeatsRandom) {
-  EXPECT_GE(heuristic_score(2, 20), 0.7);
-  EXPECT_GE(heuristic_score(3, 12), 0.5);
+  EXPECT_GE(heuristic_score(2, 20), 0.9);
+  EXPECT_GE(heuristic_score(3, 12), 0.75);
 }
 
 }  // namespace

@@ -1,0 +1,164 @@
+// The heuristic agent's way-finding: coins it must walk through, and walls that shut it in.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bitset>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "ai/random_agent.h"
+#include "core/agent.h"
+#include "games/mazemakers/heuristic_agent.h"
+#include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/pentomino.h"
+#include "games/mazemakers/test_support.h"
+
+namespace mw::mazemakers {
+namespace {
+
+using namespace test_support;
+
+Action heuristic_choice(const Game& game, const State& s, std::uint64_t seed = 1) {
+  const mw::State wrapped = make_state(game, s);
+  HeuristicAgent agent(HeuristicAgent::Params{});
+  Rng rng(seed);
+  return agent.choose(Observation(wrapped, s.current_player()), rng);
+}
+
+// The fixture walls fill rows 1-5 but for a pocket j3-j4-j5-i5 that opens onto row 6. P1 stands
+// on a coin it has fought (j4); the pocket's only way out is through another coin it has fought
+// (j5); its artifacts lie in rows 6-10. Staying fights nothing, but leads nowhere either: it must
+// walk on through j5 (the old heuristic scored staying on j4 as landing there, and stayed).
+TEST(MazeMakersHeuristic, StandingOnAFoughtCoinItWalksOnThroughTheNextOne) {
+  // Coin ids: Suns 2,3,4 (P1's), Moons 2,3,4, Crowns 2,3,4 (2 players add Crowns).
+  const State dealt =
+      scripted({{"players", 2}}, fixture_walls(), {"a8", "c8", "e8", "j4", "j5", "b10", "d10", "f10", "g7"});
+  Json body = dealt.to_json();
+  body["phase"] = "move";
+  body["mover"] = 0;
+  body["steps_left"] = 5;
+  body["pawns"][0] = cell("j4");
+  body["last_free"] = cell("j3");
+  body["landed"][0] = (1 << 3) | (1 << 4);  // Moons 2 (j4) and Moons 3 (j5): monsters for P1
+  body["began_on_start"] = false;
+  const Game game = load({{"players", 2}});
+  const State s = State::from_json(body, game.options());
+  ASSERT_EQ(s.current_player(), 0);
+  ASSERT_TRUE(is_legal(s, kStop));
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    EXPECT_EQ(s.action_to_string(heuristic_choice(game, s, seed)), "j5") << "seed " << seed;
+  }
+}
+
+// START is reachable from `cell` over open squares (through pawns and coins).
+bool reaches_start(const State& s, int from) {
+  std::bitset<kMaxCells + 1> seen;
+  std::vector<int> queue = {from};
+  seen.set(static_cast<std::size_t>(from));
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    if (queue[i] == kStart) return true;
+    std::array<int, 8> nb{};
+    const int n = s.neighbours(queue[i], nb);
+    for (int k = 0; k < n; ++k) {
+      if (seen.test(static_cast<std::size_t>(nb[k]))) continue;
+      seen.set(static_cast<std::size_t>(nb[k]));
+      queue.push_back(nb[k]);
+    }
+  }
+  return false;
+}
+
+// Whether `a`, in the wall-action phase, reopens START to the mover: a wall move that does it now,
+// or control of a wall that some move could make do it next turn.
+bool opens_the_way(const State& s, Action a, Player me) {
+  if (a >= kControlBase && a < kRecover) {
+    State next = s;
+    next.apply_legal(a);
+    std::vector<Mask> moves;
+    next.wall_move_results(static_cast<int>(a - kControlBase), moves);
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](Mask w) { return reaches_start(next.with_walls(w), next.pawn(me)); });
+  }
+  State next = s;
+  next.apply_legal(a);
+  return reaches_start(next, next.pawn(me));
+}
+
+bool alone(const State& s, Player me) {
+  for (Player q = 0; q < s.num_players(); ++q) {
+    if (q != me && s.alive(q)) return false;
+  }
+  return true;
+}
+
+// The heuristic (seat 0) against random players: left alone on the board with three artifacts and
+// walled off from START, whenever some action could reopen the way at its wall action, it takes
+// one (with rivals alive it may rather keep a leader shut in). The old heuristic moved walls at
+// random there until the round limit.
+TEST(MazeMakersHeuristic, AloneAndWalledOffFromStartItTakesAWallThatReopensIt) {
+  int found = 0;
+  for (int players : {3, 4}) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+      HeuristicAgent hero(HeuristicAgent::Params{});
+      RandomAgent other;
+      Rng rng(seed);
+      State s = State::initial(game.options());
+      while (!s.is_terminal()) {
+        const Player me = s.current_player();
+        if (me < 0) {
+          s.apply_legal(s.sample_chance(rng));
+          continue;
+        }
+        const mw::State wrapped = make_state(game, s);
+        Agent& agent = me == 0 ? static_cast<Agent&>(hero) : other;
+        const Action a = agent.choose(Observation(wrapped, me), rng);
+        if (me == 0 && s.phase() == Phase::kWallAction && s.artifacts(me) == 3 && alone(s, me) &&
+            !reaches_start(s, s.pawn(me))) {
+          ActionList legal;
+          s.legal_actions(legal);
+          if (std::any_of(legal.begin(), legal.end(),
+                          [&](Action b) { return opens_the_way(s, b, me); })) {
+            ++found;
+            EXPECT_TRUE(opens_the_way(s, a, me))
+                << players << " players, seed " << seed << ": " << s.action_to_string(a);
+          }
+        }
+        s.apply_legal(a);
+      }
+    }
+  }
+  EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
+  std::cout << found << " walled-off positions\n";
+}
+
+// The look-ahead's wall moves are exactly the legal moves of that wall, each as the walls after it.
+TEST(MazeMakersHeuristic, WallMoveResultsAreTheWallsAfterEachLegalMove) {
+  const State s = scripted({{"players", 2}}, fixture_walls(),
+                           {"a7", "b7", "c7", "g9", "b9", "c9", "a10", "g7", "i7"});
+  ASSERT_EQ(s.phase(), Phase::kWallAction);
+  const Player me = s.current_player();
+  ActionList legal;
+  s.legal_actions(legal);
+  int held = 0;
+  for (int piece = 0; piece < kNumPieces; ++piece) {
+    if (s.wall_owner(piece) != me) continue;
+    ++held;
+    std::vector<Mask> expected;
+    for (Action a : legal) {
+      if (a >= kControlBase || orientations()[a / kCells].piece != piece) continue;
+      State next = s;
+      next.apply_legal(a);
+      expected.push_back(next.walls());
+    }
+    std::vector<Mask> moves;
+    s.wall_move_results(piece, moves);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(moves, expected) << kPieceLetters[piece];
+  }
+  EXPECT_GT(held, 0);
+}
+
+}  // namespace
+}  // namespace mw::mazemakers
