@@ -112,6 +112,22 @@ enum class Phase : std::uint8_t {
   kOver,
 };
 
+// The phases in which chance, not a seat, acts.
+constexpr bool is_chance_phase(Phase phase) {
+  switch (phase) {
+    case Phase::kFirstRoll:
+    case Phase::kDeal:
+    case Phase::kGuardian:
+    case Phase::kDice:
+    case Phase::kScavDraw:
+    case Phase::kShuffleDraw:
+    case Phase::kShuffleDeal:
+      return true;
+    default:
+      return false;
+  }
+}
+
 enum class JokerPickup : std::uint8_t { kDroppedOnly, kAlways, kNever };
 enum class PvpRelocation : std::uint8_t { kStartSpot, kCornerCellIfEmpty };
 

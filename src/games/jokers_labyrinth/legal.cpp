@@ -140,18 +140,12 @@ void State::legal_main(ActionList& out) const {
 
 void State::legal_actions(ActionList& out) const {
   out.clear();
+  if (is_chance_phase(phase_)) {
+    for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+    std::sort(out.begin(), out.end());
+    return;
+  }
   switch (phase_) {
-    case Phase::kOver:
-      return;
-    case Phase::kFirstRoll:
-    case Phase::kDeal:
-    case Phase::kGuardian:
-    case Phase::kDice:
-    case Phase::kScavDraw:
-    case Phase::kShuffleDraw:
-    case Phase::kShuffleDeal:
-      for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
-      break;
     case Phase::kChooseSuit:
       for (int s = 0; s < 4; ++s) {
         bool taken = false;
@@ -193,6 +187,8 @@ void State::legal_actions(ActionList& out) const {
         const int cell = grid_cell(i);
         if (down_[cell] && (known_[cell] & (1u << to_move_)) == 0) out.push_back(kPeek + i);
       }
+      break;
+    default:  // kOver, and the chance phases above
       break;
   }
   std::sort(out.begin(), out.end());

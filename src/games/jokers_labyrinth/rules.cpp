@@ -121,20 +121,8 @@ void State::set_turn(int seat, int actions) {
 // ---- Queries ------------------------------------------------------------------------------------
 
 Player State::current_player() const {
-  switch (phase_) {
-    case Phase::kFirstRoll:
-    case Phase::kDeal:
-    case Phase::kGuardian:
-    case Phase::kDice:
-    case Phase::kScavDraw:
-    case Phase::kShuffleDraw:
-    case Phase::kShuffleDeal:
-      return kChancePlayer;
-    case Phase::kOver:
-      return kTerminalPlayer;
-    default:
-      return actor();
-  }
+  if (is_chance_phase(phase_)) return kChancePlayer;
+  return phase_ == Phase::kOver ? kTerminalPlayer : actor();
 }
 
 Player State::actor() const {
