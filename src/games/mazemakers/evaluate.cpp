@@ -6,31 +6,21 @@
 
 #include "core/state.h"
 #include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/way.h"
 
 namespace mw::mazemakers {
-namespace {
-
-// Steps (ignoring walls) from a board square to START's nearest square (the hole's rows/cols
-// 9-10 on the pentomino board; the START tile's rows/cols 13-14 on the No-Pentominos board).
-int steps_to_start(const State& s, int cell) {
-  if (cell == kStart) return 0;
-  const int row = cell / s.side(), col = cell % s.side();
-  const int lo = s.tiles_board() ? 12 : kSide - 2, hi = s.tiles_board() ? 13 : kSide - 1;
-  return std::max({0, lo - row, row - hi}) + std::max({0, lo - col, col - hi});
-}
 
 // A seat's progress toward a win: artifacts dominate (three are needed to exit, A-G4-26), then
-// being back near START with all three, then health (what the next fight can cost). Public facts
-// only.
+// the way to START with all three, or to the next coin that may be an artifact, then health (what
+// the next fight can cost). Ways count walls and coins: walled off is no nearer than far away.
+// Public facts only.
 double progress(const State& s, Player p) {
   if (s.exited(p)) return 10.0;  // it wins at the end of this round (A-G4-8)
   if (!s.alive(p)) return s.config().revival ? -1.0 : -10.0;
-  double v = s.artifacts(p) + 0.15 * s.health(p);
-  if (s.artifacts(p) == 3) v += 1.0 - steps_to_start(s, s.pawn(p)) / 16.0;
-  return v;
+  const int way = distance_to_targets(s, p);
+  const double nearness = way >= kFar ? 0.0 : 8.0 / (8.0 + way);  // 1 there, 1/2 at 8 steps
+  return s.artifacts(p) + 0.15 * s.health(p) + (s.artifacts(p) == 3 ? 1.0 : 0.3) * nearness;
 }
-
-}  // namespace
 
 std::vector<double> evaluate(const mw::State& state) {
   const State& s = state.as<State>();

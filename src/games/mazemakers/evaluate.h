@@ -3,8 +3,14 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/types.h"
 
 namespace mw::mazemakers {
+
+class State;
+
+// A seat's progress toward a win, from public facts (what `evaluate` compares between seats).
+double progress(const State& s, Player p);
 
 std::vector<double> evaluate(const mw::State& state);
 

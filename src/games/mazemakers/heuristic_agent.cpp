@@ -10,15 +10,10 @@
 #include "core/error.h"
 #include "core/state.h"
 #include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/way.h"
 
 namespace mw::mazemakers {
 namespace {
-
-constexpr int kFar = 60;
-// A coin ends the move that enters it: what walking through one costs, in steps.
-constexpr int kCoinStop = 4;
-using Dist = std::array<std::int8_t, kMaxCells + 1>;  // kStart last
-using Cells = std::bitset<kMaxCells + 1>;
 
 // P(a total of `mine` + die >= `theirs` + die) style helpers over the die faces.
 double p_at_least(const State& s, int bonus, int needed) {
@@ -34,46 +29,6 @@ double p_mover_wins(const State& s, int a, int b) {
     for (int y = 0; y < 6; ++y) n += s.die_value(x) + a >= s.die_value(y) + b ? 1 : 0;
   }
   return n / 36.0;
-}
-
-Cells coin_mask(const State& s) {
-  Cells m;
-  for (int c = 0; c < kNumCoins; ++c) {
-    if (s.coin_cell(c) >= 0) m.set(static_cast<std::size_t>(s.coin_cell(c)));
-  }
-  return m;
-}
-
-bool has(const Cells& m, int cell) {
-  return m.test(static_cast<std::size_t>(cell));
-}
-
-// Multi-source distances over open squares from `sources` (cells, or kStart), through pawns; a
-// coin other than the sources stops the walker, so going on from it costs kCoinStop more. Capped
-// at kFar, which therefore also means "walled off". Label-correcting: few coins, few re-visits.
-Dist distances(const State& s, const std::vector<int>& sources) {
-  Dist d;
-  d.fill(kFar);
-  const Cells coins = coin_mask(s);
-  std::vector<int> queue;
-  for (int c : sources) {
-    d[c] = 0;
-    queue.push_back(c);
-  }
-  for (std::size_t i = 0; i < queue.size(); ++i) {
-    const int c = queue[i];
-    const bool stops = c != kStart && has(coins, c) && d[c] > 0;
-    const int reach = std::min(kFar, d[c] + 1 + (stops ? kCoinStop : 0));
-    std::array<int, 8> nb{};
-    const int n = s.neighbours(c, nb);
-    for (int k = 0; k < n; ++k) {
-      const int t = nb[k];
-      if (d[t] <= reach) continue;
-      d[t] = static_cast<std::int8_t>(reach);
-      queue.push_back(t);
-    }
-  }
-  return d;
 }
 
 // For each board cell, the probability that its coin is `me`'s artifact given what `me` knows:
@@ -111,30 +66,6 @@ std::array<double, kMaxCells> artifact_odds(const State& s, Player me) {
     }
   }
   return odds;
-}
-
-// Targets for player q as the public sees them: coins q has not landed on, of values q has not
-// yet found; START once q holds three artifacts.
-std::vector<int> public_targets(const State& s, Player q) {
-  if (s.artifacts(q) == 3) return {kStart};
-  std::array<bool, 5> found{};
-  for (int c = 0; c < kNumCoins; ++c) {
-    if (((s.taken() >> c) & 1) && coin_suit(c) == s.suit(q)) found[coin_value(c)] = true;
-  }
-  std::vector<int> out;
-  for (int c = 0; c < kNumCoins; ++c) {
-    const int cell = s.coin_cell(c);
-    if (cell < 0 || ((s.landed(q) >> c) & 1) || found[coin_value(c)]) continue;
-    out.push_back(cell);
-  }
-  return out;
-}
-
-int distance_to_targets(const State& s, Player q) {
-  if (!s.alive(q)) return kFar;
-  const auto targets = public_targets(s, q);
-  if (targets.empty()) return kFar;
-  return distances(s, targets)[s.pawn(q)];
 }
 
 // The opponent furthest ahead; ties go to the next seat after `me` (seat-relative, so no seat

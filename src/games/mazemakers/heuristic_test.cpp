@@ -9,6 +9,7 @@
 
 #include "ai/random_agent.h"
 #include "core/agent.h"
+#include "games/mazemakers/evaluate.h"
 #include "games/mazemakers/heuristic_agent.h"
 #include "games/mazemakers/mazemakers.h"
 #include "games/mazemakers/pentomino.h"
@@ -131,6 +132,40 @@ TEST(MazeMakersHeuristic, AloneAndWalledOffFromStartItTakesAWallThatReopensIt) {
   }
   EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
   std::cout << found << " walled-off positions\n";
+}
+
+// The search evaluation sees walls: in heuristic self-play, a seat holding three artifacts and
+// walled off from START makes more progress by every wall move that reopens its way.
+TEST(MazeMakersEvaluate, ReopeningTheWayToStartIsProgress) {
+  const Game game = load({{"players", 3}});
+  int found = 0;
+  for (std::uint64_t seed = 0; seed < 60 && found < 40; ++seed) {
+    std::vector<HeuristicAgent> agents(3, HeuristicAgent(HeuristicAgent::Params{}));
+    Rng rng(seed);
+    State s = State::initial(game.options());
+    while (!s.is_terminal()) {
+      const Player me = s.current_player();
+      if (me < 0) {
+        s.apply_legal(s.sample_chance(rng));
+        continue;
+      }
+      if (s.phase() == Phase::kWallAction && s.artifacts(me) == 3 && !reaches_start(s, s.pawn(me))) {
+        ActionList legal;
+        s.legal_actions(legal);
+        for (Action a : legal) {
+          if (a >= kControlBase) continue;  // wall moves only
+          State next = s;
+          next.apply_legal(a);
+          if (!reaches_start(next, next.pawn(me))) continue;
+          ++found;
+          EXPECT_GT(progress(next, me), progress(s, me)) << "seed " << seed << ": " << s.action_to_string(a);
+        }
+      }
+      const mw::State wrapped = make_state(game, s);
+      s.apply_legal(agents[me].choose(Observation(wrapped, me), rng));
+    }
+  }
+  EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
 }
 
 // The look-ahead's wall moves are exactly the legal moves of that wall, each as the walls after it.

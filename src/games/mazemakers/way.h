@@ -1,0 +1,38 @@
+#pragma once
+// Ways over the board for the computer players and the search evaluation: how many steps a pawn
+// needs to reach some squares, walls and coins included. Public facts only (walls, coins, pawns).
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <vector>
+
+#include "games/mazemakers/mazemakers.h"
+
+namespace mw::mazemakers {
+
+inline constexpr int kFar = 60;  // the cap, which also means "walled off"
+// A coin ends the move that enters it: what walking through one costs, in steps.
+inline constexpr int kCoinStop = 4;
+
+using Dist = std::array<std::int8_t, kMaxCells + 1>;  // kStart last
+using Cells = std::bitset<kMaxCells + 1>;
+
+inline bool has(const Cells& m, int cell) {
+  return m.test(static_cast<std::size_t>(cell));
+}
+
+Cells coin_mask(const State& s);
+
+// Multi-source distances over open squares from `sources` (cells, or kStart), through pawns; a
+// coin other than the sources stops the walker, so going on from it costs kCoinStop more.
+// Label-correcting: few coins, few re-visits.
+Dist distances(const State& s, const std::vector<int>& sources);
+
+// Targets for player q as the public sees them: coins q has not landed on, of values q has not
+// yet found; START once q holds three artifacts.
+std::vector<int> public_targets(const State& s, Player q);
+
+// Steps from q's pawn to its nearest public target (kFar: dead, none, or walled off).
+int distance_to_targets(const State& s, Player q);
+
+}  // namespace mw::mazemakers
