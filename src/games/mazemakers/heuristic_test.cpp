@@ -93,6 +93,29 @@ bool alone(const State& s, Player me) {
   return true;
 }
 
+// Plays one seeded game, seat `p` by agents[p]; `seen(state, seat, chosen)` is called before each
+// decision is applied.
+template <typename Seen>
+void play_game(const Game& game, std::uint64_t seed, const std::vector<Agent*>& agents, Seen seen) {
+  Rng rng(seed);
+  State s = State::initial(game.options());
+  while (!s.is_terminal()) {
+    const Player me = s.current_player();
+    if (me < 0) {
+      s.apply_legal(s.sample_chance(rng));
+      continue;
+    }
+    const mw::State wrapped = make_state(game, s);
+    const Action a = agents[me]->choose(Observation(wrapped, me), rng);
+    seen(s, me, a);
+    s.apply_legal(a);
+  }
+}
+
+bool walled_off_with_three(const State& s, Player me) {
+  return s.phase() == Phase::kWallAction && s.artifacts(me) == 3 && !reaches_start(s, s.pawn(me));
+}
+
 // The heuristic (seat 0) against random players: left alone on the board with three artifacts and
 // walled off from START, whenever some action could reopen the way at its wall action, it takes
 // one (with rivals alive it may rather keep a leader shut in). The old heuristic moved walls at
@@ -104,30 +127,20 @@ TEST(MazeMakersHeuristic, AloneAndWalledOffFromStartItTakesAWallThatReopensIt) {
     for (std::uint64_t seed = 0; seed < 300; ++seed) {
       HeuristicAgent hero(HeuristicAgent::Params{});
       RandomAgent other;
-      Rng rng(seed);
-      State s = State::initial(game.options());
-      while (!s.is_terminal()) {
-        const Player me = s.current_player();
-        if (me < 0) {
-          s.apply_legal(s.sample_chance(rng));
-          continue;
+      std::vector<Agent*> agents(players, &other);
+      agents[0] = &hero;
+      play_game(game, seed, agents, [&](const State& s, Player me, Action a) {
+        if (me != 0 || !walled_off_with_three(s, me) || !alone(s, me)) return;
+        ActionList legal;
+        s.legal_actions(legal);
+        if (std::none_of(legal.begin(), legal.end(),
+                         [&](Action b) { return opens_the_way(s, b, me); })) {
+          return;
         }
-        const mw::State wrapped = make_state(game, s);
-        Agent& agent = me == 0 ? static_cast<Agent&>(hero) : other;
-        const Action a = agent.choose(Observation(wrapped, me), rng);
-        if (me == 0 && s.phase() == Phase::kWallAction && s.artifacts(me) == 3 && alone(s, me) &&
-            !reaches_start(s, s.pawn(me))) {
-          ActionList legal;
-          s.legal_actions(legal);
-          if (std::any_of(legal.begin(), legal.end(),
-                          [&](Action b) { return opens_the_way(s, b, me); })) {
-            ++found;
-            EXPECT_TRUE(opens_the_way(s, a, me))
-                << players << " players, seed " << seed << ": " << s.action_to_string(a);
-          }
-        }
-        s.apply_legal(a);
-      }
+        ++found;
+        EXPECT_TRUE(opens_the_way(s, a, me))
+            << players << " players, seed " << seed << ": " << s.action_to_string(a);
+      });
     }
   }
   EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
@@ -140,30 +153,21 @@ TEST(MazeMakersEvaluate, ReopeningTheWayToStartIsProgress) {
   const Game game = load({{"players", 3}});
   int found = 0;
   for (std::uint64_t seed = 0; seed < 60 && found < 40; ++seed) {
-    std::vector<HeuristicAgent> agents(3, HeuristicAgent(HeuristicAgent::Params{}));
-    Rng rng(seed);
-    State s = State::initial(game.options());
-    while (!s.is_terminal()) {
-      const Player me = s.current_player();
-      if (me < 0) {
-        s.apply_legal(s.sample_chance(rng));
-        continue;
+    HeuristicAgent heuristic(HeuristicAgent::Params{});
+    play_game(game, seed, {&heuristic, &heuristic, &heuristic}, [&](const State& s, Player me, Action) {
+      if (!walled_off_with_three(s, me)) return;
+      ActionList legal;
+      s.legal_actions(legal);
+      for (Action a : legal) {
+        if (a >= kControlBase) continue;  // wall moves only
+        State next = s;
+        next.apply_legal(a);
+        if (!reaches_start(next, next.pawn(me))) continue;
+        ++found;
+        EXPECT_GT(progress(next, me), progress(s, me))
+            << "seed " << seed << ": " << s.action_to_string(a);
       }
-      if (s.phase() == Phase::kWallAction && s.artifacts(me) == 3 && !reaches_start(s, s.pawn(me))) {
-        ActionList legal;
-        s.legal_actions(legal);
-        for (Action a : legal) {
-          if (a >= kControlBase) continue;  // wall moves only
-          State next = s;
-          next.apply_legal(a);
-          if (!reaches_start(next, next.pawn(me))) continue;
-          ++found;
-          EXPECT_GT(progress(next, me), progress(s, me)) << "seed " << seed << ": " << s.action_to_string(a);
-        }
-      }
-      const mw::State wrapped = make_state(game, s);
-      s.apply_legal(agents[me].choose(Observation(wrapped, me), rng));
-    }
+    });
   }
   EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
 }
