@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The strength table of docs/ai.md: each game's strongest agents (guided ISMCTS with the game's
-# heuristic as prior and rollout policy, in Joker's Labyrinth also as opponent model; the design
+# heuristic as prior, rollout policy and opponent model; the design
 # searches of the Pathfinder games) against `random` and against the game's own heuristic agent, seat by seat (one candidate
 # seat, every other seat the opponent), with Wilson intervals (scripts/strength_by_seat.py).
 # Usage: scripts/strength-table.sh [games per arrangement] [out dir]
@@ -35,7 +35,7 @@ for players in 2 3 4; do
   measure "jl${players}-random" jokers-labyrinth "$jl" random "" --players "$players"
 done
 
-mm="ismcts:iterations=1000,depth=20,${guided}"
+mm="ismcts:iterations=1000,depth=20,opponents=policy,${guided}"
 for players in 2 3 4; do
   measure "mm${players}-heuristic" mazemakers "$mm" heuristic "" --players "$players"
   measure "mm${players}-random" mazemakers "$mm" random "" --players "$players"
