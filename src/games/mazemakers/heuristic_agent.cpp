@@ -96,7 +96,8 @@ double best_move_gain(const State& next, int piece, Player me, Player lead, doub
   next.wall_move_results(piece, moves);
   const double now = wall_score(next, me, lead, weight);
   double best = now;
-  for (const Mask& walls : moves) best = std::max(best, wall_score(next.with_walls(walls), me, lead, weight));
+  for (const Mask& walls : moves)
+    best = std::max(best, wall_score(next.with_walls(walls), me, lead, weight));
   return best - now;
 }
 
@@ -160,7 +161,7 @@ Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng)
   dist[from] = 0;
   std::vector<int> queue = {from};
   // Staying on a coin's square fights nothing: only the way on counts.
-  const double stay = from != kStart && s.coin_at(from) >= 0 ? onward(from) : value(from);
+  const double stay = from == kStart ? value(from) : onward(from);
   double best_value = s.occupant(from) < 0 || from == kStart ? stay - 0.01 : -1e9;
   int best_first = -1;
   for (std::size_t i = 0; i < queue.size(); ++i) {

@@ -33,8 +33,8 @@ Action heuristic_choice(const Game& game, const State& s, std::uint64_t seed = 1
 // walk on through j5 (the old heuristic scored staying on j4 as landing there, and stayed).
 TEST(MazeMakersHeuristic, StandingOnAFoughtCoinItWalksOnThroughTheNextOne) {
   // Coin ids: Suns 2,3,4 (P1's), Moons 2,3,4, Crowns 2,3,4 (2 players add Crowns).
-  const State dealt =
-      scripted({{"players", 2}}, fixture_walls(), {"a8", "c8", "e8", "j4", "j5", "b10", "d10", "f10", "g7"});
+  const State dealt = scripted({{"players", 2}}, fixture_walls(),
+                               {"a8", "c8", "e8", "j4", "j5", "b10", "d10", "f10", "g7"});
   Json body = dealt.to_json();
   body["phase"] = "move";
   body["mover"] = 0;
@@ -73,17 +73,13 @@ bool reaches_start(const State& s, int from) {
 // Whether `a`, in the wall-action phase, reopens START to the mover: a wall move that does it now,
 // or control of a wall that some move could make do it next turn.
 bool opens_the_way(const State& s, Action a, Player me) {
-  if (a >= kControlBase && a < kRecover) {
-    State next = s;
-    next.apply_legal(a);
-    std::vector<Mask> moves;
-    next.wall_move_results(static_cast<int>(a - kControlBase), moves);
-    return std::any_of(moves.begin(), moves.end(),
-                       [&](Mask w) { return reaches_start(next.with_walls(w), next.pawn(me)); });
-  }
   State next = s;
   next.apply_legal(a);
-  return reaches_start(next, next.pawn(me));
+  if (a < kControlBase || a >= kRecover) return reaches_start(next, next.pawn(me));
+  std::vector<Mask> moves;
+  next.wall_move_results(static_cast<int>(a - kControlBase), moves);
+  return std::any_of(moves.begin(), moves.end(),
+                     [&](Mask w) { return reaches_start(next.with_walls(w), next.pawn(me)); });
 }
 
 bool alone(const State& s, Player me) {
@@ -154,20 +150,21 @@ TEST(MazeMakersEvaluate, ReopeningTheWayToStartIsProgress) {
   int found = 0;
   for (std::uint64_t seed = 0; seed < 60 && found < 40; ++seed) {
     HeuristicAgent heuristic(HeuristicAgent::Params{});
-    play_game(game, seed, {&heuristic, &heuristic, &heuristic}, [&](const State& s, Player me, Action) {
-      if (!walled_off_with_three(s, me)) return;
-      ActionList legal;
-      s.legal_actions(legal);
-      for (Action a : legal) {
-        if (a >= kControlBase) continue;  // wall moves only
-        State next = s;
-        next.apply_legal(a);
-        if (!reaches_start(next, next.pawn(me))) continue;
-        ++found;
-        EXPECT_GT(progress(next, me), progress(s, me))
-            << "seed " << seed << ": " << s.action_to_string(a);
-      }
-    });
+    play_game(game, seed, {&heuristic, &heuristic, &heuristic},
+              [&](const State& s, Player me, Action) {
+                if (!walled_off_with_three(s, me)) return;
+                ActionList legal;
+                s.legal_actions(legal);
+                for (Action a : legal) {
+                  if (a >= kControlBase) continue;  // wall moves only
+                  State next = s;
+                  next.apply_legal(a);
+                  if (!reaches_start(next, next.pawn(me))) continue;
+                  ++found;
+                  EXPECT_GT(progress(next, me), progress(s, me))
+                      << "seed " << seed << ": " << s.action_to_string(a);
+                }
+              });
   }
   EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
 }
