@@ -46,8 +46,8 @@ pb="maker:candidates=48,sims=12"
 measure pb-seeker pathfinder-barriers "$pb" seeker ""
 measure pb-random pathfinder-barriers "$pb" random ""
 
-# Seat 0 makes the maze. One spec plays both roles: as Maker the maker's design search then
-# ISMCTS for the Maker's later choices, as Runner ISMCTS throughout.
-pc="maker:candidates=48,sims=12,rivals=baseline,play=ismcts:iterations=50;depth=20;${guided//,/;}"
+# Seat 0 makes the maze. One spec plays both roles: as Maker the design search among the hardest
+# plans by successive halving, then the baseline's Maker choices; as Runner the baseline's play.
+pc="maker:build=baseline:difficulty=4,halving=true,candidates=128,sims=2"
 measure pc-baseline pathfinder-cards "$pc" baseline "Maker,Runner" --option roles=seat0Maker
 measure pc-random pathfinder-cards "$pc" random "Maker,Runner" --option roles=seat0Maker

@@ -61,6 +61,19 @@ TEST(MakerAgent, ParametersAreChecked) {
   EXPECT_THROW(make_agent(game, "maker:sims=0"), Error);
   EXPECT_THROW(make_agent(game, "maker:build=nobody"), Error);
   EXPECT_NO_THROW(make_agent(game, "maker:build=seeker:difficulty=3;samples=4,ms=50"));
+  EXPECT_THROW(make_agent(game, "maker:halving=sometimes"), Error);
+  EXPECT_NO_THROW(make_agent(game, "maker:halving=true,candidates=8,sims=1"));
+}
+
+TEST(MakerAgent, HalvingMakesACompleteReproducibleDesign) {
+  const Game game = barriers();
+  const std::string spec = std::string(kSmallMaker) + ",halving=true,candidates=6";
+  const std::vector<Action> first = design_of(game, spec, 7);
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(design_of(game, spec, 7), first);
+  State s = game.new_initial_state();
+  s.apply_all(first);
+  EXPECT_NE(s.current_player(), 0);
 }
 
 TEST(MakerAgent, MakesACompleteReproducibleDesign) {

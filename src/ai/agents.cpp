@@ -55,7 +55,8 @@ const std::vector<GenericAgent>& generic_agents() {
        "searches for a hard secret design (maze, barrier grid): the builder draws candidates=12 "
        "designs, each played on sims=6 times by the game's agents, the best for its seat is kept "
        "(params: build=, play=, rivals= agent specs, default the game's own agent, ';' for ',' "
-       "inside them; ms=0 (0: no time limit), maxActions=20000)",
+       "inside them; halving=false (true: successive halving, sims more games a round for the "
+       "better half); ms=0 (0: no time limit), maxActions=20000)",
        MakerAgent::make, MakerAgent::applies},
   };
   return agents;

@@ -5,6 +5,7 @@
 
 #include "ai/agent_params.h"
 #include "ai/agents.h"
+#include "ai/halving.h"
 #include "core/error.h"
 
 namespace mw {
@@ -25,6 +26,7 @@ MakerConfig MakerConfig::from_params(const Game& game, const Json& params) {
   c.rivals = p.get_agent_spec("rivals", c.play);
   c.candidates = static_cast<int>(p.get_int("candidates", c.candidates, 1, 10000));
   c.sims = static_cast<int>(p.get_int("sims", c.sims, 1, 10000));
+  c.halving = p.get_bool("halving", c.halving);
   c.ms = p.get_double("ms", c.ms, 0, 1e9);
   c.max_actions = static_cast<int>(p.get_int("maxActions", c.max_actions, 1, 100000000));
   p.finish();
@@ -76,6 +78,11 @@ void MakerAgent::plan(const Observation& obs, Rng& rng) {
   for (int seat = 0; seat < game_.num_players(); ++seat) {
     simulated_.push_back(make_agent(game_, seat == obs.player() ? config_.play : config_.rivals));
   }
+  next_ = 0;
+  if (config_.halving) {
+    plan_ = halve(obs, rng, out_of_time, last_score_);
+    return;
+  }
   Design best;
   double best_score = -2;
   for (int c = 0; c < config_.candidates && !out_of_time(c); ++c) {
@@ -105,14 +112,34 @@ MakerAgent::Design MakerAgent::draw_design(const Observation& obs, Rng& rng) {
   return design;
 }
 
+MakerAgent::Design MakerAgent::halve(const Observation& obs, Rng& rng,
+                                     const std::function<bool(int)>& out_of_time, double& score) {
+  std::vector<Design> pool;
+  for (int c = 0; c < config_.candidates && !out_of_time(c); ++c) {
+    pool.push_back(draw_design(obs, rng));
+  }
+  const HalvingResult kept = successive_halving(
+      pool.size(),
+      [&](std::size_t i) {
+        return BatchTotal{total_return(obs, pool[i], config_.sims, rng), config_.sims};
+      },
+      [&] { return out_of_time(static_cast<int>(pool.size())); });
+  score = kept.mean;
+  return std::move(pool[kept.best]);
+}
+
 double MakerAgent::score(const Observation& obs, const Design& design, Rng& rng) {
+  return total_return(obs, design, config_.sims, rng) / config_.sims;
+}
+
+double MakerAgent::total_return(const Observation& obs, const Design& design, int games, Rng& rng) {
   double total = 0;
-  for (int i = 0; i < config_.sims; ++i) {
+  for (int i = 0; i < games; ++i) {
     State world = obs.sample_world(rng);
     world.apply_all(design.actions);  // this seat's own decisions: legal in every such world
     total += simulate(std::move(world), rng)[static_cast<std::size_t>(obs.player())];
   }
-  return total / config_.sims;
+  return total;
 }
 
 std::vector<double> MakerAgent::simulate(State world, Rng& rng) {

@@ -6,6 +6,7 @@
 // its seat — the maze the simulated runners found hardest. Outside the design it plays with
 // another agent. Generic: it sees the game only through the State API and the designing flag.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,7 +22,10 @@ struct MakerConfig {
   std::string play;    // agent spec for this seat after the design (and in the simulations)
   std::string rivals;  // agent spec for the other seats in the simulations
   int candidates = 12;
-  int sims = 6;             // simulated games per candidate
+  int sims = 6;  // simulated games per candidate (per round, with halving)
+  // Successive halving: every candidate gets `sims` games, then the better half `sims` more, and
+  // so on until one is left, so the simulations go to the promising designs.
+  bool halving = false;
   double ms = 0;            // > 0: stop drawing candidates after this much time (at least two)
   int max_actions = 20000;  // a simulated game cut here is scored by the game's evaluation
 
@@ -51,6 +55,10 @@ class MakerAgent final : public Agent {
   bool follows_plan(const Observation& obs) const;
   void plan(const Observation& obs, Rng& rng);
   Design draw_design(const Observation& obs, Rng& rng);
+  // The best of `candidates` by successive halving, its mean return in `score`.
+  Design halve(const Observation& obs, Rng& rng, const std::function<bool(int)>& out_of_time,
+               double& score);
+  double total_return(const Observation& obs, const Design& design, int games, Rng& rng);
   double score(const Observation& obs, const Design& design, Rng& rng);
   std::vector<double> simulate(State world, Rng& rng);
 

@@ -66,7 +66,7 @@ std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
         value.get<int>() <= 256) {
       p.samples = value.get<int>();
     } else if (key == "difficulty" && value.is_number_integer() && value.get<int>() >= 0 &&
-               value.get<int>() <= 3) {
+               value.get<int>() <= 4) {
       p.difficulty = value.get<int>();
     } else if (const int a = choice_index(kArtifactUseNames, key, "artifacts", value); a >= 0) {
       p.artifacts = static_cast<ArtifactUse>(a);
@@ -82,7 +82,7 @@ std::unique_ptr<Agent> BaselineAgent::make(const Game&, const Json& params) {
     } else {
       throw Error(ErrorCode::kUnknownAgent,
                   "baseline: unknown or bad parameter '" + key +
-                      "' (samples=1..256, difficulty=0..3, artifacts=auto|never|always, "
+                      "' (samples=1..256, difficulty=0..4, artifacts=auto|never|always, "
                       "shape=auto|rect, memory=perfect|noisy, forget=0..100, powers=true|false)");
     }
   }

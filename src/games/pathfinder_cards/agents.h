@@ -34,7 +34,7 @@ class BaselineAgent final : public Agent {
     int forget_percent = 25;
   };
   explicit BaselineAgent(Params params) : params_(params) {}
-  // Reads "samples" (1..256), "difficulty" (0..3), "artifacts" (auto | never | always), "shape"
+  // Reads "samples" (1..256), "difficulty" (0..4), "artifacts" (auto | never | always), "shape"
   // (auto | rect), "memory" (perfect | noisy) and "forget" (0..100, percent, for noisy), "powers"
   // (true | false); throws Error(kUnknownAgent) otherwise.
   static std::unique_ptr<Agent> make(const Game& game, const Json& params);

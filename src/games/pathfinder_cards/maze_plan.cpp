@@ -22,6 +22,7 @@ namespace {
 constexpr std::array<std::array<int, 2>, 4> kShapes = {{{8, 5}, {5, 8}, {10, 4}, {4, 10}}};
 constexpr std::array<std::array<int, 2>, 6> kRoomyShapes = {
     {{9, 5}, {5, 9}, {8, 6}, {6, 8}, {11, 4}, {4, 11}}};
+constexpr int kFarJoker = 7;   // difficulty 4: the least distance from A♦ to the Joker
 constexpr int kHexRadius = 4;  // 61 cells: the smallest hexagon that holds 40 cards
 
 // The cells a plan may use, in reading order, and their bounding box.
@@ -137,6 +138,14 @@ std::vector<int> walk(Rng& rng, const Region& region, const Layout& grid, Marks&
   return path;
 }
 
+// Steps between two cells on an empty board of the grid (axial distance on a hex grid).
+int board_distance(Topology grid, int a, int b) {
+  const int dx = cell_x(b) - cell_x(a);
+  const int dy = cell_y(b) - cell_y(a);
+  if (grid == Topology::kHex) return (std::abs(dx) + std::abs(dy) + std::abs(dx + dy)) / 2;
+  return std::abs(dx) + std::abs(dy);
+}
+
 int random_start(Rng& rng, const Region& region) {
   for (;;) {  // uniform over the region: its box, redrawn outside it
     const int x = region.x0 + static_cast<int>(
@@ -247,6 +256,10 @@ class Attempt {
     const std::vector<int> path =
         walk(rng_, region_, layout_, marks_, random_start(rng_, region_), len + 1);
     if (path.empty()) return false;
+    // The hardest plans put the Joker far from A♦ as the crow flies: once the Joker is seen, a
+    // Runner heads straight for it, and a far one leaves her more wrong steps on the way.
+    if (difficulty_ >= 4 && board_distance(layout_.topo, path.front(), path.back()) < kFarJoker)
+      return false;
     std::array<int, 12> diamonds{};
     for (int r = 2; r <= 13; ++r) diamonds[static_cast<std::size_t>(r - 2)] = card_id(kDiamonds, r);
     rng_.shuffle(diamonds.begin(), diamonds.end());
@@ -327,6 +340,10 @@ class Attempt {
     std::stable_partition(rest.begin(), rest.end(), [&](int id) {
       return difficulty_ > 0 && (card_suit(id) == kSpades || card_rank(id) >= 10);
     });
+    if (difficulty_ >= 4) {  // every spade before any club: a wrong step always hurts
+      std::stable_partition(rest.begin(), rest.end(),
+                            [](int id) { return card_suit(id) == kSpades; });
+    }
     std::vector<int> frontier;
     std::vector<int> far;
     std::array<int, 6> nb{};

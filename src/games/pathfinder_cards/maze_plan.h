@@ -28,7 +28,9 @@ enum class MazeShape : std::uint8_t {
 inline constexpr std::array<const char*, 2> kMazeShapeNames = {"auto", "rect"};
 
 struct MazePlan {
-  int difficulty = 2;  // 0..3: longer, more winding paths, spades along them as it grows
+  // 0..3: longer, more winding paths, spades along them as it grows; 4: all 13 diamonds on the
+  // path, every spade beside it first, the Joker far from A♦
+  int difficulty = 2;
   Topology board = Topology::kSquare;
   bool advanced = false;
   ArtifactUse artifacts = ArtifactUse::kAuto;

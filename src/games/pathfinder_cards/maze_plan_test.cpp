@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdlib>
 
 #include "ai/agents.h"
 #include "core/match.h"
@@ -47,7 +48,7 @@ TEST(PathfinderMazePlan, EveryPlanIsValidAndBuildableInEveryVariant) {
       for (MazeShape shape : {MazeShape::kAuto, MazeShape::kRect}) {
         Rng rng(11);
         for (int i = 0; i < 40; ++i) {
-          const MazePlan plan{i % 4, v.board, v.advanced, use, shape};
+          const MazePlan plan{i % 5, v.board, v.advanced, use, shape};
           const Layout l = plan_maze(rng, plan);
           ASSERT_EQ(l.topo, v.board);
           ASSERT_EQ(l.advanced, v.advanced);
@@ -83,6 +84,44 @@ TEST(PathfinderMazePlan, AdvancedMazesNeedEachArtifactSomeOfTheTime) {
     EXPECT_GE(bridged, 40);
     EXPECT_LE(bridged, 80);
     EXPECT_EQ(seen, kArtifactMask);
+  }
+}
+
+// The spades and clubs next to a diamond (the cards a Runner may have to explore).
+std::array<int, 4> frontier_suits(const Layout& l) {
+  std::array<int, 4> count{};
+  std::array<int, 6> nb{};
+  for (int id = 0; id < kNumCards; ++id) {
+    if (is_diamond(id) || id == kJoker) continue;
+    bool near = false;
+    const int k = l.neighbors(l.pos[id], nb);
+    for (int i = 0; i < k; ++i) near |= l.at[nb[i]] >= 0 && is_diamond(l.at[nb[i]]);
+    count[static_cast<std::size_t>(card_suit(id))] += near;
+  }
+  return count;
+}
+
+// difficulty=4: every diamond on the one path, the Joker at least 7 steps from A♦ on the empty
+// board, and no club next to a diamond while a spade lies elsewhere.
+TEST(PathfinderMazePlan, HardestPlansLineTheLongestPathWithSpadesAndPutTheJokerFar) {
+  for (Topology board : {Topology::kSquare, Topology::kHex}) {
+    Rng rng(17);
+    for (int i = 0; i < 30; ++i) {
+      const Layout l =
+          plan_maze(rng, MazePlan{4, board, false, ArtifactUse::kAuto, MazeShape::kAuto});
+      ASSERT_TRUE(l.valid_maze());
+      const int ace = l.pos[kAceOfDiamonds];
+      const int joker = l.pos[kJoker];
+      const int dx = cell_x(joker) - cell_x(ace);
+      const int dy = cell_y(joker) - cell_y(ace);
+      const int far = board == Topology::kHex
+                          ? (std::abs(dx) + std::abs(dy) + std::abs(dx + dy)) / 2
+                          : std::abs(dx) + std::abs(dy);
+      EXPECT_GE(far, 7) << i;
+      const std::array<int, 4> near = frontier_suits(l);
+      if (near[kClubs] > 0) EXPECT_EQ(near[kSpades], 13) << i;
+      EXPECT_GE(near[kSpades], 8) << i;
+    }
   }
 }
 
@@ -142,7 +181,7 @@ TEST(PathfinderMazePlan, BaselineMakerBuildsArtifactMazesThroughTheRules) {
 TEST(PathfinderMazePlan, AgentParametersNameTheirChoices) {
   const Game game = load({{"advanced", true}});
   EXPECT_NE(make_agent(game, "baseline:artifacts=never,shape=rect"), nullptr);
-  EXPECT_NE(make_agent(game, "baseline:artifacts=always,shape=auto,difficulty=3"), nullptr);
+  EXPECT_NE(make_agent(game, "baseline:artifacts=always,shape=auto,difficulty=4"), nullptr);
   EXPECT_NE(
       error_of([&] { make_agent(game, "baseline:artifacts=sometimes"); }, ErrorCode::kUnknownAgent)
           .find("artifacts=auto|never|always"),

@@ -91,14 +91,17 @@ GameEntry entry() {
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kBuild; };
-  // A design search of 48 mazes x 12 runs (~35 s once, under 1 s per card placed; capped at 30 s):
-  // the baseline Runner beat its mazes 7 of 12, the default search's 10 of 12 (docs/ai.md).
-  e.strongest_agent = "maker:candidates=48,sims=12,ms=30000";
+  // A design search over 128 of the hardest plans by successive halving (2 runs each, then 2 more
+  // for the better half, ...; ~20 s once, capped at 30 s): the baseline Runner beat its mazes
+  // 6 of 52 times, the default search's 10 of 12 (docs/ai.md).
+  e.strongest_agent =
+      "maker:build=baseline:difficulty=4,halving=true,candidates=128,sims=2,ms=30000";
   e.agents.push_back({"baseline",
                       "both seats: the Maker builds planned mazes (the board's own shapes; in the "
                       "advanced game half of them bridged by an artifact) and hurts the Runner in "
                       "every choice; the Runner explores by sampled likelihood of diamonds toward "
-                      "the Joker (params: samples=8, difficulty=2, artifacts=auto|never|always, "
+                      "the Joker (params: samples=8, difficulty=2 (0..4), "
+                      "artifacts=auto|never|always, "
                       "shape=auto|rect)",
                       BaselineAgent::make});
   return e;
