@@ -79,23 +79,23 @@ void MakerAgent::plan(const Observation& obs, Rng& rng) {
     simulated_.push_back(make_agent(game_, seat == obs.player() ? config_.play : config_.rivals));
   }
   next_ = 0;
-  if (config_.halving) {
-    plan_ = halve(obs, rng, out_of_time, last_score_);
-    return;
-  }
+  plan_ = config_.halving ? halve(obs, rng, out_of_time, last_score_)
+                          : best_of(obs, rng, out_of_time, last_score_);
+}
+
+MakerAgent::Design MakerAgent::best_of(const Observation& obs, Rng& rng,
+                                       const std::function<bool(int)>& out_of_time, double& score) {
   Design best;
-  double best_score = -2;
+  score = -2;
   for (int c = 0; c < config_.candidates && !out_of_time(c); ++c) {
     Design design = draw_design(obs, rng);
-    const double s = score(obs, design, rng);
-    if (s > best_score) {
-      best_score = s;
+    const double s = total_return(obs, design, config_.sims, rng) / config_.sims;
+    if (s > score) {
+      score = s;
       best = std::move(design);
     }
   }
-  plan_ = std::move(best);
-  next_ = 0;
-  last_score_ = best_score;
+  return best;
 }
 
 MakerAgent::Design MakerAgent::draw_design(const Observation& obs, Rng& rng) {
@@ -126,10 +126,6 @@ MakerAgent::Design MakerAgent::halve(const Observation& obs, Rng& rng,
       [&] { return out_of_time(static_cast<int>(pool.size())); });
   score = kept.mean;
   return std::move(pool[kept.best]);
-}
-
-double MakerAgent::score(const Observation& obs, const Design& design, Rng& rng) {
-  return total_return(obs, design, config_.sims, rng) / config_.sims;
 }
 
 double MakerAgent::total_return(const Observation& obs, const Design& design, int games, Rng& rng) {
