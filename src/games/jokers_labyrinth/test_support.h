@@ -6,10 +6,15 @@
 
 #include "core/error.h"
 #include "core/state.h"
+#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth::test_support {
+
+using state_testing::error_of;
+using state_testing::play;
+using state_testing::reason;
 
 inline Game load(const Json& options = Json::object()) {
   return builtin_games().load("jokers-labyrinth", options);
@@ -27,18 +32,6 @@ inline int card(const char* name) {
 
 inline int cell(const char* name) {
   return parse_cell(name);
-}
-
-// Applies notation, checking legality the way mw::State::apply does.
-inline void play(State& s, std::string_view text) {
-  const Action a = s.parse_action(text);
-  const std::string reason = s.illegal_reason(a);
-  ASSERT_EQ(reason, "") << text;
-  s.apply_legal(a);
-}
-
-inline std::string reason(const State& s, std::string_view text) {
-  return s.illegal_reason(s.parse_action(text));
 }
 
 inline bool legal(const State& s, std::string_view text) {
@@ -75,18 +68,6 @@ inline void clear(State& s, const char* where) {
 
 inline void give(State& s, int seat, const char* what) {
   s.put(card(what), static_cast<std::uint8_t>(kLocHand + seat));
-}
-
-// The error a throwing call reports, or "" when it does not throw.
-template <class F>
-std::string error_of(F&& f, ErrorCode expected) {
-  try {
-    f();
-  } catch (const Error& e) {
-    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace mw::jokers_labyrinth::test_support

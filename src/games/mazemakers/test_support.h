@@ -7,10 +7,15 @@
 
 #include "core/error.h"
 #include "core/state.h"
+#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/mazemakers/mazemakers.h"
 
 namespace mw::mazemakers::test_support {
+
+using state_testing::error_of;
+using state_testing::play;
+using state_testing::reason;
 
 inline Game load(const Json& options = Json::object()) {
   return builtin_games().load("mazemakers", options);
@@ -22,18 +27,6 @@ inline State fresh(const Json& options = Json::object()) {
 
 inline int cell(const char* name) {
   return parse_cell(name);
-}
-
-// Applies notation, checking legality the way mw::State::apply does.
-inline void play(State& s, std::string_view text) {
-  const Action a = s.parse_action(text);
-  const std::string reason = s.illegal_reason(a);
-  ASSERT_EQ(reason, "") << text;
-  s.apply_legal(a);
-}
-
-inline std::string reason(const State& s, std::string_view text) {
-  return s.illegal_reason(s.parse_action(text));
 }
 
 inline bool is_legal(const State& s, Action a) {
@@ -85,18 +78,6 @@ State edited(const State& s, const Json& options, F&& edit) {
   Json body = s.to_json();
   edit(body);
   return State::from_json(body, load(options).options());
-}
-
-// The error a throwing call reports, or "" when it does not throw.
-template <class F>
-std::string error_of(F&& f, ErrorCode expected) {
-  try {
-    f();
-  } catch (const Error& e) {
-    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace mw::mazemakers::test_support

@@ -7,10 +7,15 @@
 
 #include "core/error.h"
 #include "core/state.h"
+#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers::test_support {
+
+using state_testing::error_of;
+using state_testing::play;
+using state_testing::reason;
 
 inline Game load(const Json& options = Json::object()) {
   return builtin_games().load("pathfinder-barriers", options);
@@ -45,34 +50,9 @@ inline int sq(const char* name) {
   return parse_square(name);
 }
 
-inline void play(State& s, std::string_view text) {
-  const Action a = s.parse_action(text);
-  const std::string reason = s.illegal_reason(a);
-  ASSERT_EQ(reason, "") << text;
-  s.apply_legal(a);
-}
-
-inline std::string reason(const State& s, std::string_view text) {
-  return s.illegal_reason(s.parse_action(text));
-}
-
-template <class F>
-std::string error_of(F&& f, ErrorCode expected) {
-  try {
-    f();
-  } catch (const Error& e) {
-    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
-    return e.what();
-  }
-  return "";
-}
-
+// A random position reached by seeded uniform play (chance included), stopped after `actions`.
 inline State random_position(const Game& game, std::uint64_t seed, int actions) {
-  State s = State::initial(game.options());
-  Rng rng(seed);
-  ActionList scratch;
-  play_random_actions(s, rng, actions, scratch);
-  return s;
+  return state_testing::random_position<State>(game, seed, actions);
 }
 
 }  // namespace mw::pathfinder_barriers::test_support

@@ -7,10 +7,15 @@
 
 #include "core/error.h"
 #include "core/state.h"
+#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
 namespace mw::pathfinder_cards::test_support {
+
+using state_testing::error_of;
+using state_testing::play;
+using state_testing::reason;
 
 // Most tests fix the roles (seat 0 makes the first maze) unless they say otherwise; roles_test.cpp
 // covers the default, roles=random, and seat0Runner.
@@ -60,17 +65,6 @@ inline State position(const std::string& maze, const std::vector<std::string>& u
   return State::from_json(body, game.options());
 }
 
-inline void play(State& s, std::string_view text) {
-  const Action a = s.parse_action(text);
-  const std::string reason = s.illegal_reason(a);
-  ASSERT_EQ(reason, "") << text;
-  s.apply_legal(a);
-}
-
-inline std::string reason(const State& s, std::string_view text) {
-  return s.illegal_reason(s.parse_action(text));
-}
-
 inline bool legal(const State& s, std::string_view text) {
   return reason(s, text).empty();
 }
@@ -81,17 +75,6 @@ inline std::string hand_text(const State& s) {
     if (s.in_hand(r)) out += (out.empty() ? "" : " ") + heart_code(r);
   }
   return out;
-}
-
-template <class F>
-std::string error_of(F&& f, ErrorCode expected) {
-  try {
-    f();
-  } catch (const Error& e) {
-    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace mw::pathfinder_cards::test_support

@@ -6,10 +6,15 @@
 
 #include "core/error.h"
 #include "core/state.h"
+#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
 namespace mw::treasure_hunt::test_support {
+
+using state_testing::error_of;
+using state_testing::play;
+using state_testing::reason;
 
 inline Game load(const Json& options = Json::object()) {
   return builtin_games().load("treasure-hunt", options);
@@ -50,37 +55,9 @@ inline int cell(const char* name) {
   return parse_cell(name);
 }
 
-// Applies notation, checking legality the way State::apply does.
-inline void play(State& s, std::string_view text) {
-  const Action a = s.parse_action(text);
-  const std::string reason = s.illegal_reason(a);
-  ASSERT_EQ(reason, "") << text;
-  s.apply_legal(a);
-}
-
-inline std::string reason(const State& s, std::string_view text) {
-  return s.illegal_reason(s.parse_action(text));
-}
-
-// The error a throwing call reports, or "" when it does not throw.
-template <class F>
-std::string error_of(F&& f, ErrorCode expected) {
-  try {
-    f();
-  } catch (const Error& e) {
-    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
-    return e.what();
-  }
-  return "";
-}
-
-// A random position reached by seeded uniform play (deal included), stopped after `actions`.
+// A random position reached by seeded uniform play (chance included), stopped after `actions`.
 inline State random_position(const Game& game, std::uint64_t seed, int actions) {
-  State s = State::initial(game.options());
-  Rng rng(seed);
-  ActionList scratch;
-  play_random_actions(s, rng, actions, scratch);
-  return s;
+  return state_testing::random_position<State>(game, seed, actions);
 }
 
 }  // namespace mw::treasure_hunt::test_support

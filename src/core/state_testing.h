@@ -1,0 +1,53 @@
+#pragma once
+// For the games' rule tests (GoogleTest, header-only): moves by notation, the refusal of a move,
+// the error a call throws, and seeded random positions, for any concrete game state.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "core/state.h"
+
+namespace mw::state_testing {
+
+// Applies notation, checking legality the way mw::State::apply does.
+template <GameState S>
+void play(S& s, std::string_view text) {
+  const Action a = s.parse_action(text);
+  const std::string reason = s.illegal_reason(a);
+  ASSERT_EQ(reason, "") << text;
+  s.apply_legal(a);
+}
+
+// Why the move written `text` is refused ("" when it is legal).
+template <GameState S>
+std::string reason(const S& s, std::string_view text) {
+  return s.illegal_reason(s.parse_action(text));
+}
+
+// The error a throwing call reports, or "" when it does not throw.
+template <class F>
+std::string error_of(F&& f, ErrorCode expected) {
+  try {
+    f();
+  } catch (const Error& e) {
+    EXPECT_EQ(error_code_name(e.code()), error_code_name(expected)) << e.what();
+    return e.what();
+  }
+  return "";
+}
+
+// A random position reached by seeded uniform play (chance included), stopped after `actions`.
+template <GameState S>
+S random_position(const Game& game, std::uint64_t seed, int actions) {
+  S s = S::initial(game.options());
+  Rng rng(seed);
+  ActionList scratch;
+  play_random_actions(s, rng, actions, scratch);
+  return s;
+}
+
+}  // namespace mw::state_testing
