@@ -10,14 +10,6 @@ namespace {
 
 using namespace test_support;
 
-State random_position(const Game& game, std::uint64_t seed, int actions) {
-  State s = State::initial(game.options());
-  Rng rng(seed);
-  ActionList scratch;
-  play_random_actions(s, rng, actions, scratch);
-  return s;
-}
-
 TEST(JokersLabyrinthJson, BodiesRoundTrip) {
   for (int players = 2; players <= 4; ++players) {
     const Game game = load({{"players", players}});

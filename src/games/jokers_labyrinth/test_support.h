@@ -70,4 +70,9 @@ inline void give(State& s, int seat, const char* what) {
   s.put(card(what), static_cast<std::uint8_t>(kLocHand + seat));
 }
 
+// A random position reached by seeded uniform play (chance included), stopped after `actions`.
+inline State random_position(const Game& game, std::uint64_t seed, int actions) {
+  return state_testing::random_position<State>(game, seed, actions);
+}
+
 }  // namespace mw::jokers_labyrinth::test_support
