@@ -28,6 +28,12 @@ std::string reason(const S& s, std::string_view text) {
   return s.illegal_reason(s.parse_action(text));
 }
 
+// Whether the move written `text` is legal.
+template <GameState S>
+bool legal(const S& s, std::string_view text) {
+  return reason(s, text).empty();
+}
+
 // The error a throwing call reports, or "" when it does not throw.
 template <class F>
 std::string error_of(F&& f, ErrorCode expected) {

@@ -13,6 +13,7 @@
 namespace mw::jokers_labyrinth::test_support {
 
 using state_testing::error_of;
+using state_testing::legal;
 using state_testing::play;
 using state_testing::reason;
 
@@ -32,10 +33,6 @@ inline int card(const char* name) {
 
 inline int cell(const char* name) {
   return parse_cell(name);
-}
-
-inline bool legal(const State& s, std::string_view text) {
-  return reason(s, text).empty();
 }
 
 // A 2-player game after setup: P1 (first) is the given suit at `p1`, P2 at `p2`; the Dungeon still

@@ -14,6 +14,7 @@
 namespace mw::pathfinder_cards::test_support {
 
 using state_testing::error_of;
+using state_testing::legal;
 using state_testing::play;
 using state_testing::reason;
 
@@ -63,10 +64,6 @@ inline State position(const std::string& maze, const std::vector<std::string>& u
   }
   body["discards"] = discards;
   return State::from_json(body, game.options());
-}
-
-inline bool legal(const State& s, std::string_view text) {
-  return reason(s, text).empty();
 }
 
 inline std::string hand_text(const State& s) {
