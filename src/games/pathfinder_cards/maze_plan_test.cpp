@@ -119,7 +119,9 @@ TEST(PathfinderMazePlan, HardestPlansLineTheLongestPathWithSpadesAndPutTheJokerF
                           : std::abs(dx) + std::abs(dy);
       EXPECT_GE(far, 7) << i;
       const std::array<int, 4> near = frontier_suits(l);
-      if (near[kClubs] > 0) EXPECT_EQ(near[kSpades], 13) << i;
+      if (near[kClubs] > 0) {
+        EXPECT_EQ(near[kSpades], 13) << i;
+      }
       EXPECT_GE(near[kSpades], 8) << i;
     }
   }
