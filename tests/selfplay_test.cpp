@@ -3,7 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "ai/random_agent.h"
 #include "core/error.h"
+#include "core/match.h"
+#include "core/rng.h"
 #include "games/all_games.h"
 
 namespace mw {
@@ -53,11 +58,55 @@ TEST(Selfplay, EveryGameIsAWinADrawOrTruncated) {
   EXPECT_GE(s.chance_actions, 50 * 25);  // the deal
 }
 
+TEST(Selfplay, ListsTheTruncatedGamesBySeedSoTheyCanBeReplayed) {
+  const Game game = builtin_games().load("treasure-hunt");
+  SelfplayConfig config;
+  config.agents = {"random", "random"};
+  config.games = 50;
+  config.seed = 11;
+  config.max_actions = 300;
+  config.threads = 2;
+  const SelfplaySummary s = run_selfplay(game, config);
+  ASSERT_EQ(static_cast<std::int64_t>(s.truncated_games.size()), s.truncated);
+  ASSERT_GT(s.truncated, 0);
+  EXPECT_TRUE(std::is_sorted(s.truncated_games.begin(), s.truncated_games.end()));
+  RandomAgent first, second;
+  std::vector<Agent*> seats{&first, &second};
+  MatchConfig match;
+  match.max_actions = config.max_actions;
+  for (std::int64_t i = 0; i < config.games; ++i) {
+    match.seed = derive_seed(config.seed, static_cast<std::uint64_t>(i));
+    const bool listed = std::find(s.truncated_games.begin(), s.truncated_games.end(), i) !=
+                        s.truncated_games.end();
+    EXPECT_EQ(play_match(game, seats, match).truncated, listed) << i;
+  }
+  const Json j = selfplay_json(game, config, s);
+  EXPECT_EQ(j["truncated_seeds"].size(), s.truncated_games.size());
+  EXPECT_EQ(j["truncated_seeds"][0],
+            derive_seed(config.seed, static_cast<std::uint64_t>(s.truncated_games[0])));
+}
+
+TEST(Selfplay, ListsAtMostAHundredGamesOfAKindTheFirstOnes) {
+  const Game game = builtin_games().load("treasure-hunt");
+  SelfplayConfig config;
+  config.agents = {"random", "random"};
+  config.games = 130;
+  config.max_actions = 1;  // every game is cut off
+  config.threads = 2;
+  const SelfplaySummary s = run_selfplay(game, config);
+  EXPECT_EQ(s.truncated, 130);
+  ASSERT_EQ(s.truncated_games.size(), kListedGames);
+  for (std::size_t i = 0; i < kListedGames; ++i) {
+    EXPECT_EQ(s.truncated_games[i], static_cast<std::int64_t>(i));
+  }
+  EXPECT_TRUE(s.drawn_games.empty());
+}
+
 TEST(Selfplay, JsonHasTheDocumentedFields) {
   const Json j = run(builtin_games().load("treasure-hunt"), 3, 2, 20);
   for (const char* key :
        {"game", "options", "games", "seed", "agents", "threads", "wins", "draws", "truncated",
-        "mean_actions", "mean_chance_actions", "actions_per_sec", "games_per_sec", "seconds"}) {
+        "drawn_seeds", "truncated_seeds", "mean_actions", "mean_chance_actions", "actions_per_sec", "games_per_sec", "seconds"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["games"], 20);

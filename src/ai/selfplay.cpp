@@ -30,12 +30,17 @@ SelfplaySummary empty_summary(int num_players) {
   return s;
 }
 
-void add_game(SelfplaySummary& s, const MatchResult& result) {
+void list_game(std::vector<std::int64_t>& listed, std::int64_t index) {
+  if (listed.size() < kListedGames) listed.push_back(index);
+}
+
+void add_game(SelfplaySummary& s, std::int64_t index, const MatchResult& result) {
   ++s.games;
   s.decisions += result.decisions;
   s.chance_actions += result.chance_actions;
   if (result.truncated) {
     ++s.truncated;
+    list_game(s.truncated_games, index);
     return;
   }
   const Player winner = sole_winner(result.returns);
@@ -43,6 +48,7 @@ void add_game(SelfplaySummary& s, const MatchResult& result) {
     ++s.wins[static_cast<std::size_t>(winner)];
   } else {
     ++s.draws;
+    list_game(s.drawn_games, index);
   }
   for (std::size_t p = 0; p < result.returns.size(); ++p) s.return_sums[p] += result.returns[p];
 }
@@ -57,6 +63,8 @@ void merge(SelfplaySummary& into, const SelfplaySummary& part) {
     into.wins[p] += part.wins[p];
     into.return_sums[p] += part.return_sums[p];
   }
+  for (std::int64_t index : part.drawn_games) list_game(into.drawn_games, index);
+  for (std::int64_t index : part.truncated_games) list_game(into.truncated_games, index);
 }
 
 int thread_count(int requested, std::int64_t blocks) {
@@ -126,7 +134,7 @@ class Runner {
     for (std::int64_t i = first; i < last && !failed_; ++i) {
       match.seed = derive_seed(config_.seed, static_cast<std::uint64_t>(i));
       try {
-        add_game(blocks_[static_cast<std::size_t>(block)], play_match(game_, seats, match));
+        add_game(blocks_[static_cast<std::size_t>(block)], i, play_match(game_, seats, match));
       } catch (const Error& e) {
         throw Error(e.code(),
                     fmt::format("self-play game {} (seed {}): {}", i, match.seed, e.what()));
@@ -229,6 +237,13 @@ SelfplaySummary run_selfplay(const Game& game, const SelfplayConfig& config,
   return summary;
 }
 
+std::vector<std::uint64_t> seeds_of(std::uint64_t run_seed, const std::vector<std::int64_t>& games) {
+  std::vector<std::uint64_t> seeds;
+  seeds.reserve(games.size());
+  for (std::int64_t i : games) seeds.push_back(derive_seed(run_seed, static_cast<std::uint64_t>(i)));
+  return seeds;
+}
+
 Json selfplay_json(const Game& game, const SelfplayConfig& config, const SelfplaySummary& s) {
   Json j;
   j["game"] = game.id();
@@ -242,6 +257,8 @@ Json selfplay_json(const Game& game, const SelfplayConfig& config, const Selfpla
   j["wins"] = s.wins;
   j["draws"] = s.draws;
   j["truncated"] = s.truncated;
+  j["drawn_seeds"] = seeds_of(config.seed, s.drawn_games);
+  j["truncated_seeds"] = seeds_of(config.seed, s.truncated_games);
   Json mean_returns = Json::array();
   for (double sum : s.return_sums) mean_returns.push_back(per(sum, static_cast<double>(s.games)));
   j["mean_returns"] = std::move(mean_returns);

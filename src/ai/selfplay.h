@@ -26,6 +26,8 @@ struct SelfplayConfig {
   int shards = 1;
 };
 
+inline constexpr std::size_t kListedGames = 100;
+
 struct SelfplaySummary {
   std::int64_t games = 0;
   int threads = 0;                  // the threads actually used (per rank)
@@ -36,6 +38,10 @@ struct SelfplaySummary {
   std::int64_t decisions = 0;       // actions chosen by seats
   std::int64_t chance_actions = 0;  // chance outcomes sampled
   std::vector<double> return_sums;  // per seat
+  // Indices of the first kListedGames drawn and truncated games, in game order, so that a
+  // designer can watch them again: game i is `play --seed derive_seed(seed, i)` with the same seats.
+  std::vector<std::int64_t> drawn_games;
+  std::vector<std::int64_t> truncated_games;
   double seconds = 0;
 
   double mean_actions() const;
@@ -66,6 +72,9 @@ Player sole_winner(const std::vector<double>& returns);
 
 // The JSON report of `mazeworks selfplay --json` (docs/cli.md lists the fields).
 Json selfplay_json(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary);
+
+// The seeds of games (indices) of a run seeded run_seed.
+std::vector<std::uint64_t> seeds_of(std::uint64_t run_seed, const std::vector<std::int64_t>& games);
 
 // "a,b" to {"a", "b"}. A piece "key=value" without a name continues the previous spec's
 // parameters, so "mcts:iters=100,c=1.4,random" is {"mcts:iters=100,c=1.4", "random"}.

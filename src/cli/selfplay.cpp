@@ -2,7 +2,9 @@
 #include "ai/selfplay.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -34,6 +36,16 @@ std::string percent(double fraction) {
   return fmt::format("{:.1f}%", fraction * 100);
 }
 
+// A few of the games worth watching again, by the seed `play --seed` takes.
+void print_seeds(std::string_view kind, const std::vector<std::uint64_t>& seeds, std::int64_t count) {
+  constexpr std::size_t kShown = 5;
+  if (seeds.empty()) return;
+  const std::vector<std::uint64_t> shown(seeds.begin(),
+                                         seeds.begin() + static_cast<std::ptrdiff_t>(std::min(kShown, seeds.size())));
+  fmt::print("  {} games' seeds: {}{}\n", kind, fmt::join(shown, " "),
+             count > static_cast<std::int64_t>(shown.size()) ? " ... (--json lists up to 100)" : "");
+}
+
 void print_table(const Game& game, const SelfplayConfig& config, const SelfplaySummary& s) {
   const auto names = seat_names(game.new_initial_state());
   const std::string ranks = s.ranks > 1 ? fmt::format(" x {} MPI ranks", s.ranks) : "";
@@ -57,6 +69,8 @@ void print_table(const Game& game, const SelfplayConfig& config, const SelfplayS
              percent(draw_ci.low), percent(draw_ci.high), s.truncated);
   fmt::print("  per game: {:.1f} decisions, {:.1f} chance actions\n", s.mean_actions(),
              s.mean_chance_actions());
+  print_seeds("drawn", seeds_of(config.seed, s.drawn_games), s.draws);
+  print_seeds("truncated", seeds_of(config.seed, s.truncated_games), s.truncated);
 }
 
 void print(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary,

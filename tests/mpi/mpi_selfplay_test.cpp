@@ -69,6 +69,16 @@ TEST(Mpi, TwoRanksGiveTheOneProcessSummary) {
   }
 }
 
+TEST(Mpi, TwoRanksListTheOneProcessRunsTruncatedGames) {
+  const std::string cut = "--max-actions 100";  // cuts off some of these games
+  const Json one = run_json(selfplay(cut));
+  ASSERT_TRUE(one.is_object());
+  ASSERT_GT(one["truncated_seeds"].size(), 0U);
+  const Json two = run_json(mpirun() + selfplay("--mpi --threads 2 " + cut));
+  EXPECT_EQ(two["truncated_seeds"], one["truncated_seeds"]);
+  EXPECT_EQ(without_timing(two), without_timing(one));
+}
+
 TEST(Mpi, OneRankIsTheOneProcessRun) {
   const Json one = run_json(selfplay(""));
   const Json mpi = run_json(selfplay("--mpi"));  // a singleton MPI run without mpirun

@@ -12,8 +12,24 @@
 namespace mw {
 namespace {
 
-// A block's counts as int64 and its return sums as doubles, flat, for one MPI_Reduce each.
-constexpr std::size_t kCounts = 5;  // games, draws, truncated, decisions, chance_actions
+// A block's counts as int64 and its return sums as doubles, flat, for one MPI_Reduce each. Its
+// listed games fit in one bit mask each, a bit per game of the block.
+constexpr std::size_t kCounts = 7;  // games, draws, truncated, decisions, chance_actions, 2 masks
+static_assert(kSelfplayBlock <= 63);
+
+std::int64_t mask_of(const std::vector<std::int64_t>& games, std::int64_t first) {
+  std::int64_t mask = 0;
+  for (std::int64_t i : games) mask |= std::int64_t{1} << (i - first);
+  return mask;
+}
+
+std::vector<std::int64_t> games_of(std::int64_t mask, std::int64_t first) {
+  std::vector<std::int64_t> games;
+  for (std::int64_t bit = 0; bit < kSelfplayBlock; ++bit) {
+    if ((mask >> bit) & 1) games.push_back(first + bit);
+  }
+  return games;
+}
 
 void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
           std::vector<std::int64_t>& counts, std::vector<double>& sums) {
@@ -28,6 +44,9 @@ void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
     c[2] = s.truncated;
     c[3] = s.decisions;
     c[4] = s.chance_actions;
+    const auto first = static_cast<std::int64_t>(b) * kSelfplayBlock;
+    c[5] = mask_of(s.drawn_games, first);
+    c[6] = mask_of(s.truncated_games, first);
     for (std::size_t p = 0; p < players; ++p) {
       c[kCounts + p] = s.wins[p];
       sums[b * players + p] = s.return_sums[p];
@@ -47,6 +66,9 @@ std::vector<SelfplaySummary> unpack(const std::vector<std::int64_t>& counts,
     s.truncated = c[2];
     s.decisions = c[3];
     s.chance_actions = c[4];
+    const auto first = static_cast<std::int64_t>(b) * kSelfplayBlock;
+    s.drawn_games = games_of(c[5], first);
+    s.truncated_games = games_of(c[6], first);
     s.wins.assign(c + kCounts, c + stride);
     s.return_sums.assign(sums.begin() + static_cast<std::ptrdiff_t>(b * players),
                          sums.begin() + static_cast<std::ptrdiff_t>((b + 1) * players));
