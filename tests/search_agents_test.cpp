@@ -65,6 +65,11 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "pimc:opponents=policy").find("'opponents'"),
             std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,oeps=0.2").find("opponents=policy"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,opponents=policy,oeps=2")
+                .find("a number in 0..1"),
+            std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
   for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
@@ -73,6 +78,7 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
                          "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
                          "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
                          "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
+                         "ismcts:iterations=5,opponents=policy,oeps=0.3",
                          "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
@@ -116,7 +122,8 @@ TEST(SearchAgents, IterationBudgetsAreReproducible) {
   for (const char* spec :
        {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
         "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
-        "ismcts:iterations=300,rollout=heuristic,opponents=policy", "alphabeta:depth=3"}) {
+        "ismcts:iterations=300,rollout=heuristic,opponents=policy",
+        "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=0.5", "alphabeta:depth=3"}) {
     auto a = make_agent(game, spec);
     auto b = make_agent(game, spec);
     Rng ra(9), rb(9);
@@ -243,6 +250,28 @@ TEST(SearchAgents, IsmctsWithThePolicyAsOpponentModelBeatsThatPolicy) {
                       "greedy"},
                      8),
             5.0 / 8);
+}
+
+// oeps: a modelled opponent who sometimes plays at random is a different opponent, so the search
+// values the root's moves differently; without the noise the same search sees the same values.
+TEST(SearchAgents, OpponentNoiseChangesWhatTheSearchExpects) {
+  const Game game = treasure_hunt();
+  const State s = dealt_position(game, 5);
+  const Observation obs(s, s.current_player());
+  const auto root_means = [&](double oeps) {
+    IsmctsConfig config;
+    config.iterations = 1500;  // enough to come back to root moves, where the opponent replies
+    config.rollout = RolloutPolicy::kHeuristic;
+    config.rollout_depth = 8;
+    config.opponents_by_policy = true;
+    config.opponent_epsilon = oeps;
+    Rng rng(11);
+    std::vector<double> means;
+    for (const SearchEdge& e : ismcts_search(obs, config, rng).edges) means.push_back(e.mean());
+    return means;
+  };
+  EXPECT_EQ(root_means(0.0), root_means(0.0));
+  EXPECT_NE(root_means(0.0), root_means(1.0));
 }
 
 }  // namespace

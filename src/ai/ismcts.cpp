@@ -68,6 +68,14 @@ class IsmctsWorker {
         .value();
   }
 
+  Action modelled_move(const State& world, Player actor) {
+    if (config_.opponent_epsilon > 0 && rng_.uniform() < config_.opponent_epsilon) {
+      world.legal_actions(legal_);
+      return legal_[rng_.below(legal_.size())];
+    }
+    return opponent_->choose(Observation(world, actor), rng_);
+  }
+
   void iterate() {
     State world = obs_.sample_world(rng_);
     // A policy that remembers (a plan, a target) must not carry it over from another world.
@@ -82,7 +90,7 @@ class IsmctsWorker {
       }
       const Player actor = world.current_player();
       if (opponent_ != nullptr && actor != obs_.player()) {
-        world.apply_legal(opponent_->choose(Observation(world, actor), rng_));
+        world.apply_legal(modelled_move(world, actor));
         ++depth;
         continue;
       }
@@ -160,6 +168,12 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   c.prior_weight = p.get_double("pw", c.prior_weight, 0, 1000);
   c.policy = p.get_agent_spec("policy", "");
   c.opponents_by_policy = p.get_choice("opponents", "search", {"search", "policy"}) == "policy";
+  c.opponent_epsilon = p.get_double("oeps", 0, 0, 1);
+  if (c.opponent_epsilon > 0 && !c.opponents_by_policy) {
+    throw Error(ErrorCode::kUnknownAgent,
+                fmt::format("{}: oeps is the opponent model's noise: give opponents=policy too",
+                            agent_name));
+  }
   c.multi_observer = p.get_choice("observer", "multi", {"single", "multi"}) == "multi";
   c.threads = static_cast<int>(p.get_int("threads", 1, 1, 256));
   p.finish();

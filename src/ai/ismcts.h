@@ -41,12 +41,16 @@ struct IsmctsConfig {
   // their own view of the sampled world) instead of being searched, so every iteration deepens
   // the searcher's own choices. A best response to that policy; off by default.
   bool opponents_by_policy = false;
+  // With the opponent model: the chance that a modelled seat plays a uniformly random legal
+  // action instead, so the search does not count on opponents who play worse than the policy
+  // (a random seat blocks a passing pawn as often as not; the heuristic rarely does).
+  double opponent_epsilon = 0;
   bool multi_observer = true;
   int threads = 1;  // root parallel: one tree per thread, root statistics summed
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
   // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy,
-  // opponents=search|policy, observer=single|multi, threads. Throws Error(kUnknownAgent) on a bad
+  // opponents=search|policy, oeps, observer=single|multi, threads. Throws Error(kUnknownAgent) on a bad
   // parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
