@@ -525,6 +525,52 @@ TEST(core, PlayMatchTruncatesAndChecksSeats) {
   error_of(ErrorCode::kBadRequest, [&] { play_match(game, one_too_many, {}); });
 }
 
+// Plays at random and writes down every move it is shown.
+class WatchingAgent final : public Agent {
+ public:
+  Action choose(const Observation& obs, Rng& rng) override { return random_.choose(obs, rng); }
+  void observe(const Observation& before, Action action) override {
+    seen.push_back({before.player(), before.to_act(), action});
+  }
+  struct Seen {
+    Player watcher, actor;
+    Action action;
+    bool operator==(const Seen&) const = default;
+  };
+  std::vector<Seen> seen;
+
+ private:
+  RandomAgent random_;
+};
+
+// Each seat is shown the other seats' decisions, in order, except the secret ones (a hidden pawn
+// and barriers in Pathfinder with barriers), which it is told only happened.
+TEST(core, PlayMatchShowsEachSeatTheMovesItMaySee) {
+  const Game game = builtin_games().load("pathfinder-barriers");
+  std::vector<WatchingAgent> agents(2);
+  const MatchResult r = play_match(game, {&agents[0], &agents[1]}, {5, 1'000'000, true});
+  std::vector<std::vector<WatchingAgent::Seen>> expected(2);
+  int secrets = 0;
+  State s = game.new_initial_state();
+  for (const Action a : r.record.actions) {
+    const Player actor = s.current_player();
+    for (Player q = 0; q < 2 && actor >= 0; ++q) {
+      if (q == actor) continue;
+      if (s.action_to_string_for(q, a) == s.action_to_string(a)) {
+        expected[static_cast<std::size_t>(q)].push_back({q, actor, a});
+      } else {
+        ++secrets;
+      }
+    }
+    s.apply(a);
+  }
+  EXPECT_GT(secrets, 0);
+  for (std::size_t q = 0; q < 2; ++q) {
+    EXPECT_FALSE(agents[q].seen.empty());
+    EXPECT_EQ(agents[q].seen, expected[q]);
+  }
+}
+
 TEST(core, MatchStreamsAreDerivedFromTheSeed) {
   EXPECT_EQ(chance_rng(9).next(), Rng(derive_seed(9, 0)).next());
   EXPECT_EQ(seat_rng(9, 0).next(), Rng(derive_seed(9, 1)).next());

@@ -70,6 +70,11 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
   EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,opponents=policy,oeps=2")
                 .find("a number in 0..1"),
             std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,opponents=policy,oeps=guess")
+                .find("one of learn"),
+            std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,oeps=learn").find("opponents=policy"),
+            std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
   for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
@@ -79,6 +84,7 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
                          "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
                          "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
                          "ismcts:iterations=5,opponents=policy,oeps=0.3",
+                         "ismcts:iterations=5,opponents=policy,oeps=learn",
                          "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
@@ -123,7 +129,9 @@ TEST(SearchAgents, IterationBudgetsAreReproducible) {
        {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
         "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
         "ismcts:iterations=300,rollout=heuristic,opponents=policy",
-        "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=0.5", "alphabeta:depth=3"}) {
+        "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=0.5",
+        "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=learn",
+        "alphabeta:depth=3"}) {
     auto a = make_agent(game, spec);
     auto b = make_agent(game, spec);
     Rng ra(9), rb(9);
@@ -273,6 +281,34 @@ TEST(SearchAgents, OpponentNoiseChangesWhatTheSearchExpects) {
   EXPECT_EQ(root_means(0.0), root_means(0.0));
   EXPECT_NE(root_means(0.0), root_means(1.0));
 }
+
+
+// oeps=learn: the agent compares each move it is shown with the policy's choices, seat by seat,
+// so in one game it expects the seat that plays the policy to play it and the seat that plays at
+// random to play at random.
+TEST(SearchAgents, LearnedOpponentNoiseTellsThePolicyFromRandomPlay) {
+  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
+  auto watcher = make_agent(game, "ismcts:iterations=2,depth=5,opponents=policy,oeps=learn");
+  auto& learner = dynamic_cast<IsmctsAgent&>(*watcher);
+  auto policy = make_agent(game, "heuristic");
+  auto random = make_agent(game, "random");
+  double of_policy = 0, of_random = 0;
+  const int games = 8;
+  for (std::uint64_t seed = 1; seed <= games; ++seed) {
+    play_match(game, {watcher.get(), policy.get(), random.get()}, {seed});
+    EXPECT_LT(learner.expected_noise(1), learner.expected_noise(2)) << seed;
+    of_policy += learner.expected_noise(1) / games;
+    of_random += learner.expected_noise(2) / games;
+  }
+  EXPECT_LT(of_policy, 0.3);
+  EXPECT_GT(of_random, 0.8);
+  // Before any move is seen: the prior.
+  IsmctsAgent fresh(IsmctsConfig::from_params({{"iterations", 1}, {"opponents", "policy"},
+                                               {"oeps", "learn"}},
+                                              "ismcts"));
+  EXPECT_DOUBLE_EQ(fresh.expected_noise(1), IsmctsConfig::kNoisePrior);
+}
+
 
 }  // namespace
 }  // namespace mw

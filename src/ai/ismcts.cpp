@@ -69,7 +69,10 @@ class IsmctsWorker {
   }
 
   Action modelled_move(const State& world, Player actor) {
-    if (config_.opponent_epsilon > 0 && rng_.uniform() < config_.opponent_epsilon) {
+    const double noise = config_.noise_by_seat.empty()
+                             ? config_.opponent_epsilon
+                             : config_.noise_by_seat[static_cast<std::size_t>(actor)];
+    if (noise > 0 && rng_.uniform() < noise) {
       world.legal_actions(legal_);
       return legal_[rng_.below(legal_.size())];
     }
@@ -168,8 +171,14 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   c.prior_weight = p.get_double("pw", c.prior_weight, 0, 1000);
   c.policy = p.get_agent_spec("policy", "");
   c.opponents_by_policy = p.get_choice("opponents", "search", {"search", "policy"}) == "policy";
-  c.opponent_epsilon = p.get_double("oeps", 0, 0, 1);
-  if (c.opponent_epsilon > 0 && !c.opponents_by_policy) {
+  if (p.has("oeps") && params.at("oeps").is_string()) {
+    p.get_choice("oeps", "learn", {"learn"});
+    c.learn_opponent_noise = true;
+    c.opponent_epsilon = IsmctsConfig::kNoisePrior;
+  } else {
+    c.opponent_epsilon = p.get_double("oeps", 0, 0, 1);
+  }
+  if ((c.opponent_epsilon > 0 || c.learn_opponent_noise) && !c.opponents_by_policy) {
     throw Error(ErrorCode::kUnknownAgent,
                 fmt::format("{}: oeps is the opponent model's noise: give opponents=policy too",
                             agent_name));
@@ -238,13 +247,76 @@ std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
                   config.rollout == RolloutPolicy::kHeuristic || config.heuristic_prior ||
                       config.opponents_by_policy,
                   config.policy, "ismcts");
-  return std::make_unique<IsmctsAgent>(config);
+  return std::make_unique<IsmctsAgent>(
+      config, config.learn_opponent_noise ? make_heuristic_agent(game, config.policy) : nullptr);
+}
+
+double ObservedPlay::noise() const {
+  // Moment estimate: a seat playing the policy with chance 1 - e and a random move with chance e
+  // differs from the policy in e * differing_if_random moves. The prior counts as moves seen.
+  const double prior = IsmctsConfig::kNoisePriorMoves;
+  return std::clamp((differing + prior * IsmctsConfig::kNoisePrior) /
+                        (differing_if_random + prior),
+                    0.0, 1.0);
+}
+
+double IsmctsAgent::expected_noise(Player seat) const {
+  if (!config_.learn_opponent_noise) return config_.opponent_epsilon;
+  std::lock_guard lock(seen_mutex_);
+  const auto s = static_cast<std::size_t>(seat);
+  return s < seen_.size() ? seen_[s].noise() : ObservedPlay{}.noise();
+}
+
+void IsmctsAgent::reset() {
+  std::lock_guard lock(seen_mutex_);
+  seen_.clear();
+}
+
+constexpr int kPolicySamples = 8;
+
+void IsmctsAgent::observe(const Observation& before, Action action) {
+  if (watcher_ == nullptr) return;
+  const Player actor = before.to_act();
+  // Seeded by what this seat saw: the same game gives the same estimate, replay stays exact.
+  Rng rng(Hasher().add(before.information_state_key()).add(static_cast<std::uint64_t>(action))
+              .value());
+  const State world = before.sample_world(rng);
+  const ActionList legal = world.legal_actions();
+  if (legal.size() < 2 || std::find(legal.begin(), legal.end(), action) == legal.end()) {
+    return;  // a forced move tells nothing; an action this world does not allow, nothing sure
+  }
+  // A policy that breaks ties at random has several moves of its own: the move differs from the
+  // policy only if it is none of them (a random seat hits one of them by luck).
+  std::vector<Action> policy_moves;
+  for (int i = 0; i < kPolicySamples; ++i) {
+    watcher_->reset();
+    const Action a = watcher_->choose(Observation(world, actor), rng);
+    if (std::find(policy_moves.begin(), policy_moves.end(), a) == policy_moves.end()) {
+      policy_moves.push_back(a);
+    }
+  }
+  const bool differs =
+      std::find(policy_moves.begin(), policy_moves.end(), action) == policy_moves.end();
+  std::lock_guard lock(seen_mutex_);
+  if (seen_.size() <= static_cast<std::size_t>(actor)) {
+    seen_.resize(static_cast<std::size_t>(actor) + 1);
+  }
+  ObservedPlay& play = seen_[static_cast<std::size_t>(actor)];
+  play.differing += differs ? 1.0 : 0.0;
+  play.differing_if_random +=
+      1.0 - static_cast<double>(policy_moves.size()) / static_cast<double>(legal.size());
 }
 
 Action IsmctsAgent::choose(const Observation& obs, Rng& rng) {
   const ActionList legal = obs.legal_actions();
   if (legal.size() == 1) return legal.front();  // nothing to think about
-  last_ = ismcts_search(obs, config_, rng);
+  if (!config_.learn_opponent_noise) {
+    last_ = ismcts_search(obs, config_, rng);
+  } else {
+    IsmctsConfig config = config_;
+    for (Player q = 0; q < obs.num_players(); ++q) config.noise_by_seat.push_back(expected_noise(q));
+    last_ = ismcts_search(obs, config, rng);
+  }
   return final_move(last_, config_.final_move);
 }
 

@@ -11,6 +11,7 @@
 // run of moves the searcher cannot see does not fold onto one node.
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,14 @@ struct IsmctsConfig {
   // action instead, so the search does not count on opponents who play worse than the policy
   // (a random seat blocks a passing pawn as often as not; the heuristic rarely does).
   double opponent_epsilon = 0;
+  // oeps=learn: each opponent's noise is estimated from the moves the agent saw it play (how often
+  // they differ from the policy's choice), from a prior of kNoisePrior at kNoisePriorMoves moves,
+  // so one agent expects a random seat to play at random and a heuristic seat to play well.
+  bool learn_opponent_noise = false;
+  static constexpr double kNoisePrior = 0.5;
+  static constexpr double kNoisePriorMoves = 4;
+  // Per seat, overriding opponent_epsilon when not empty (what the learning agent hands its search).
+  std::vector<double> noise_by_seat;
   bool multi_observer = true;
   int threads = 1;  // root parallel: one tree per thread, root statistics summed
 
@@ -66,15 +75,33 @@ struct RootStatistics {
 RootStatistics ismcts_search(const Observation& obs, const IsmctsConfig& config, Rng& rng);
 Action final_move(const RootStatistics& stats, FinalMoveRule rule);
 
+// What an opponent was seen to do: how many of its observed moves differ from the policy's, and
+// how many would differ if it played uniformly at random (sum of 1 - policy moves/legal moves).
+struct ObservedPlay {
+  double differing = 0;
+  double differing_if_random = 0;
+  // The chance of a random move that best explains the moves seen, from the prior.
+  double noise() const;
+};
+
 class IsmctsAgent final : public Agent {
  public:
-  explicit IsmctsAgent(IsmctsConfig config) : config_(config) {}
+  // `watcher`: the policy the opponents' moves are compared with (needed for oeps=learn only).
+  explicit IsmctsAgent(IsmctsConfig config, std::unique_ptr<Agent> watcher = nullptr)
+      : config_(std::move(config)), watcher_(std::move(watcher)) {}
   static std::unique_ptr<Agent> make(const Game& game, const Json& params);
   Action choose(const Observation& obs, Rng& rng) override;
+  void reset() override;
+  void observe(const Observation& before, Action action) override;
   const RootStatistics& last_search() const { return last_; }
+  // The noise the search expects of `seat` now.
+  double expected_noise(Player seat) const;
 
  private:
   IsmctsConfig config_;
+  std::unique_ptr<Agent> watcher_;
+  mutable std::mutex seen_mutex_;  // the server tells moves while a search may run
+  std::vector<ObservedPlay> seen_;  // by seat
   RootStatistics last_;
 };
 

@@ -178,8 +178,25 @@ class Session {
   }
 
   void apply(Action a) {
+    tell_agents(state_, a);
     state_.apply(a);
     record_.actions.push_back(a);
+  }
+
+  void tell_agents(const State& before, Action a) {
+    for (Player q = 0; q < static_cast<Player>(agents_.size()); ++q) {
+      if (agents_[q]) observe_action(*agents_[q], q, before, a);
+    }
+  }
+
+  // After undo or load the agents start afresh: they watch the game so far again, so an agent
+  // that learns its opponents' habits knows what it knew before.
+  void retell_game() {
+    State s = replay(builtin_games(), record_, 0);
+    for (const Action a : record_.actions) {
+      tell_agents(s, a);
+      s.apply_legal(a);
+    }
   }
 
   // ---- commands ----
@@ -220,6 +237,7 @@ class Session {
     for (auto& agent : agents_) {
       if (agent) agent->reset();
     }
+    retell_game();
     out_ << fmt::format("  taken back to {}'s move\n", names_[state_.current_player()]);
     return Next::kPositionChanged;
   }
@@ -277,6 +295,7 @@ class Session {
     record_ = std::move(record);
     snapshots_.clear();
     make_agents();
+    retell_game();
   }
 
   Next usage(std::string_view form) {

@@ -16,6 +16,8 @@ class Observation {
   Observation(const State& state, Player player) : state_(state), player_(player) {}
 
   Player player() const { return player_; }
+  // Who acts in this position: player() when asked to choose; another seat when observing.
+  Player to_act() const { return state_.current_player(); }
   const Game& game() const { return state_.game(); }
   int num_players() const { return state_.num_players(); }
   void legal_actions(ActionList& out) const { state_.legal_actions(out); }
@@ -39,6 +41,18 @@ class Agent {
   virtual Action choose(const Observation& obs, Rng& rng) = 0;
   // A new game begins (agents that remember between moves reset here).
   virtual void reset() {}
+  // Another seat, before.to_act(), played `action` from the position `before` shows this seat.
+  // Only actions this seat is told in full arrive here (see observe_action); agents that model
+  // their opponents learn from them, the others ignore them.
+  virtual void observe(const Observation& before, Action action) {
+    (void)before;
+    (void)action;
+  }
 };
+
+// Tells the agent at `seat` what the seat to act in `before` played, if that is a decision of
+// another seat and the game tells `seat` the action in full (no secret placement, no hidden
+// card): an agent learns only what a player at the table would see.
+void observe_action(Agent& agent, Player seat, const State& before, Action action);
 
 }  // namespace mw

@@ -42,6 +42,9 @@ MatchResult play_match(const Game& game, const std::vector<Agent*>& seats,
       }
       a = seats[p]->choose(Observation(state, p), rngs[p]);
       ++result.decisions;
+      for (Player q = 0; q < static_cast<Player>(seats.size()); ++q) {
+        if (q != p && seats[q] != seats[p]) observe_action(*seats[q], q, state, a);
+      }
     }
     state.apply(a);  // checked: an agent's bad action is a bug we want to hear about
     if (config.keep_record) result.record.actions.push_back(a);

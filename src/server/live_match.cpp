@@ -25,7 +25,8 @@ State initial_state(const Registry& registry, const MatchSetup& setup) {
 
 LiveMatch::LiveMatch(const Registry& registry, MatchSetup setup)
     : setup_(std::move(setup)),
-      state_(initial_state(registry, setup_)),
+      initial_(initial_state(registry, setup_)),
+      state_(initial_),
       token_hashes_(setup_.seats.size()) {
   if (static_cast<int>(setup_.seats.size()) != state_.num_players()) {
     throw Error(ErrorCode::kBadRequest,

@@ -33,6 +33,8 @@ class LiveMatch {
   const MatchSetup& setup() const { return setup_; }
   const std::string& id() const { return setup_.id; }
   const State& state() const { return state_; }
+  // The position before the first action: with events(), the whole game move by move.
+  const State& start_state() const { return initial_; }
   std::uint64_t version() const { return events_.size(); }
   const std::vector<Event>& events() const { return events_; }
   int num_seats() const { return static_cast<int>(setup_.seats.size()); }
@@ -66,6 +68,7 @@ class LiveMatch {
   void apply_logged(Action a);
 
   MatchSetup setup_;
+  State initial_;
   State state_;
   std::vector<Event> events_;
   std::vector<std::string> token_hashes_;
