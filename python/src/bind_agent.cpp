@@ -42,6 +42,17 @@ class PyAgent {
     return agent_->choose(obs, rng_);
   }
 
+  // Seat `player` (this agent's) watches the seat to act in `s` play `action`.
+  void observe(const PyState& s, Action action, Player player) {
+    check_decision(s.state, "observe");
+    check_seat(s.state, player, "observe");
+    if (const std::string why = s.state.illegal_reason(action); !why.empty()) {
+      throw Error(ErrorCode::kIllegalAction, fmt::format("observe: {}", why));
+    }
+    ensure_for(s.state.game());
+    observe_action(*agent_, player, s.state, action);
+  }
+
   void reset() {
     if (agent_) agent_->reset();
   }
@@ -69,6 +80,11 @@ void bind_agent(py::module_& m) {
       .def("step", &PyAgent::step, py::arg("state"), py::arg("player") = py::none(),
            "The action this agent chooses for the seat to act (the GIL is released meanwhile). "
            "The agent sees only that seat's view and worlds resampled from it.")
+      .def("observe", &PyAgent::observe, py::arg("state"), py::arg("action"), py::arg("player"),
+           "Seat `player`, the one this agent plays, watches the seat to act in `state` play "
+           "`action` (call it before applying the action). Its own moves, chance and moves "
+           "secret from that seat are ignored. Agents that learn their opponents' habits "
+           "(ismcts with oeps=learn) use it; the others ignore it.")
       .def("reset", &PyAgent::reset, "A new game begins (agents that remember reset here).")
       .def_property_readonly("spec", &PyAgent::spec)
       .def("__repr__", [](const PyAgent& a) { return "mazeworks.agent('" + a.spec() + "')"; });

@@ -112,3 +112,38 @@ def test_agents_in_threads_choose_as_they_do_alone():
     for t in threads:
         t.join()
     assert results == [expected] * 3
+
+
+def test_observe_checks_its_arguments_and_changes_nothing():
+    game = mazeworks.load_game("mazemakers", {"players": 3})
+    agent = mazeworks.agent("ismcts:iterations=5,opponents=policy,oeps=learn", seed=1)
+    state = decision_positions(game, 1, seed=2)[0]
+    actor = state.current_player()
+    watcher = (actor + 1) % 3
+    before = state.to_json()
+    action = state.legal_actions()[0]
+    agent.observe(state, action, watcher)
+    agent.observe(state, action, actor)  # its own move: ignored
+    assert state.to_json() == before
+    illegal = max(state.legal_actions()) + 100000
+    with pytest.raises(mazeworks.IllegalActionError):
+        agent.observe(state, illegal, watcher)
+    with pytest.raises(mazeworks.BadRequestError):
+        agent.observe(state, action, 7)
+
+
+def test_a_learning_agent_plays_a_watched_game():
+    """Every seat's agent watches the others' moves, as the engine's own matches do."""
+    game = mazeworks.load_game("treasure-hunt")
+    agents = [mazeworks.agent("ismcts:iterations=20,opponents=policy,oeps=learn", seed=p)
+              for p in range(2)]
+    state = game.new_initial_state(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        p = state.current_player()
+        action = agents[p].step(state, p)
+        agents[1 - p].observe(state, action, 1 - p)
+        state.apply_action(action)
+    assert len(state.returns()) == 2

@@ -209,6 +209,15 @@ struct EngineSession::Match {
     return undone;
   }
 
+  // A fresh agent for seat `p` watches the game so far, as a seated one would have.
+  void show_game_to(Agent& agent, Player p) const {
+    State before = start;
+    for (const Step& s : steps) {
+      observe_action(agent, p, before, s.action);
+      before.apply_legal(s.action);
+    }
+  }
+
   GameRecord record() const {
     GameRecord r;
     r.game = game().id();
@@ -537,6 +546,7 @@ Json EngineSession::on_ai(const Json& req) {
     spec = plain;
     agent = make_agent(m.game(), spec.to_string());
   }
+  m.show_game_to(*agent, p);
   Rng rng = m.streams.seats[p];  // a copy: asking without play leaves the stream where it was
   Action a = kNoAction;
   try {
