@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "ai/agents.h"
-#include "core/json_depth.h"
 #include "ai/random_agent.h"
 #include "core/cards.h"
 #include "core/error.h"
 #include "core/grid.h"
 #include "core/hash.h"
+#include "core/json_depth.h"
 #include "core/match.h"
 #include "core/options.h"
 #include "core/record.h"
@@ -485,7 +485,10 @@ TEST(core, ApplyAllAppliesEveryActionOrNone) {
   expected.apply(second);
 
   const Json before = s.to_json();
-  EXPECT_NE(error_of(ErrorCode::kIllegalAction, [&] { s.apply_all({first, -1}); })
+  EXPECT_NE(error_of(ErrorCode::kIllegalAction,
+                     [&] {
+                       s.apply_all({first, -1});
+                     })
                 .find("action 2 of 2"),
             std::string::npos);
   EXPECT_EQ(s.to_json(), before) << "a refused sequence changed the state";

@@ -77,15 +77,15 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
-  for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
-                         "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
-                         "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
-                         "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
-                         "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
-                         "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
-                         "ismcts:iterations=5,opponents=policy,oeps=0.3",
-                         "ismcts:iterations=5,opponents=policy,oeps=learn",
-                         "alphabeta:depth=2,tableBits=12"}) {
+  for (const char* ok :
+       {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
+        "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
+        "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
+        "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
+        "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
+        "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
+        "ismcts:iterations=5,opponents=policy,oeps=0.3",
+        "ismcts:iterations=5,opponents=policy,oeps=learn", "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
 }
@@ -125,13 +125,12 @@ TEST(SearchAgents, EveryGameNamesAStrongestAgentThatEverySeatCanUse) {
 TEST(SearchAgents, IterationBudgetsAreReproducible) {
   const Game game = treasure_hunt();
   const State s = dealt_position(game, 3);
-  for (const char* spec :
-       {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
-        "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
-        "ismcts:iterations=300,rollout=heuristic,opponents=policy",
-        "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=0.5",
-        "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=learn",
-        "alphabeta:depth=3"}) {
+  for (const char* spec : {"ismcts:iterations=300", "ismcts:iterations=300,threads=2",
+                           "ismcts:iterations=300,observer=single", "pimc:iterations=300,worlds=3",
+                           "ismcts:iterations=300,rollout=heuristic,opponents=policy",
+                           "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=0.5",
+                           "ismcts:iterations=300,rollout=heuristic,opponents=policy,oeps=learn",
+                           "alphabeta:depth=3"}) {
     auto a = make_agent(game, spec);
     auto b = make_agent(game, spec);
     Rng ra(9), rb(9);
@@ -282,7 +281,6 @@ TEST(SearchAgents, OpponentNoiseChangesWhatTheSearchExpects) {
   EXPECT_NE(root_means(0.0), root_means(1.0));
 }
 
-
 // oeps=learn: the agent compares each move it is shown with the policy's choices, seat by seat,
 // so in one game it expects the seat that plays the policy to play it and the seat that plays at
 // random to play at random.
@@ -303,12 +301,10 @@ TEST(SearchAgents, LearnedOpponentNoiseTellsThePolicyFromRandomPlay) {
   EXPECT_LT(of_policy, 0.3);
   EXPECT_GT(of_random, 0.8);
   // Before any move is seen: the prior.
-  IsmctsAgent fresh(IsmctsConfig::from_params({{"iterations", 1}, {"opponents", "policy"},
-                                               {"oeps", "learn"}},
-                                              "ismcts"));
+  IsmctsAgent fresh(IsmctsConfig::from_params(
+      {{"iterations", 1}, {"opponents", "policy"}, {"oeps", "learn"}}, "ismcts"));
   EXPECT_DOUBLE_EQ(fresh.expected_noise(1), IsmctsConfig::kNoisePrior);
 }
-
 
 }  // namespace
 }  // namespace mw

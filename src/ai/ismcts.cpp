@@ -255,8 +255,7 @@ double ObservedPlay::noise() const {
   // Moment estimate: a seat playing the policy with chance 1 - e and a random move with chance e
   // differs from the policy in e * differing_if_random moves. The prior counts as moves seen.
   const double prior = IsmctsConfig::kNoisePriorMoves;
-  return std::clamp((differing + prior * IsmctsConfig::kNoisePrior) /
-                        (differing_if_random + prior),
+  return std::clamp((differing + prior * IsmctsConfig::kNoisePrior) / (differing_if_random + prior),
                     0.0, 1.0);
 }
 
@@ -278,8 +277,8 @@ void IsmctsAgent::observe(const Observation& before, Action action) {
   if (watcher_ == nullptr) return;
   const Player actor = before.to_act();
   // Seeded by what this seat saw: the same game gives the same estimate, replay stays exact.
-  Rng rng(Hasher().add(before.information_state_key()).add(static_cast<std::uint64_t>(action))
-              .value());
+  Rng rng(
+      Hasher().add(before.information_state_key()).add(static_cast<std::uint64_t>(action)).value());
   const State world = before.sample_world(rng);
   const ActionList legal = world.legal_actions();
   if (legal.size() < 2 || std::find(legal.begin(), legal.end(), action) == legal.end()) {
@@ -314,7 +313,8 @@ Action IsmctsAgent::choose(const Observation& obs, Rng& rng) {
     last_ = ismcts_search(obs, config_, rng);
   } else {
     IsmctsConfig config = config_;
-    for (Player q = 0; q < obs.num_players(); ++q) config.noise_by_seat.push_back(expected_noise(q));
+    for (Player q = 0; q < obs.num_players(); ++q)
+      config.noise_by_seat.push_back(expected_noise(q));
     last_ = ismcts_search(obs, config, rng);
   }
   return final_move(last_, config_.final_move);

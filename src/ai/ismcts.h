@@ -52,15 +52,16 @@ struct IsmctsConfig {
   bool learn_opponent_noise = false;
   static constexpr double kNoisePrior = 0.5;
   static constexpr double kNoisePriorMoves = 4;
-  // Per seat, overriding opponent_epsilon when not empty (what the learning agent hands its search).
+  // Per seat, overriding opponent_epsilon when not empty (what the learning agent hands its
+  // search).
   std::vector<double> noise_by_seat;
   bool multi_observer = true;
   int threads = 1;  // root parallel: one tree per thread, root statistics summed
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
   // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy,
-  // opponents=search|policy, oeps, observer=single|multi, threads. Throws Error(kUnknownAgent) on a bad
-  // parameter.
+  // opponents=search|policy, oeps, observer=single|multi, threads. Throws Error(kUnknownAgent) on a
+  // bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
 
@@ -100,7 +101,7 @@ class IsmctsAgent final : public Agent {
  private:
   IsmctsConfig config_;
   std::unique_ptr<Agent> watcher_;
-  mutable std::mutex seen_mutex_;  // the server tells moves while a search may run
+  mutable std::mutex seen_mutex_;   // the server tells moves while a search may run
   std::vector<ObservedPlay> seen_;  // by seat
   RootStatistics last_;
 };

@@ -294,5 +294,37 @@ TEST(Persistence, ComputerSeatsResumeAfterARestart) {
   f.service->inspect("resume", [](const LiveMatch& m) { EXPECT_TRUE(m.finished()); });
 }
 
+// An agent that learns its opponents' habits watches the game so far when its match is rebuilt,
+// so a match resumed after a restart goes on exactly as the uninterrupted one did.
+TEST(Persistence, LearningAgentsWatchTheGameSoFarAfterARestart) {
+  MatchSetup setup;
+  setup.id = "learn";
+  setup.game = "treasure-hunt";
+  setup.options = builtin_games().load("treasure-hunt").options().to_json();
+  setup.seed = 5;
+  setup.seats = {SeatConfig{false, "ismcts:iterations=40,opponents=policy,oeps=learn"},
+                 SeatConfig{false, "random"}};
+  const auto play_out = [&](const char* dir, const ActionList& stored) {
+    Fixture f(dir);
+    f.store->create_match(setup);
+    if (!stored.empty()) f.store->append_actions(setup.id, 0, stored);
+    f.close();
+    f.open();
+    f.service->restore();
+    f.service->wait_idle();
+    ActionList played;
+    f.service->inspect(setup.id, [&](const LiveMatch& m) {
+      EXPECT_TRUE(m.finished());
+      for (const Event& e : m.events()) played.push_back(e.action);
+    });
+    return played;
+  };
+  const ActionList whole = play_out("learnwhole", {});
+  ASSERT_GT(whole.size(), 20u);
+  const ActionList first_half(whole.begin(),
+                              whole.begin() + static_cast<std::ptrdiff_t>(whole.size() / 2));
+  EXPECT_EQ(play_out("learnhalf", first_half), whole);
+}
+
 }  // namespace
 }  // namespace mw::server
