@@ -75,6 +75,9 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,oeps=learn").find("opponents=policy"),
             std::string::npos);
+  EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,opponents=policy,omax=0.5")
+                .find("oeps=learn"),
+            std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
   for (const char* ok :
@@ -304,6 +307,20 @@ TEST(SearchAgents, LearnedOpponentNoiseTellsThePolicyFromRandomPlay) {
   IsmctsAgent fresh(IsmctsConfig::from_params(
       {{"iterations", 1}, {"opponents", "policy"}, {"oeps", "learn"}}, "ismcts"));
   EXPECT_DOUBLE_EQ(fresh.expected_noise(1), IsmctsConfig::kNoisePrior);
+}
+
+// omax caps what is learned: the seat that plays at random is expected to play at random at most
+// that often, while the seat that plays the policy keeps its lower estimate.
+TEST(SearchAgents, LearnedOpponentNoiseIsCappedByOmax) {
+  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
+  auto watcher =
+      make_agent(game, "ismcts:iterations=2,depth=5,opponents=policy,oeps=learn,omax=0.4");
+  auto& learner = dynamic_cast<IsmctsAgent&>(*watcher);
+  auto policy = make_agent(game, "heuristic");
+  auto random = make_agent(game, "random");
+  play_match(game, {watcher.get(), policy.get(), random.get()}, {3});
+  EXPECT_DOUBLE_EQ(learner.expected_noise(2), 0.4);
+  EXPECT_LT(learner.expected_noise(1), 0.3);
 }
 
 }  // namespace

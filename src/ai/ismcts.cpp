@@ -178,6 +178,11 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   } else {
     c.opponent_epsilon = p.get_double("oeps", 0, 0, 1);
   }
+  c.max_learned_noise = p.get_double("omax", 1, 0, 1);
+  if (p.has("omax") && !c.learn_opponent_noise) {
+    throw Error(ErrorCode::kUnknownAgent,
+                fmt::format("{}: omax caps the learned noise: give oeps=learn too", agent_name));
+  }
   if ((c.opponent_epsilon > 0 || c.learn_opponent_noise) && !c.opponents_by_policy) {
     throw Error(ErrorCode::kUnknownAgent,
                 fmt::format("{}: oeps is the opponent model's noise: give opponents=policy too",
@@ -263,7 +268,8 @@ double IsmctsAgent::expected_noise(Player seat) const {
   if (!config_.learn_opponent_noise) return config_.opponent_epsilon;
   std::lock_guard lock(seen_mutex_);
   const auto s = static_cast<std::size_t>(seat);
-  return s < seen_.size() ? seen_[s].noise() : ObservedPlay{}.noise();
+  const double learned = s < seen_.size() ? seen_[s].noise() : ObservedPlay{}.noise();
+  return std::min(learned, config_.max_learned_noise);
 }
 
 void IsmctsAgent::reset() {

@@ -52,6 +52,9 @@ struct IsmctsConfig {
   bool learn_opponent_noise = false;
   static constexpr double kNoisePrior = 0.5;
   static constexpr double kNoisePriorMoves = 4;
+  // The most noise learned for any seat: the model is also the search's picture of how fast the
+  // rivals progress, and one that expects them never to progress counts a lead as a win.
+  double max_learned_noise = 1;
   // Per seat, overriding opponent_epsilon when not empty (what the learning agent hands its
   // search).
   std::vector<double> noise_by_seat;
@@ -60,8 +63,8 @@ struct IsmctsConfig {
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
   // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy,
-  // opponents=search|policy, oeps, observer=single|multi, threads. Throws Error(kUnknownAgent) on a
-  // bad parameter.
+  // opponents=search|policy, oeps, omax, observer=single|multi, threads. Throws
+  // Error(kUnknownAgent) on a bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
 
