@@ -211,11 +211,11 @@ struct EngineSession::Match {
 
   // A fresh agent for seat `p` watches the game so far, as a seated one would have.
   void show_game_to(Agent& agent, Player p) const {
-    State before = start;
-    for (const Step& s : steps) {
-      observe_action(agent, p, before, s.action);
-      before.apply_legal(s.action);
-    }
+    std::vector<Agent*> seats(static_cast<std::size_t>(state.num_players()), nullptr);
+    seats[static_cast<std::size_t>(p)] = &agent;
+    ActionList played;
+    for (const Step& s : steps) played.push_back(s.action);
+    show_moves(seats, start, played);
   }
 
   GameRecord record() const {

@@ -178,25 +178,15 @@ class Session {
   }
 
   void apply(Action a) {
-    tell_agents(state_, a);
+    mw::show_moves(seated(agents_), state_, std::span<const Action>(&a, 1));
     state_.apply(a);
     record_.actions.push_back(a);
-  }
-
-  void tell_agents(const State& before, Action a) {
-    for (Player q = 0; q < static_cast<Player>(agents_.size()); ++q) {
-      if (agents_[q]) observe_action(*agents_[q], q, before, a);
-    }
   }
 
   // After undo or load the agents start afresh: they watch the game so far again, so an agent
   // that learns its opponents' habits knows what it knew before.
   void retell_game() {
-    State s = replay(builtin_games(), record_, 0);
-    for (const Action a : record_.actions) {
-      tell_agents(s, a);
-      s.apply_legal(a);
-    }
+    mw::show_moves(seated(agents_), replay(builtin_games(), record_, 0), record_.actions);
   }
 
   // ---- commands ----

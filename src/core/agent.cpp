@@ -12,4 +12,21 @@ void observe_action(Agent& agent, Player seat, const State& before, Action actio
   agent.observe(Observation(before, seat), action);
 }
 
+void show_moves(std::span<Agent* const> seats, State position, std::span<const Action> actions) {
+  for (const Action a : actions) {
+    for (Player q = 0; q < static_cast<Player>(seats.size()); ++q) {
+      if (seats[static_cast<std::size_t>(q)] != nullptr) {
+        observe_action(*seats[static_cast<std::size_t>(q)], q, position, a);
+      }
+    }
+    position.apply_legal(a);
+  }
+}
+
+std::vector<Agent*> seated(const std::vector<std::unique_ptr<Agent>>& agents) {
+  std::vector<Agent*> out;
+  for (const auto& a : agents) out.push_back(a.get());
+  return out;
+}
+
 }  // namespace mw

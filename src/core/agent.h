@@ -2,7 +2,9 @@
 // Computer players. An agent is handed an Observation: its own seat's view, the legal actions and
 // worlds sampled consistently with what it has seen. It never touches the true hidden state.
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "core/json.h"
 #include "core/rng.h"
@@ -54,5 +56,11 @@ class Agent {
 // another seat and the game tells `seat` the action in full (no secret placement, no hidden
 // card): an agent learns only what a player at the table would see.
 void observe_action(Agent& agent, Player seat, const State& before, Action action);
+
+// Shows each agent of `seats` (indexed by seat; null: nobody to tell) the moves `actions`, played
+// in order from `position`, as observe_action tells them: after each move, or to agents made
+// afresh (undo, load, a restart) the game so far.
+void show_moves(std::span<Agent* const> seats, State position, std::span<const Action> actions);
+std::vector<Agent*> seated(const std::vector<std::unique_ptr<Agent>>& agents);
 
 }  // namespace mw

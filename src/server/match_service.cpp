@@ -154,11 +154,9 @@ std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch
     entry->agents.push_back(seat.human ? nullptr : make_agent(game, seat.agent));
   }
   // A restored match: its agents watch the game so far, as they did before the restart.
-  State before = entry->match->start_state();
-  for (const Event& e : entry->match->events()) {
-    tell_agents(*entry, before, e.action);
-    before.apply_legal(e.action);
-  }
+  ActionList played;
+  for (const Event& e : entry->match->events()) played.push_back(e.action);
+  show_moves(seated(entry->agents), entry->match->start_state(), played);
   std::unique_lock lock(matches_mutex_);
   if (matches_.size() >= kMaxMatchesInMemory) fail("too_many_matches", 503, "server is full");
   matches_[entry->match->id()] = entry;
@@ -368,11 +366,9 @@ void MatchService::advance_now(Entry& entry, const ActionList& actions) {
 
 void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
   LiveMatch& m = *entry.match;
-  State before = m.state();
-  for (const Action a : actions) {
-    tell_agents(entry, before, a);
-    before.apply_legal(a);
-  }
+  // Each computer seat sees the moves it may see. An agent thinking meanwhile on a pool thread is
+  // one that owns its own locking (IsmctsAgent does).
+  show_moves(seated(entry.agents), m.state(), actions);
   m.commit(actions);
   if (m.finished()) {
     if (committer_) {
@@ -383,14 +379,6 @@ void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
   }
   arm_clock(entry);
   push(entry);
-}
-
-// Each computer seat sees the moves it may see (an agent may learn its opponents' habits). An
-// agent thinking meanwhile on a pool thread is one that owns its own locking (IsmctsAgent does).
-void MatchService::tell_agents(Entry& entry, const State& before, Action a) {
-  for (Player q = 0; q < static_cast<Player>(entry.agents.size()); ++q) {
-    if (entry.agents[q]) observe_action(*entry.agents[q], q, before, a);
-  }
 }
 
 // A deadline for the human seat to act, once every human seat has joined; none otherwise.

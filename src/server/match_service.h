@@ -143,7 +143,6 @@ class MatchService {
   void finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                      const std::shared_ptr<Subscription>& mover, std::exception_ptr error);
   void apply_and_push(Entry& entry, const ActionList& actions);
-  void tell_agents(Entry& entry, const State& before, Action a);
   void arm_clock(Entry& entry);
   void run_after_commit(std::function<void()> job);
   void push(Entry& entry);
