@@ -22,26 +22,57 @@ double progress(const State& s, Player p) {
   return s.artifacts(p) + 0.15 * s.health(p) + (s.artifacts(p) == 3 ? 1.0 : 0.3) * nearness;
 }
 
+namespace {
+
+// A seat that can still win: alive, already out, or dead but due to come back (revival).
+bool contends(const State& s, Player p) {
+  return s.alive(p) || s.exited(p) || s.config().revival;
+}
+
+// Only an exit before the round limit wins (the limit is a draw, see the rules page), so every
+// value fades over the last rounds: a lead kept by standing still is worth nothing at the limit.
+double time_left(const State& s) {
+  const int limit = s.config().round_limit;
+  if (limit <= 0) return 1.0;
+  constexpr double kFadeRounds = 20.0;
+  return std::clamp((limit - s.round()) / kFadeRounds, 0.0, 1.0);
+}
+
+// With no rival left to reach START first, progress alone decides how likely the exit is; a
+// death then is a draw, not a loss, so an artifact more must outweigh the risk of fetching it.
+double exit_chance(double progress) {
+  return std::tanh(std::max(0.0, progress) / 2.0);
+}
+
+}  // namespace
+
 std::vector<double> evaluate(const mw::State& state) {
   const State& s = state.as<State>();
   if (s.is_terminal()) return s.returns();
   const int n = s.num_players();
   std::array<double, kMaxPlayers> score{};
-  bool anyone_alive = false;
+  double best_contender = -1e9;
   for (Player p = 0; p < n; ++p) {
     score[p] = progress(s, p);
-    anyone_alive = anyone_alive || s.alive(p) || s.exited(p);
+    if (contends(s, p)) best_contender = std::max(best_contender, score[p]);
   }
   std::vector<double> v(n, 0.0);
-  if (!anyone_alive) return v;  // nobody can win any more: a draw for all
-  // Winners get +1 and the rest -1 (rules page): compare each seat with its best rival. An
-  // artifact's lead is a large part of the race; stay off +-1 since nothing is settled yet.
+  if (best_contender < -1e8) return v;  // nobody can win any more: a draw for all
+  // Winners get +1 and the rest -1 (rules page): compare each seat with its best rival still in
+  // the race. An artifact's lead is a large part of it; stay off +-1 since nothing is settled.
+  const double fade = 0.95 * time_left(s);
   for (Player p = 0; p < n; ++p) {
-    double best_other = -1e9;
+    double best_rival = -1e9;
     for (Player q = 0; q < n; ++q) {
-      if (q != p) best_other = std::max(best_other, score[q]);
+      if (q != p && contends(s, q)) best_rival = std::max(best_rival, score[q]);
     }
-    v[p] = 0.95 * std::tanh((score[p] - best_other) / 1.5);
+    if (!contends(s, p)) {
+      v[p] = -fade;  // a rival is still in the race and has the rest of the game to finish it
+    } else if (best_rival < -1e8) {
+      v[p] = fade * exit_chance(score[p]);
+    } else {
+      v[p] = fade * std::tanh((score[p] - best_rival) / 1.5);
+    }
   }
   return v;
 }
