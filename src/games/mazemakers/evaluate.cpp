@@ -29,13 +29,17 @@ bool contends(const State& s, Player p) {
   return s.alive(p) || s.exited(p) || s.config().revival;
 }
 
-// Only an exit before the round limit wins (the limit is a draw, see the rules page), so every
-// value fades over the last rounds: a lead kept by standing still is worth nothing at the limit.
-double time_left(const State& s) {
+// Only an exit before the round limit wins (the limit is a draw, see the rules page), so a lead
+// fades as the rounds left run short of what its holder still has to do: some rounds an artifact
+// and the way home. A lead kept by standing still is worth nothing at the limit, and the clock
+// presses sooner on a seat with more to do (one replayed draw held 2 artifacts for 50 rounds).
+double time_left(const State& s, Player leader) {
   const int limit = s.config().round_limit;
   if (limit <= 0) return 1.0;
-  constexpr double kFadeRounds = 20.0;
-  return std::clamp((limit - s.round()) / kFadeRounds, 0.0, 1.0);
+  constexpr double kRoundsHome = 20.0;
+  constexpr double kRoundsPerArtifact = 15.0;
+  const double needed = kRoundsHome + kRoundsPerArtifact * (3 - s.artifacts(leader));
+  return std::clamp((limit - s.round()) / needed, 0.0, 1.0);
 }
 
 // With no rival left to reach START first, progress alone decides how likely the exit is; a
@@ -51,27 +55,28 @@ std::vector<double> evaluate(const mw::State& state) {
   if (s.is_terminal()) return s.returns();
   const int n = s.num_players();
   std::array<double, kMaxPlayers> score{};
-  double best_contender = -1e9;
+  Player front = -1;  // the contender furthest ahead
   for (Player p = 0; p < n; ++p) {
     score[p] = progress(s, p);
-    if (contends(s, p)) best_contender = std::max(best_contender, score[p]);
+    if (contends(s, p) && (front < 0 || score[p] > score[front])) front = p;
   }
   std::vector<double> v(n, 0.0);
-  if (best_contender < -1e8) return v;  // nobody can win any more: a draw for all
+  if (front < 0) return v;  // nobody can win any more: a draw for all
   // Winners get +1 and the rest -1 (rules page): compare each seat with its best rival still in
   // the race. An artifact's lead is a large part of it; stay off +-1 since nothing is settled.
-  const double fade = 0.95 * time_left(s);
   for (Player p = 0; p < n; ++p) {
-    double best_rival = -1e9;
+    Player rival = -1;
     for (Player q = 0; q < n; ++q) {
-      if (q != p && contends(s, q)) best_rival = std::max(best_rival, score[q]);
+      if (q != p && contends(s, q) && (rival < 0 || score[q] > score[rival])) rival = q;
     }
     if (!contends(s, p)) {
-      v[p] = -fade;  // a rival is still in the race and has the rest of the game to finish it
-    } else if (best_rival < -1e8) {
-      v[p] = fade * exit_chance(score[p]);
+      // a rival is still in the race and has the rest of the game to finish it
+      v[p] = -0.95 * time_left(s, front);
+    } else if (rival < 0) {
+      v[p] = 0.95 * time_left(s, p) * exit_chance(score[p]);
     } else {
-      v[p] = fade * std::tanh((score[p] - best_rival) / 1.5);
+      const double lead = std::tanh((score[p] - score[rival]) / 1.5);
+      v[p] = 0.95 * time_left(s, lead >= 0 ? p : rival) * lead;
     }
   }
   return v;

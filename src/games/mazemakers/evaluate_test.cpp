@@ -58,6 +58,18 @@ TEST(MazeMakersEvaluate, ALeadFadesAsTheRoundLimitNears) {
   EXPECT_LT(racing_late, racing_early);
 }
 
+TEST(MazeMakersEvaluate, TheClockPressesSoonerOnASeatWithMoreToDo) {
+  // A replayed draw held two artifacts from round 45 to 96 against a rival who never found one.
+  EXPECT_LT(value_of(position(true, 1, 60), 0), value_of(position(true, 1, 10), 0));
+  EXPECT_LT(value_of(position(false, 2, 70), 0), value_of(position(false, 2, 10), 0));
+  // With all three only the way home is left: 20 rounds before the limit are time enough.
+  EXPECT_EQ(value_of(position(true, 3, 75), 0), value_of(position(true, 3, 10), 0));
+  // A trailing seat does not gain by waiting while its rival still has time to finish.
+  const double trailing = value_of(position(true, 2, 60), 1);
+  EXPECT_LT(trailing, -0.5);
+  EXPECT_EQ(trailing, value_of(position(true, 2, 10), 1));
+}
+
 TEST(MazeMakersEvaluate, ADeadSeatLosesUnlessItComesBack) {
   EXPECT_LT(value_of(position(false, 0, 10), 1), -0.9);
   // With revival the dead seat is still in the race, only behind.
