@@ -215,7 +215,7 @@ struct EngineSession::Match {
     seats[static_cast<std::size_t>(p)] = &agent;
     ActionList played;
     for (const Step& s : steps) played.push_back(s.action);
-    show_moves(seats, start, played);
+    tell_moves(seats, start, played);
   }
 
   GameRecord record() const {

@@ -178,7 +178,7 @@ class Session {
   }
 
   void apply(Action a) {
-    mw::show_moves(seated(agents_), state_, std::span<const Action>(&a, 1));
+    tell_moves(seated(agents_), state_, std::span<const Action>(&a, 1));
     state_.apply(a);
     record_.actions.push_back(a);
   }
@@ -186,7 +186,7 @@ class Session {
   // After undo or load the agents start afresh: they watch the game so far again, so an agent
   // that learns its opponents' habits knows what it knew before.
   void retell_game() {
-    mw::show_moves(seated(agents_), replay(builtin_games(), record_, 0), record_.actions);
+    tell_moves(seated(agents_), replay(builtin_games(), record_, 0), record_.actions);
   }
 
   // ---- commands ----

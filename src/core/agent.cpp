@@ -12,7 +12,7 @@ void observe_action(Agent& agent, Player seat, const State& before, Action actio
   agent.observe(Observation(before, seat), action);
 }
 
-void show_moves(std::span<Agent* const> seats, State position, std::span<const Action> actions) {
+void tell_moves(std::span<Agent* const> seats, State position, std::span<const Action> actions) {
   for (const Action a : actions) {
     for (Player q = 0; q < static_cast<Player>(seats.size()); ++q) {
       if (seats[static_cast<std::size_t>(q)] != nullptr) {

@@ -156,7 +156,7 @@ std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch
   // A restored match: its agents watch the game so far, as they did before the restart.
   ActionList played;
   for (const Event& e : entry->match->events()) played.push_back(e.action);
-  show_moves(seated(entry->agents), entry->match->start_state(), played);
+  tell_moves(seated(entry->agents), entry->match->start_state(), played);
   std::unique_lock lock(matches_mutex_);
   if (matches_.size() >= kMaxMatchesInMemory) fail("too_many_matches", 503, "server is full");
   matches_[entry->match->id()] = entry;
@@ -368,7 +368,7 @@ void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
   LiveMatch& m = *entry.match;
   // Each computer seat sees the moves it may see. An agent thinking meanwhile on a pool thread is
   // one that owns its own locking (IsmctsAgent does).
-  show_moves(seated(entry.agents), m.state(), actions);
+  tell_moves(seated(entry.agents), m.state(), actions);
   m.commit(actions);
   if (m.finished()) {
     if (committer_) {
