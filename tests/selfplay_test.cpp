@@ -76,14 +76,43 @@ TEST(Selfplay, ListsTheTruncatedGamesBySeedSoTheyCanBeReplayed) {
   match.max_actions = config.max_actions;
   for (std::int64_t i = 0; i < config.games; ++i) {
     match.seed = derive_seed(config.seed, static_cast<std::uint64_t>(i));
-    const bool listed = std::find(s.truncated_games.begin(), s.truncated_games.end(), i) !=
-                        s.truncated_games.end();
+    const bool listed =
+        std::find(s.truncated_games.begin(), s.truncated_games.end(), i) != s.truncated_games.end();
     EXPECT_EQ(play_match(game, seats, match).truncated, listed) << i;
   }
   const Json j = selfplay_json(game, config, s);
   EXPECT_EQ(j["truncated_seeds"].size(), s.truncated_games.size());
   EXPECT_EQ(j["truncated_seeds"][0],
             derive_seed(config.seed, static_cast<std::uint64_t>(s.truncated_games[0])));
+}
+
+TEST(Selfplay, ListsEachSeatsWonGamesSoALossCanBeWatchedAgain) {
+  const Game game = builtin_games().load("treasure-hunt");
+  SelfplayConfig config;
+  config.agents = {"random", "random"};
+  config.games = 40;
+  config.seed = 12;
+  config.threads = 2;
+  const SelfplaySummary s = run_selfplay(game, config);
+  ASSERT_EQ(s.won_games.size(), 2u);
+  ASSERT_GT(s.wins[0], 0);
+  ASSERT_GT(s.wins[1], 0);
+  RandomAgent first, second;
+  std::vector<Agent*> seats{&first, &second};
+  for (std::size_t seat = 0; seat < 2; ++seat) {
+    ASSERT_EQ(static_cast<std::int64_t>(s.won_games[seat].size()), s.wins[seat]);
+    EXPECT_TRUE(std::is_sorted(s.won_games[seat].begin(), s.won_games[seat].end()));
+    for (std::int64_t i : s.won_games[seat]) {
+      MatchConfig match;
+      match.seed = derive_seed(config.seed, static_cast<std::uint64_t>(i));
+      EXPECT_EQ(sole_winner(play_match(game, seats, match).returns), static_cast<Player>(seat))
+          << i;
+    }
+  }
+  const Json j = selfplay_json(game, config, s);
+  ASSERT_EQ(j["won_seeds"].size(), 2u);
+  EXPECT_EQ(j["won_seeds"][1][0],
+            derive_seed(config.seed, static_cast<std::uint64_t>(s.won_games[1][0])));
 }
 
 TEST(Selfplay, ListsAtMostAHundredGamesOfAKindTheFirstOnes) {
@@ -106,7 +135,8 @@ TEST(Selfplay, JsonHasTheDocumentedFields) {
   const Json j = run(builtin_games().load("treasure-hunt"), 3, 2, 20);
   for (const char* key :
        {"game", "options", "games", "seed", "agents", "threads", "wins", "draws", "truncated",
-        "drawn_seeds", "truncated_seeds", "mean_actions", "mean_chance_actions", "actions_per_sec", "games_per_sec", "seconds"}) {
+        "drawn_seeds", "truncated_seeds", "won_seeds", "mean_actions", "mean_chance_actions",
+        "actions_per_sec", "games_per_sec", "seconds"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["games"], 20);

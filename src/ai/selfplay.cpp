@@ -27,6 +27,7 @@ SelfplaySummary empty_summary(int num_players) {
   SelfplaySummary s;
   s.wins.assign(static_cast<std::size_t>(num_players), 0);
   s.return_sums.assign(static_cast<std::size_t>(num_players), 0.0);
+  s.won_games.assign(static_cast<std::size_t>(num_players), {});
   return s;
 }
 
@@ -46,6 +47,7 @@ void add_game(SelfplaySummary& s, std::int64_t index, const MatchResult& result)
   const Player winner = sole_winner(result.returns);
   if (winner >= 0) {
     ++s.wins[static_cast<std::size_t>(winner)];
+    list_game(s.won_games[static_cast<std::size_t>(winner)], index);
   } else {
     ++s.draws;
     list_game(s.drawn_games, index);
@@ -62,6 +64,7 @@ void merge(SelfplaySummary& into, const SelfplaySummary& part) {
   for (std::size_t p = 0; p < into.wins.size(); ++p) {
     into.wins[p] += part.wins[p];
     into.return_sums[p] += part.return_sums[p];
+    for (std::int64_t index : part.won_games[p]) list_game(into.won_games[p], index);
   }
   for (std::int64_t index : part.drawn_games) list_game(into.drawn_games, index);
   for (std::int64_t index : part.truncated_games) list_game(into.truncated_games, index);
@@ -237,10 +240,12 @@ SelfplaySummary run_selfplay(const Game& game, const SelfplayConfig& config,
   return summary;
 }
 
-std::vector<std::uint64_t> seeds_of(std::uint64_t run_seed, const std::vector<std::int64_t>& games) {
+std::vector<std::uint64_t> seeds_of(std::uint64_t run_seed,
+                                    const std::vector<std::int64_t>& games) {
   std::vector<std::uint64_t> seeds;
   seeds.reserve(games.size());
-  for (std::int64_t i : games) seeds.push_back(derive_seed(run_seed, static_cast<std::uint64_t>(i)));
+  for (std::int64_t i : games)
+    seeds.push_back(derive_seed(run_seed, static_cast<std::uint64_t>(i)));
   return seeds;
 }
 
@@ -259,6 +264,9 @@ Json selfplay_json(const Game& game, const SelfplayConfig& config, const Selfpla
   j["truncated"] = s.truncated;
   j["drawn_seeds"] = seeds_of(config.seed, s.drawn_games);
   j["truncated_seeds"] = seeds_of(config.seed, s.truncated_games);
+  Json won_seeds = Json::array();
+  for (const auto& games : s.won_games) won_seeds.push_back(seeds_of(config.seed, games));
+  j["won_seeds"] = std::move(won_seeds);
   Json mean_returns = Json::array();
   for (double sum : s.return_sums) mean_returns.push_back(per(sum, static_cast<double>(s.games)));
   j["mean_returns"] = std::move(mean_returns);

@@ -39,9 +39,11 @@ struct SelfplaySummary {
   std::int64_t chance_actions = 0;  // chance outcomes sampled
   std::vector<double> return_sums;  // per seat
   // Indices of the first kListedGames drawn and truncated games, in game order, so that a
-  // designer can watch them again: game i is `play --seed derive_seed(seed, i)` with the same seats.
+  // designer can watch them again: game i is `play --seed derive_seed(seed, i)` with the same
+  // seats.
   std::vector<std::int64_t> drawn_games;
   std::vector<std::int64_t> truncated_games;
+  std::vector<std::vector<std::int64_t>> won_games;  // per seat: the first games it won
   double seconds = 0;
 
   double mean_actions() const;

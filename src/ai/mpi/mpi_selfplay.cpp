@@ -13,7 +13,8 @@ namespace mw {
 namespace {
 
 // A block's counts as int64 and its return sums as doubles, flat, for one MPI_Reduce each. Its
-// listed games fit in one bit mask each, a bit per game of the block.
+// listed games fit in one bit mask each, a bit per game of the block. Per seat: wins, won-games
+// mask.
 constexpr std::size_t kCounts = 7;  // games, draws, truncated, decisions, chance_actions, 2 masks
 static_assert(kSelfplayBlock <= 63);
 
@@ -33,7 +34,7 @@ std::vector<std::int64_t> games_of(std::int64_t mask, std::int64_t first) {
 
 void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
           std::vector<std::int64_t>& counts, std::vector<double>& sums) {
-  const std::size_t stride = kCounts + players;
+  const std::size_t stride = kCounts + 2 * players;
   counts.assign(blocks.size() * stride, 0);
   sums.assign(blocks.size() * players, 0.0);
   for (std::size_t b = 0; b < blocks.size(); ++b) {
@@ -49,6 +50,7 @@ void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
     c[6] = mask_of(s.truncated_games, first);
     for (std::size_t p = 0; p < players; ++p) {
       c[kCounts + p] = s.wins[p];
+      c[kCounts + players + p] = mask_of(s.won_games[p], first);
       sums[b * players + p] = s.return_sums[p];
     }
   }
@@ -56,7 +58,7 @@ void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
 
 std::vector<SelfplaySummary> unpack(const std::vector<std::int64_t>& counts,
                                     const std::vector<double>& sums, std::size_t players) {
-  const std::size_t stride = kCounts + players;
+  const std::size_t stride = kCounts + 2 * players;
   std::vector<SelfplaySummary> blocks(counts.size() / stride);
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     SelfplaySummary& s = blocks[b];
@@ -69,7 +71,10 @@ std::vector<SelfplaySummary> unpack(const std::vector<std::int64_t>& counts,
     const auto first = static_cast<std::int64_t>(b) * kSelfplayBlock;
     s.drawn_games = games_of(c[5], first);
     s.truncated_games = games_of(c[6], first);
-    s.wins.assign(c + kCounts, c + stride);
+    s.wins.assign(c + kCounts, c + kCounts + players);
+    for (std::size_t p = 0; p < players; ++p) {
+      s.won_games.push_back(games_of(c[kCounts + players + p], first));
+    }
     s.return_sums.assign(sums.begin() + static_cast<std::ptrdiff_t>(b * players),
                          sums.begin() + static_cast<std::ptrdiff_t>((b + 1) * players));
   }
