@@ -58,6 +58,17 @@ TEST(Selfplay, EveryGameIsAWinADrawOrTruncated) {
   EXPECT_GE(s.chance_actions, 50 * 25);  // the deal
 }
 
+// Game i of a two-seat run of random agents, played again on its own as `play --seed` would.
+MatchResult replay_between_random_agents(const Game& game, const SelfplayConfig& config,
+                                         std::int64_t i) {
+  RandomAgent first, second;
+  std::vector<Agent*> seats{&first, &second};
+  MatchConfig match;
+  match.max_actions = config.max_actions;
+  match.seed = derive_seed(config.seed, static_cast<std::uint64_t>(i));
+  return play_match(game, seats, match);
+}
+
 TEST(Selfplay, ListsTheTruncatedGamesBySeedSoTheyCanBeReplayed) {
   const Game game = builtin_games().load("treasure-hunt");
   SelfplayConfig config;
@@ -70,15 +81,10 @@ TEST(Selfplay, ListsTheTruncatedGamesBySeedSoTheyCanBeReplayed) {
   ASSERT_EQ(static_cast<std::int64_t>(s.truncated_games.size()), s.truncated);
   ASSERT_GT(s.truncated, 0);
   EXPECT_TRUE(std::is_sorted(s.truncated_games.begin(), s.truncated_games.end()));
-  RandomAgent first, second;
-  std::vector<Agent*> seats{&first, &second};
-  MatchConfig match;
-  match.max_actions = config.max_actions;
   for (std::int64_t i = 0; i < config.games; ++i) {
-    match.seed = derive_seed(config.seed, static_cast<std::uint64_t>(i));
     const bool listed =
         std::find(s.truncated_games.begin(), s.truncated_games.end(), i) != s.truncated_games.end();
-    EXPECT_EQ(play_match(game, seats, match).truncated, listed) << i;
+    EXPECT_EQ(replay_between_random_agents(game, config, i).truncated, listed) << i;
   }
   const Json j = selfplay_json(game, config, s);
   EXPECT_EQ(j["truncated_seeds"].size(), s.truncated_games.size());
@@ -97,15 +103,12 @@ TEST(Selfplay, ListsEachSeatsWonGamesSoALossCanBeWatchedAgain) {
   ASSERT_EQ(s.won_games.size(), 2u);
   ASSERT_GT(s.wins[0], 0);
   ASSERT_GT(s.wins[1], 0);
-  RandomAgent first, second;
-  std::vector<Agent*> seats{&first, &second};
   for (std::size_t seat = 0; seat < 2; ++seat) {
     ASSERT_EQ(static_cast<std::int64_t>(s.won_games[seat].size()), s.wins[seat]);
     EXPECT_TRUE(std::is_sorted(s.won_games[seat].begin(), s.won_games[seat].end()));
     for (std::int64_t i : s.won_games[seat]) {
-      MatchConfig match;
-      match.seed = derive_seed(config.seed, static_cast<std::uint64_t>(i));
-      EXPECT_EQ(sole_winner(play_match(game, seats, match).returns), static_cast<Player>(seat))
+      EXPECT_EQ(sole_winner(replay_between_random_agents(game, config, i).returns),
+                static_cast<Player>(seat))
           << i;
     }
   }

@@ -13,8 +13,8 @@ namespace mw {
 namespace {
 
 // A block's counts as int64 and its return sums as doubles, flat, for one MPI_Reduce each. Its
-// listed games fit in one bit mask each, a bit per game of the block. Per seat: wins, won-games
-// mask.
+// listed games fit in one bit mask each, a bit per game of the block. After the kCounts come the
+// seats' wins, then the seats' won-games masks.
 constexpr std::size_t kCounts = 7;  // games, draws, truncated, decisions, chance_actions, 2 masks
 static_assert(kSelfplayBlock <= 63);
 
