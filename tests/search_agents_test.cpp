@@ -71,7 +71,7 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
                 .find("a number in 0..1"),
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,opponents=policy,oeps=guess")
-                .find("one of learn"),
+                .find("one of learn, classify"),
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "ismcts:iterations=5,oeps=learn").find("opponents=policy"),
             std::string::npos);
@@ -80,15 +80,16 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "alphabeta:depth=99").find("an integer in 0..64"),
             std::string::npos);
-  for (const char* ok :
-       {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
-        "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
-        "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
-        "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
-        "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
-        "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
-        "ismcts:iterations=5,opponents=policy,oeps=0.3",
-        "ismcts:iterations=5,opponents=policy,oeps=learn", "alphabeta:depth=2,tableBits=12"}) {
+  for (const char* ok : {"ismcts:iterations=10,c=1.5,final=mean,observer=single,depth=5",
+                         "ismcts:ms=20,rollout=heuristic,threads=2", "pimc:worlds=3,ms=10",
+                         "ismcts:iterations=5,prior=heuristic,pw=2,rollout=heuristic,eps=0.1",
+                         "ismcts:iterations=5,rollout=heuristic,policy=greedy:defend=false",
+                         "pimc:iterations=5,rollout=heuristic,policy=random", "mcts:iterations=10",
+                         "ismcts:iterations=5,opponents=policy,policy=greedy:defend=false",
+                         "ismcts:iterations=5,opponents=policy,oeps=0.3",
+                         "ismcts:iterations=5,opponents=policy,oeps=learn",
+                         "ismcts:iterations=5,opponents=policy,oeps=classify,omax=0.9",
+                         "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
 }
@@ -284,22 +285,37 @@ TEST(SearchAgents, OpponentNoiseChangesWhatTheSearchExpects) {
   EXPECT_NE(root_means(0.0), root_means(1.0));
 }
 
+// Seat 0 (`watcher_spec`) watches a heuristic seat 1 and a random seat 2 through one MazeMakers
+// game per seed 1..games; after each game, the noise it expects of each of them.
+struct ExpectedNoise {
+  double of_policy = 0;
+  double of_random = 0;
+};
+std::vector<ExpectedNoise> noise_after_watching(const std::string& watcher_spec, int games) {
+  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
+  auto watcher = make_agent(game, watcher_spec);
+  const auto& learner = dynamic_cast<const IsmctsAgent&>(*watcher);
+  auto policy = make_agent(game, "heuristic");
+  auto random = make_agent(game, "random");
+  std::vector<ExpectedNoise> after;
+  for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(games); ++seed) {
+    play_match(game, {watcher.get(), policy.get(), random.get()}, {seed});
+    after.push_back({learner.expected_noise(1), learner.expected_noise(2)});
+  }
+  return after;
+}
+
 // oeps=learn: the agent compares each move it is shown with the policy's choices, seat by seat,
 // so in one game it expects the seat that plays the policy to play it and the seat that plays at
 // random to play at random.
 TEST(SearchAgents, LearnedOpponentNoiseTellsThePolicyFromRandomPlay) {
-  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
-  auto watcher = make_agent(game, "ismcts:iterations=2,depth=5,opponents=policy,oeps=learn");
-  auto& learner = dynamic_cast<IsmctsAgent&>(*watcher);
-  auto policy = make_agent(game, "heuristic");
-  auto random = make_agent(game, "random");
+  const auto after =
+      noise_after_watching("ismcts:iterations=2,depth=5,opponents=policy,oeps=learn", 8);
   double of_policy = 0, of_random = 0;
-  const int games = 8;
-  for (std::uint64_t seed = 1; seed <= games; ++seed) {
-    play_match(game, {watcher.get(), policy.get(), random.get()}, {seed});
-    EXPECT_LT(learner.expected_noise(1), learner.expected_noise(2)) << seed;
-    of_policy += learner.expected_noise(1) / games;
-    of_random += learner.expected_noise(2) / games;
+  for (const ExpectedNoise& noise : after) {
+    EXPECT_LT(noise.of_policy, noise.of_random);
+    of_policy += noise.of_policy / static_cast<double>(after.size());
+    of_random += noise.of_random / static_cast<double>(after.size());
   }
   EXPECT_LT(of_policy, 0.3);
   EXPECT_GT(of_random, 0.8);
@@ -309,18 +325,41 @@ TEST(SearchAgents, LearnedOpponentNoiseTellsThePolicyFromRandomPlay) {
   EXPECT_DOUBLE_EQ(fresh.expected_noise(1), IsmctsConfig::kNoisePrior);
 }
 
+// oeps=classify: from the same moves the agent judges each seat a policy player or a random one,
+// so the seat that plays the policy is modelled as the policy (not as a policy with the noise
+// its hidden knowledge looks like) and the random seat as random.
+TEST(SearchAgents, ClassifiedOpponentsAreModelledAsThePolicyOrAsRandom) {
+  for (const ExpectedNoise& noise :
+       noise_after_watching("ismcts:iterations=2,depth=5,opponents=policy,oeps=classify", 8)) {
+    EXPECT_LT(noise.of_policy, 0.05);
+    EXPECT_GT(noise.of_random, 0.95);
+  }
+  IsmctsAgent fresh(IsmctsConfig::from_params(
+      {{"iterations", 1}, {"opponents", "policy"}, {"oeps", "classify"}}, "ismcts"));
+  EXPECT_DOUBLE_EQ(fresh.expected_noise(1), 0.5);  // an even prior before any move is seen
+}
+
+// A move that differs from the policy is 1/m times likelier from a random player; one that
+// matches it is likelier from the policy player, the more so the fewer of the legal moves match.
+TEST(SearchAgents, ObservedPlayWeighsEachMoveByItsLikelihoodUnderBothKinds) {
+  ObservedPlay play;
+  play.add(true, 0.5);
+  EXPECT_NEAR(play.random_chance(), 1 / (1 + IsmctsConfig::kPolicyMismatch), 1e-12);
+  ObservedPlay matching_few, matching_many;
+  matching_few.add(false, 0.9);   // one of ten moves was the policy's
+  matching_many.add(false, 0.1);  // nine of ten were
+  EXPECT_LT(matching_few.random_chance(), matching_many.random_chance());
+  EXPECT_LT(matching_many.random_chance(), 0.5);
+}
+
 // omax caps what is learned: the seat that plays at random is expected to play at random at most
 // that often, while the seat that plays the policy keeps its lower estimate.
 TEST(SearchAgents, LearnedOpponentNoiseIsCappedByOmax) {
-  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
-  auto watcher =
-      make_agent(game, "ismcts:iterations=2,depth=5,opponents=policy,oeps=learn,omax=0.4");
-  auto& learner = dynamic_cast<IsmctsAgent&>(*watcher);
-  auto policy = make_agent(game, "heuristic");
-  auto random = make_agent(game, "random");
-  play_match(game, {watcher.get(), policy.get(), random.get()}, {3});
-  EXPECT_DOUBLE_EQ(learner.expected_noise(2), 0.4);
-  EXPECT_LT(learner.expected_noise(1), 0.3);
+  const ExpectedNoise last =
+      noise_after_watching("ismcts:iterations=2,depth=5,opponents=policy,oeps=learn,omax=0.4", 3)
+          .back();
+  EXPECT_DOUBLE_EQ(last.of_random, 0.4);
+  EXPECT_LT(last.of_policy, 0.3);
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ void bind_agent(py::module_& m) {
            "Seat `player`, the one this agent plays, watches the seat to act in `state` play "
            "`action` (call it before applying the action). Its own moves, chance and moves "
            "secret from that seat are ignored. Agents that learn their opponents' habits "
-           "(ismcts with oeps=learn) use it; the others ignore it.")
+           "(ismcts with oeps=learn or oeps=classify) use it; the others ignore it.")
       .def("reset", &PyAgent::reset, "A new game begins (agents that remember reset here).")
       .def_property_readonly("spec", &PyAgent::spec)
       .def("__repr__", [](const PyAgent& a) { return "mazeworks.agent('" + a.spec() + "')"; });

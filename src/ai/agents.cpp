@@ -38,8 +38,9 @@ const std::vector<GenericAgent>& generic_agents() {
        "agent of heuristic rollouts and the prior, ';' for ','; default the game's own), "
        "opponents=search|policy (policy: the other seats play the policy's moves in the tree), "
        "oeps=0 (with opponents=policy: the chance of a random move instead; learn: each "
-       "opponent's, from how often its moves seen so far differ from the policy's), omax=1 (with "
-       "oeps=learn: the most noise learned for a seat), "
+       "opponent's, from how often its moves seen so far differ from the policy's; classify: the "
+       "chance that the opponent plays at random rather than the policy, judged from the same "
+       "moves), omax=1 (with oeps=learn or classify: the most noise learned for a seat), "
        "observer=multi|single, threads=1)",
        IsmctsAgent::make},
       {"pimc",

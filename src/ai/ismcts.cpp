@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <thread>
 
@@ -172,7 +173,7 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   c.policy = p.get_agent_spec("policy", "");
   c.opponents_by_policy = p.get_choice("opponents", "search", {"search", "policy"}) == "policy";
   if (p.has("oeps") && params.at("oeps").is_string()) {
-    p.get_choice("oeps", "learn", {"learn"});
+    c.classify_opponents = p.get_choice("oeps", "learn", {"learn", "classify"}) == "classify";
     c.learn_opponent_noise = true;
     c.opponent_epsilon = IsmctsConfig::kNoisePrior;
   } else {
@@ -181,7 +182,8 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
   c.max_learned_noise = p.get_double("omax", 1, 0, 1);
   if (p.has("omax") && !c.learn_opponent_noise) {
     throw Error(ErrorCode::kUnknownAgent,
-                fmt::format("{}: omax caps the learned noise: give oeps=learn too", agent_name));
+                fmt::format("{}: omax caps the learned noise: give oeps=learn or oeps=classify too",
+                            agent_name));
   }
   if ((c.opponent_epsilon > 0 || c.learn_opponent_noise) && !c.opponents_by_policy) {
     throw Error(ErrorCode::kUnknownAgent,
@@ -264,11 +266,25 @@ double ObservedPlay::noise() const {
                     0.0, 1.0);
 }
 
+double ObservedPlay::random_chance() const {
+  return 1.0 / (1.0 + std::exp(-random_log_odds));
+}
+
+void ObservedPlay::add(bool differs, double would_differ_at_random) {
+  differing += differs ? 1.0 : 0.0;
+  differing_if_random += would_differ_at_random;
+  // A random player differs with chance d, a policy player with chance m * d.
+  const double d = would_differ_at_random;
+  const double m = IsmctsConfig::kPolicyMismatch;
+  random_log_odds += differs ? -std::log(m) : std::log((1.0 - d) / (1.0 - m * d));
+}
+
 double IsmctsAgent::expected_noise(Player seat) const {
   if (!config_.learn_opponent_noise) return config_.opponent_epsilon;
   std::lock_guard lock(seen_mutex_);
   const auto s = static_cast<std::size_t>(seat);
-  const double learned = s < seen_.size() ? seen_[s].noise() : ObservedPlay{}.noise();
+  const ObservedPlay& play = s < seen_.size() ? seen_[s] : ObservedPlay{};
+  const double learned = config_.classify_opponents ? play.random_chance() : play.noise();
   return std::min(learned, config_.max_learned_noise);
 }
 
@@ -307,9 +323,8 @@ void IsmctsAgent::observe(const Observation& before, Action action) {
     seen_.resize(static_cast<std::size_t>(actor) + 1);
   }
   ObservedPlay& play = seen_[static_cast<std::size_t>(actor)];
-  play.differing += differs ? 1.0 : 0.0;
-  play.differing_if_random +=
-      1.0 - static_cast<double>(policy_moves.size()) / static_cast<double>(legal.size());
+  play.add(differs,
+           1.0 - static_cast<double>(policy_moves.size()) / static_cast<double>(legal.size()));
 }
 
 Action IsmctsAgent::choose(const Observation& obs, Rng& rng) {

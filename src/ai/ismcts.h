@@ -52,6 +52,13 @@ struct IsmctsConfig {
   bool learn_opponent_noise = false;
   static constexpr double kNoisePrior = 0.5;
   static constexpr double kNoisePriorMoves = 4;
+  // oeps=classify: each opponent is judged either a policy player or a random one, from the same
+  // moves, and modelled as the policy or as uniformly random with the chance (Bayes, even prior)
+  // that it is random. A policy seat still differs from the watcher's policy in some moves (it
+  // knows what the watcher does not), which the learned noise counts against it as randomness;
+  // the judgement counts kPolicyMismatch of that as the policy's own.
+  bool classify_opponents = false;
+  static constexpr double kPolicyMismatch = 0.3;
   // The most noise learned for any seat: the model is also the search's picture of how fast the
   // rivals progress, and one that expects them never to progress counts a lead as a win.
   double max_learned_noise = 1;
@@ -63,7 +70,8 @@ struct IsmctsConfig {
 
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
   // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy,
-  // opponents=search|policy, oeps, omax, observer=single|multi, threads. Throws
+  // opponents=search|policy, oeps (a number, learn or classify), omax, observer=single|multi,
+  // threads. Throws
   // Error(kUnknownAgent) on a bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
@@ -84,8 +92,13 @@ Action final_move(const RootStatistics& stats, FinalMoveRule rule);
 struct ObservedPlay {
   double differing = 0;
   double differing_if_random = 0;
+  // log P(moves | random player) - log P(moves | policy player differing by kPolicyMismatch).
+  double random_log_odds = 0;
   // The chance of a random move that best explains the moves seen, from the prior.
   double noise() const;
+  // The chance that the seat plays at random rather than the policy, from an even prior.
+  double random_chance() const;
+  void add(bool differs, double would_differ_at_random);
 };
 
 class IsmctsAgent final : public Agent {
