@@ -10,6 +10,7 @@
 #include "ai/agent_params.h"
 #include "ai/agents.h"
 #include "ai/ismcts.h"
+#include "ai/rollout.h"
 #include "ai/search_tree.h"
 #include "ai/selfplay.h"
 #include "core/error.h"
@@ -283,6 +284,34 @@ TEST(SearchAgents, OpponentNoiseChangesWhatTheSearchExpects) {
   };
   EXPECT_EQ(root_means(0.0), root_means(0.0));
   EXPECT_NE(root_means(0.0), root_means(1.0));
+}
+
+// Rollouts follow the opponent model: the seat whose noise is 1 plays uniformly at random, the
+// other seats play the heuristic, so a search that expects a seat to play at random expects it
+// beyond the tree too.
+TEST(SearchAgents, RolloutSeatNoiseMakesThatSeatPlayAtRandom) {
+  const Game game = treasure_hunt();
+  const State s = dealt_position(game, 5);
+  const auto mover = static_cast<std::size_t>(s.current_player());
+  const auto distinct_first_moves = [&](std::vector<double> noise) {
+    Rollout rollout(game, RolloutPolicy::kHeuristic);
+    rollout.set_seat_noise(std::move(noise));
+    std::set<std::string> after;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      State world = s;
+      Rng rng(seed);
+      rollout.finish(world, 1, rng);
+      after.insert(world.to_json().dump());
+    }
+    return after.size();
+  };
+  std::vector<double> noisy_mover(2, 0.0);
+  std::vector<double> noisy_other(2, 0.0);
+  noisy_mover[mover] = 1;
+  noisy_other[1 - mover] = 1;
+  const std::size_t heuristic = distinct_first_moves({});
+  EXPECT_EQ(distinct_first_moves(noisy_other), heuristic);
+  EXPECT_GT(distinct_first_moves(noisy_mover), heuristic + 10);
 }
 
 // Seat 0 (`watcher_spec`) watches a heuristic seat 1 and a random seat 2 through one MazeMakers

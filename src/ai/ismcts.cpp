@@ -31,7 +31,12 @@ class IsmctsWorker {
         rollout_(obs.game(), config.rollout, config.rollout_epsilon, config.policy),
         prior_(config.heuristic_prior ? make_heuristic_agent(obs.game(), config.policy) : nullptr),
         opponent_(config.opponents_by_policy ? make_heuristic_agent(obs.game(), config.policy)
-                                             : nullptr) {}
+                                             : nullptr) {
+    if (opponent_ != nullptr) {
+      noise_ = modelled_noise();
+      rollout_.set_seat_noise(noise_);
+    }
+  }
 
   void run(SearchClock& clock, std::int64_t max_iterations) {
     while (iterations_ < max_iterations && clock.more(iterations_)) {
@@ -69,10 +74,20 @@ class IsmctsWorker {
         .value();
   }
 
+  // By seat: the chance that the opponent model plays a random move; none for the searcher.
+  std::vector<double> modelled_noise() const {
+    std::vector<double> noise(static_cast<std::size_t>(obs_.num_players()), 0.0);
+    for (Player q = 0; q < obs_.num_players(); ++q) {
+      if (q == obs_.player()) continue;
+      noise[static_cast<std::size_t>(q)] = config_.noise_by_seat.empty()
+                                               ? config_.opponent_epsilon
+                                               : config_.noise_by_seat[static_cast<std::size_t>(q)];
+    }
+    return noise;
+  }
+
   Action modelled_move(const State& world, Player actor) {
-    const double noise = config_.noise_by_seat.empty()
-                             ? config_.opponent_epsilon
-                             : config_.noise_by_seat[static_cast<std::size_t>(actor)];
+    const double noise = noise_[static_cast<std::size_t>(actor)];
     if (noise > 0 && rng_.uniform() < noise) {
       world.legal_actions(legal_);
       return legal_[rng_.below(legal_.size())];
@@ -133,6 +148,7 @@ class IsmctsWorker {
   Rollout rollout_;
   std::unique_ptr<Agent> prior_;     // null: no prior
   std::unique_ptr<Agent> opponent_;  // null: the other seats are searched too
+  std::vector<double> noise_;        // by seat, with the opponent model: modelled_noise()
   SearchTree tree_;
   std::uint64_t root_key_ = 0;
   std::vector<PathStep> path_;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 
 #include "ai/agents.h"
@@ -35,6 +36,11 @@ Rollout::Rollout(const Game& game, RolloutPolicy policy, double epsilon,
   if (policy == RolloutPolicy::kHeuristic) heuristic_ = make_heuristic_agent(game, heuristic_spec);
 }
 
+double Rollout::noise_of(Player p) const {
+  const auto seat = static_cast<std::size_t>(p);
+  return seat < seat_noise_.size() ? std::max(epsilon_, seat_noise_[seat]) : epsilon_;
+}
+
 std::vector<double> Rollout::finish(State& world, int depth, Rng& rng) {
   const int limit = depth > 0 ? depth : std::numeric_limits<int>::max();
   if (heuristic_ == nullptr) {
@@ -45,7 +51,7 @@ std::vector<double> Rollout::finish(State& world, int depth, Rng& rng) {
       const Player p = world.current_player();
       if (p == kChancePlayer) {
         world.apply_legal(world.sample_chance(rng));
-      } else if (epsilon_ > 0 && rng.uniform() < epsilon_) {
+      } else if (const double noise = noise_of(p); noise > 0 && rng.uniform() < noise) {
         world.legal_actions(legal_);
         world.apply_legal(legal_[rng.below(legal_.size())]);
       } else {

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/agent.h"
@@ -29,11 +30,18 @@ class Rollout {
   // Plays `world` on to the end, or for `depth` actions when depth > 0, and returns each seat's
   // return; a game left unfinished is scored by the game's evaluate, or as a draw without one.
   std::vector<double> finish(State& world, int depth, Rng& rng);
+  // Heuristic rollouts: seat p plays a uniformly random action with chance noise[p] (or epsilon
+  // when that is more), so an opponent model that expects a seat to play at random holds in the
+  // rollouts as in the tree.
+  void set_seat_noise(std::vector<double> noise) { seat_noise_ = std::move(noise); }
 
  private:
+  double noise_of(Player p) const;
+
   Game game_;
   std::unique_ptr<Agent> heuristic_;  // null: random rollouts
   double epsilon_;
+  std::vector<double> seat_noise_;  // by seat; empty: epsilon for every seat
   ActionList legal_;
 };
 
