@@ -299,7 +299,8 @@ double IsmctsAgent::expected_noise(Player seat) const {
   if (!config_.learn_opponent_noise) return config_.opponent_epsilon;
   std::lock_guard lock(seen_mutex_);
   const auto s = static_cast<std::size_t>(seat);
-  const ObservedPlay& play = s < seen_.size() ? seen_[s] : ObservedPlay{};
+  const ObservedPlay nothing_seen;
+  const ObservedPlay& play = s < seen_.size() ? seen_[s] : nothing_seen;  // no copy of seen_[s]
   const double learned = config_.classify_opponents ? play.random_chance() : play.noise();
   return std::min(learned, config_.max_learned_noise);
 }

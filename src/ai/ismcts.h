@@ -71,8 +71,7 @@ struct IsmctsConfig {
   // From an agent spec's parameters: iterations, ms, c, final=visits|mean,
   // rollout=random|heuristic, depth, eps, prior=none|heuristic, pw, policy,
   // opponents=search|policy, oeps (a number, learn or classify), omax, observer=single|multi,
-  // threads. Throws
-  // Error(kUnknownAgent) on a bad parameter.
+  // threads. Throws Error(kUnknownAgent) on a bad parameter.
   static IsmctsConfig from_params(const Json& params, const std::string& agent_name);
 };
 
