@@ -368,6 +368,40 @@ TEST(SearchAgents, ClassifiedOpponentsAreModelledAsThePolicyOrAsRandom) {
   EXPECT_DOUBLE_EQ(fresh.expected_noise(1), 0.5);  // an even prior before any move is seen
 }
 
+// MazeMakers' heuristic places each setup wall as the best of 150 placements sampled from up to
+// thousands, so its own samples seldom hit the wall it places: such a move differs from the
+// policy's samples whoever plays it and must not be judged as random play.
+TEST(SearchAgents, ClassifiedOpponentsAreNotJudgedByMovesThePolicyPicksAtRandom) {
+  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
+  auto watcher = make_agent(game, "ismcts:iterations=2,depth=5,opponents=policy,oeps=classify");
+  const auto& judge = dynamic_cast<const IsmctsAgent&>(*watcher);
+  auto policy = make_agent(game, "heuristic");
+  const auto odds = [&judge] {
+    const double p = judge.expected_noise(1);
+    return p / (1 - p);
+  };
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    watcher->reset();
+    Rng rng(seed);
+    State s = game.new_initial_state();
+    int moves_of_seat_1 = 0;
+    double odds_before_walls = 0;
+    while (moves_of_seat_1 < 4) {  // its suit, then its 3 of the 9 setup walls placed in turn
+      if (s.is_chance_node()) {
+        s.apply(s.sample_chance(rng));
+        continue;
+      }
+      const Player p = s.current_player();
+      const Action a = policy->choose(Observation(s, p), rng);
+      if (p == 1 && ++moves_of_seat_1 == 2) odds_before_walls = odds();
+      if (p != 0) observe_action(*watcher, 0, s, a);
+      s.apply(a);
+    }
+    // Judged as a deterministic policy's moves, three misses would multiply them by (1/m)^3 = 37.
+    EXPECT_LT(odds() / odds_before_walls, 2.0) << "seed " << seed;
+  }
+}
+
 // A move that differs from the policy is 1/m times likelier from a random player; one that
 // matches it is likelier from the policy player, the more so the fewer of the legal moves match.
 TEST(SearchAgents, ObservedPlayWeighsEachMoveByItsLikelihoodUnderBothKinds) {
@@ -379,6 +413,12 @@ TEST(SearchAgents, ObservedPlayWeighsEachMoveByItsLikelihoodUnderBothKinds) {
   matching_many.add(false, 0.1);  // nine of ten were
   EXPECT_LT(matching_few.random_chance(), matching_many.random_chance());
   EXPECT_LT(matching_many.random_chance(), 0.5);
+  // A policy whose 8 samples were 8 different moves has a move they missed about 8 times in 9
+  // (Good-Turing), so differing from them says little about who played.
+  ObservedPlay spread;
+  spread.add(true, 0.998, 8.0 / 9.0);
+  EXPECT_GT(spread.random_chance(), 0.5);
+  EXPECT_LT(spread.random_chance(), 0.55);
 }
 
 // omax caps what is learned: the seat that plays at random is expected to play at random at most

@@ -97,7 +97,8 @@ struct ObservedPlay {
   double noise() const;
   // The chance that the seat plays at random rather than the policy, from an even prior.
   double random_chance() const;
-  void add(bool differs, double would_differ_at_random);
+  // `policy_unsampled`: the chance that the policy itself plays a move its samples missed.
+  void add(bool differs, double would_differ_at_random, double policy_unsampled = 0);
 };
 
 class IsmctsAgent final : public Agent {
