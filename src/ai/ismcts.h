@@ -91,7 +91,8 @@ Action final_move(const RootStatistics& stats, FinalMoveRule rule);
 struct ObservedPlay {
   double differing = 0;
   double differing_if_random = 0;
-  // log P(moves | random player) - log P(moves | policy player differing by kPolicyMismatch).
+  // log P(moves | random player) - log P(moves | policy player), the policy player differing by
+  // kPolicyMismatch of a random one's chance or by a move of its own that the samples missed.
   double random_log_odds = 0;
   // The chance of a random move that best explains the moves seen, from the prior.
   double noise() const;
