@@ -371,34 +371,56 @@ TEST(SearchAgents, ClassifiedOpponentsAreModelledAsThePolicyOrAsRandom) {
 // MazeMakers' heuristic places each setup wall as the best of 150 placements sampled from up to
 // thousands, so its own samples seldom hit the wall it places: such a move differs from the
 // policy's samples whoever plays it and must not be judged as random play.
-TEST(SearchAgents, ClassifiedOpponentsAreNotJudgedByMovesThePolicyPicksAtRandom) {
+// The chance the watcher gives seat 1's moves of being random, before and after seat 1 places its
+// 3 of the 9 setup walls (after choosing its suit), when seat 1 plays the heuristic.
+struct BeforeAndAfter {
+  double before = 0;
+  double after = 0;
+};
+BeforeAndAfter noise_around_setup_walls(const std::string& watcher_spec, std::uint64_t seed) {
   const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
-  auto watcher = make_agent(game, "ismcts:iterations=2,depth=5,opponents=policy,oeps=classify");
+  auto watcher = make_agent(game, watcher_spec);
   const auto& judge = dynamic_cast<const IsmctsAgent&>(*watcher);
   auto policy = make_agent(game, "heuristic");
-  const auto odds = [&judge] {
-    const double p = judge.expected_noise(1);
-    return p / (1 - p);
-  };
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    watcher->reset();
-    Rng rng(seed);
-    State s = game.new_initial_state();
-    int moves_of_seat_1 = 0;
-    double odds_before_walls = 0;
-    while (moves_of_seat_1 < 4) {  // its suit, then its 3 of the 9 setup walls placed in turn
-      if (s.is_chance_node()) {
-        s.apply(s.sample_chance(rng));
-        continue;
-      }
-      const Player p = s.current_player();
-      const Action a = policy->choose(Observation(s, p), rng);
-      if (p == 1 && ++moves_of_seat_1 == 2) odds_before_walls = odds();
-      if (p != 0) observe_action(*watcher, 0, s, a);
-      s.apply(a);
+  BeforeAndAfter noise;
+  Rng rng(seed);
+  State s = game.new_initial_state();
+  int moves_of_seat_1 = 0;
+  while (moves_of_seat_1 < 4) {
+    if (s.is_chance_node()) {
+      s.apply(s.sample_chance(rng));
+      continue;
     }
+    const Player p = s.current_player();
+    const Action a = policy->choose(Observation(s, p), rng);
+    if (p == 1 && ++moves_of_seat_1 == 2) noise.before = judge.expected_noise(1);
+    if (p != 0) observe_action(*watcher, 0, s, a);
+    s.apply(a);
+  }
+  noise.after = judge.expected_noise(1);
+  return noise;
+}
+
+double odds(double chance) {
+  return chance / (1 - chance);
+}
+
+TEST(SearchAgents, ClassifiedOpponentsAreNotJudgedByMovesThePolicyPicksAtRandom) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const BeforeAndAfter chance = noise_around_setup_walls(
+        "ismcts:iterations=2,depth=5,opponents=policy,oeps=classify", seed);
     // Judged as a deterministic policy's moves, three misses would multiply them by (1/m)^3 = 37.
-    EXPECT_LT(odds() / odds_before_walls, 2.0) << "seed " << seed;
+    EXPECT_LT(odds(chance.after) / odds(chance.before), 2.0) << "seed " << seed;
+  }
+}
+
+// The learned noise reads the same walls the same way: counted as plain misses, three of them
+// would take a seat from its prior of 0.5 to 5/7 (odds 2.5).
+TEST(SearchAgents, LearnedNoiseIsNotRaisedByMovesThePolicyPicksAtRandom) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const BeforeAndAfter noise =
+        noise_around_setup_walls("ismcts:iterations=2,depth=5,opponents=policy,oeps=learn", seed);
+    EXPECT_LT(odds(noise.after) / odds(noise.before), 2.0) << "seed " << seed;
   }
 }
 
@@ -419,6 +441,8 @@ TEST(SearchAgents, ObservedPlayWeighsEachMoveByItsLikelihoodUnderBothKinds) {
   spread.add(true, 0.998, 8.0 / 9.0);
   EXPECT_GT(spread.random_chance(), 0.5);
   EXPECT_LT(spread.random_chance(), 0.55);
+  // The learned noise counts that move as a policy player's near-certain miss, too.
+  EXPECT_NEAR(spread.noise(), IsmctsConfig::kNoisePrior, 0.02);
 }
 
 // omax caps what is learned: the seat that plays at random is expected to play at random at most

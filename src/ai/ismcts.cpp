@@ -276,10 +276,14 @@ std::unique_ptr<Agent> IsmctsAgent::make(const Game& game, const Json& params) {
 
 double ObservedPlay::noise() const {
   // Moment estimate: a seat playing the policy with chance 1 - e and a random move with chance e
-  // differs from the policy in e * differing_if_random moves. The prior counts as moves seen.
+  // differs from the policy's samples in e * differing_if_random + (1 - e) * differing_if_policy
+  // moves. The prior counts as moves seen.
   const double prior = IsmctsConfig::kNoisePriorMoves;
-  return std::clamp((differing + prior * IsmctsConfig::kNoisePrior) / (differing_if_random + prior),
-                    0.0, 1.0);
+  const double beyond_policy = differing - differing_if_policy;
+  const double random_beyond_policy = std::max(differing_if_random - differing_if_policy, 0.0);
+  return std::clamp(
+      (beyond_policy + prior * IsmctsConfig::kNoisePrior) / (random_beyond_policy + prior), 0.0,
+      1.0);
 }
 
 double ObservedPlay::random_chance() const {
@@ -289,6 +293,7 @@ double ObservedPlay::random_chance() const {
 void ObservedPlay::add(bool differs, double would_differ_at_random, double policy_unsampled) {
   differing += differs ? 1.0 : 0.0;
   differing_if_random += would_differ_at_random;
+  differing_if_policy += policy_unsampled;
   // A random player differs with chance d. A policy player differs with chance m * d, or by
   // playing one of its own moves that the samples missed (chance g).
   const double d = would_differ_at_random;

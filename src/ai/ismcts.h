@@ -86,11 +86,13 @@ struct RootStatistics {
 RootStatistics ismcts_search(const Observation& obs, const IsmctsConfig& config, Rng& rng);
 Action final_move(const RootStatistics& stats, FinalMoveRule rule);
 
-// What an opponent was seen to do: how many of its observed moves differ from the policy's, and
-// how many would differ if it played uniformly at random (sum of 1 - policy moves/legal moves).
+// What an opponent was seen to do: how many of its observed moves differ from the policy's, how
+// many would differ if it played uniformly at random (sum of 1 - policy moves/legal moves), and
+// how many if it played the policy (sum of the chances that it plays a move the samples missed).
 struct ObservedPlay {
   double differing = 0;
   double differing_if_random = 0;
+  double differing_if_policy = 0;
   // log P(moves | random player) - log P(moves | policy player), the policy player differing by
   // kPolicyMismatch of a random one's chance or by a move of its own that the samples missed.
   double random_log_odds = 0;
