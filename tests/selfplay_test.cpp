@@ -118,6 +118,31 @@ TEST(Selfplay, ListsEachSeatsWonGamesSoALossCanBeWatchedAgain) {
             derive_seed(config.seed, static_cast<std::uint64_t>(s.won_games[1][0])));
 }
 
+// A best return that several seats share is a draw, and a win shared among them when it is
+// above 0 (MazeMakers players leaving the maze in the same round), not when it is not.
+TEST(Selfplay, CountsWinsSharedBySeveralSeats) {
+  SelfplaySummary s = merge_blocks(3, {});
+  const auto game_ending = [](std::vector<double> returns) {
+    MatchResult result;
+    result.returns = std::move(returns);
+    return result;
+  };
+  count_game(s, 0, game_ending({1, 1, -1}));
+  count_game(s, 1, game_ending({1, 1, 1}));
+  count_game(s, 2, game_ending({0, 0, 0}));
+  count_game(s, 3, game_ending({-1, 1, -1}));
+  EXPECT_EQ(s.games, 4);
+  EXPECT_EQ(s.draws, 3);
+  EXPECT_EQ(s.wins, (std::vector<std::int64_t>{0, 1, 0}));
+  EXPECT_EQ(s.shared_wins, (std::vector<std::int64_t>{2, 2, 1}));
+  EXPECT_DOUBLE_EQ(s.win_shares[0], 0.5 + 1.0 / 3);
+  EXPECT_DOUBLE_EQ(s.win_shares[1], 0.5 + 1.0 / 3 + 1);
+  EXPECT_DOUBLE_EQ(s.win_shares[2], 1.0 / 3);
+  SelfplaySummary twice = merge_blocks(3, {s, s});
+  EXPECT_EQ(twice.shared_wins, (std::vector<std::int64_t>{4, 4, 2}));
+  EXPECT_DOUBLE_EQ(twice.win_shares[2], 2.0 / 3);
+}
+
 TEST(Selfplay, ListsAtMostAHundredGamesOfAKindTheFirstOnes) {
   const Game game = builtin_games().load("treasure-hunt");
   SelfplayConfig config;
@@ -138,8 +163,8 @@ TEST(Selfplay, JsonHasTheDocumentedFields) {
   const Json j = run(builtin_games().load("treasure-hunt"), 3, 2, 20);
   for (const char* key :
        {"game", "options", "games", "seed", "agents", "threads", "wins", "draws", "truncated",
-        "drawn_seeds", "truncated_seeds", "won_seeds", "mean_actions", "mean_chance_actions",
-        "actions_per_sec", "games_per_sec", "seconds"}) {
+        "drawn_seeds", "truncated_seeds", "won_seeds", "shared_wins", "win_shares", "mean_actions",
+        "mean_chance_actions", "actions_per_sec", "games_per_sec", "seconds"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["games"], 20);

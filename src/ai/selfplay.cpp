@@ -27,6 +27,8 @@ SelfplaySummary empty_summary(int num_players) {
   SelfplaySummary s;
   s.wins.assign(static_cast<std::size_t>(num_players), 0);
   s.return_sums.assign(static_cast<std::size_t>(num_players), 0.0);
+  s.shared_wins.assign(static_cast<std::size_t>(num_players), 0);
+  s.win_shares.assign(static_cast<std::size_t>(num_players), 0.0);
   s.won_games.assign(static_cast<std::size_t>(num_players), {});
   return s;
 }
@@ -35,7 +37,22 @@ void list_game(std::vector<std::int64_t>& listed, std::int64_t index) {
   if (listed.size() < kListedGames) listed.push_back(index);
 }
 
-void add_game(SelfplaySummary& s, std::int64_t index, const MatchResult& result) {
+// The seats tied for the best return when it is above 0 and more than one seat has it.
+std::vector<std::size_t> shared_winners(const std::vector<double>& returns) {
+  std::vector<std::size_t> winners;
+  if (returns.size() < 2) return winners;
+  const double best = *std::max_element(returns.begin(), returns.end());
+  if (best <= 0) return winners;
+  for (std::size_t p = 0; p < returns.size(); ++p) {
+    if (returns[p] == best) winners.push_back(p);
+  }
+  if (winners.size() < 2) winners.clear();
+  return winners;
+}
+
+}  // namespace
+
+void count_game(SelfplaySummary& s, std::int64_t index, const MatchResult& result) {
   ++s.games;
   s.decisions += result.decisions;
   s.chance_actions += result.chance_actions;
@@ -47,13 +64,21 @@ void add_game(SelfplaySummary& s, std::int64_t index, const MatchResult& result)
   const Player winner = sole_winner(result.returns);
   if (winner >= 0) {
     ++s.wins[static_cast<std::size_t>(winner)];
+    s.win_shares[static_cast<std::size_t>(winner)] += 1.0;
     list_game(s.won_games[static_cast<std::size_t>(winner)], index);
   } else {
     ++s.draws;
     list_game(s.drawn_games, index);
+    const std::vector<std::size_t> winners = shared_winners(result.returns);
+    for (std::size_t p : winners) {
+      ++s.shared_wins[p];
+      s.win_shares[p] += 1.0 / static_cast<double>(winners.size());
+    }
   }
   for (std::size_t p = 0; p < result.returns.size(); ++p) s.return_sums[p] += result.returns[p];
 }
+
+namespace {
 
 void merge(SelfplaySummary& into, const SelfplaySummary& part) {
   into.games += part.games;
@@ -64,6 +89,8 @@ void merge(SelfplaySummary& into, const SelfplaySummary& part) {
   for (std::size_t p = 0; p < into.wins.size(); ++p) {
     into.wins[p] += part.wins[p];
     into.return_sums[p] += part.return_sums[p];
+    into.shared_wins[p] += part.shared_wins[p];
+    into.win_shares[p] += part.win_shares[p];
     for (std::int64_t index : part.won_games[p]) list_game(into.won_games[p], index);
   }
   for (std::int64_t index : part.drawn_games) list_game(into.drawn_games, index);
@@ -137,7 +164,7 @@ class Runner {
     for (std::int64_t i = first; i < last && !failed_; ++i) {
       match.seed = derive_seed(config_.seed, static_cast<std::uint64_t>(i));
       try {
-        add_game(blocks_[static_cast<std::size_t>(block)], i, play_match(game_, seats, match));
+        count_game(blocks_[static_cast<std::size_t>(block)], i, play_match(game_, seats, match));
       } catch (const Error& e) {
         throw Error(e.code(),
                     fmt::format("self-play game {} (seed {}): {}", i, match.seed, e.what()));
@@ -267,6 +294,8 @@ Json selfplay_json(const Game& game, const SelfplayConfig& config, const Selfpla
   Json won_seeds = Json::array();
   for (const auto& games : s.won_games) won_seeds.push_back(seeds_of(config.seed, games));
   j["won_seeds"] = std::move(won_seeds);
+  j["shared_wins"] = s.shared_wins;
+  j["win_shares"] = s.win_shares;
   Json mean_returns = Json::array();
   for (double sum : s.return_sums) mean_returns.push_back(per(sum, static_cast<double>(s.games)));
   j["mean_returns"] = std::move(mean_returns);

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/json.h"
+#include "core/match.h"
 #include "core/types.h"
 
 namespace mw {
@@ -30,10 +31,15 @@ inline constexpr std::size_t kListedGames = 100;
 
 struct SelfplaySummary {
   std::int64_t games = 0;
-  int threads = 0;                  // the threads actually used (per rank)
-  int ranks = 1;                    // MPI processes
-  std::vector<std::int64_t> wins;   // per seat: its return strictly above every other seat's
-  std::int64_t draws = 0;           // finished games without a single best seat
+  int threads = 0;                 // the threads actually used (per rank)
+  int ranks = 1;                   // MPI processes
+  std::vector<std::int64_t> wins;  // per seat: its return strictly above every other seat's
+  std::int64_t draws = 0;          // finished games without a single best seat
+  // per seat: the drawn games it won together with others (a best return shared, above 0), as
+  // when several MazeMakers players leave the maze in the same round
+  std::vector<std::int64_t> shared_wins;
+  // per seat: 1 for each game it won alone, 1/k for each it won with k - 1 others
+  std::vector<double> win_shares;
   std::int64_t truncated = 0;       // games stopped at max_actions
   std::int64_t decisions = 0;       // actions chosen by seats
   std::int64_t chance_actions = 0;  // chance outcomes sampled
@@ -71,6 +77,10 @@ SelfplaySummary merge_blocks(int num_players, const std::vector<SelfplaySummary>
 // The seat whose return is strictly above every other's; -1 when none. Alone at the table, a
 // seat wins with a positive return.
 Player sole_winner(const std::vector<double>& returns);
+
+// Adds game `index`, which ended with `result`, to `summary` (of a run of result.returns.size()
+// seats, made by merge_blocks or run_selfplay).
+void count_game(SelfplaySummary& summary, std::int64_t index, const MatchResult& result);
 
 // The JSON report of `mazeworks selfplay --json` (docs/cli.md lists the fields).
 Json selfplay_json(const Game& game, const SelfplayConfig& config, const SelfplaySummary& summary);

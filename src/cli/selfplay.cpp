@@ -37,13 +37,25 @@ std::string percent(double fraction) {
 }
 
 // A few of the games worth watching again, by the seed `play --seed` takes.
-void print_seeds(std::string_view kind, const std::vector<std::uint64_t>& seeds, std::int64_t count) {
+void print_seeds(std::string_view kind, const std::vector<std::uint64_t>& seeds,
+                 std::int64_t count) {
   constexpr std::size_t kShown = 5;
   if (seeds.empty()) return;
-  const std::vector<std::uint64_t> shown(seeds.begin(),
-                                         seeds.begin() + static_cast<std::ptrdiff_t>(std::min(kShown, seeds.size())));
-  fmt::print("  {} games' seeds: {}{}\n", kind, fmt::join(shown, " "),
-             count > static_cast<std::int64_t>(shown.size()) ? " ... (--json lists up to 100)" : "");
+  const std::vector<std::uint64_t> shown(
+      seeds.begin(), seeds.begin() + static_cast<std::ptrdiff_t>(std::min(kShown, seeds.size())));
+  fmt::print(
+      "  {} games' seeds: {}{}\n", kind, fmt::join(shown, " "),
+      count > static_cast<std::int64_t>(shown.size()) ? " ... (--json lists up to 100)" : "");
+}
+
+void print_shared_wins(const SelfplaySummary& s) {
+  if (std::all_of(s.shared_wins.begin(), s.shared_wins.end(), [](auto n) { return n == 0; }))
+    return;
+  for (std::size_t p = 0; p < s.shared_wins.size(); ++p) {
+    const double n = static_cast<double>(s.games);
+    fmt::print("    seat {}: won {} of them with others; win share {:.2f} ({} of the games)\n", p,
+               s.shared_wins[p], s.win_shares[p], percent(n > 0 ? s.win_shares[p] / n : 0));
+  }
 }
 
 void print_table(const Game& game, const SelfplayConfig& config, const SelfplaySummary& s) {
@@ -67,6 +79,7 @@ void print_table(const Game& game, const SelfplayConfig& config, const SelfplayS
   fmt::print("\n  draws {} ({}, 95% CI [{}, {}]), truncated {}\n", s.draws,
              percent(s.games > 0 ? static_cast<double>(s.draws) / static_cast<double>(s.games) : 0),
              percent(draw_ci.low), percent(draw_ci.high), s.truncated);
+  print_shared_wins(s);
   fmt::print("  per game: {:.1f} decisions, {:.1f} chance actions\n", s.mean_actions(),
              s.mean_chance_actions());
   print_seeds("drawn", seeds_of(config.seed, s.drawn_games), s.draws);

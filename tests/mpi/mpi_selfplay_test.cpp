@@ -79,6 +79,19 @@ TEST(Mpi, TwoRanksListTheOneProcessRunsTruncatedGames) {
   EXPECT_EQ(without_timing(two), without_timing(one));
 }
 
+// MazeMakers' heuristic players sometimes leave the maze in the same round: wins shared.
+TEST(Mpi, TwoRanksGatherTheOneProcessRunsSharedWins) {
+  const std::string run = fmt::format(
+      "'{}' selfplay mazemakers --option players=3 --agents heuristic,heuristic,heuristic "
+      "--games 60 --seed 5 --json",
+      MAZEWORKS_BINARY);
+  const Json one = run_json(run);
+  ASSERT_TRUE(one.is_object());
+  ASSERT_GT(one["shared_wins"][0].get<int>() + one["shared_wins"][1].get<int>(), 0);
+  const Json two = run_json(mpirun() + run + " --mpi");
+  EXPECT_EQ(without_timing(two), without_timing(one));
+}
+
 TEST(Mpi, OneRankIsTheOneProcessRun) {
   const Json one = run_json(selfplay(""));
   const Json mpi = run_json(selfplay("--mpi"));  // a singleton MPI run without mpirun

@@ -12,9 +12,10 @@
 namespace mw {
 namespace {
 
-// A block's counts as int64 and its return sums as doubles, flat, for one MPI_Reduce each. Its
-// listed games fit in one bit mask each, a bit per game of the block. After the kCounts come the
-// seats' wins, then the seats' won-games masks.
+// A block's counts as int64 and its return sums and win shares as doubles, flat, for one
+// MPI_Reduce each. Its listed games fit in one bit mask each, a bit per game of the block. After
+// the kCounts come the seats' wins, then the seats' won-games masks, then their shared wins.
+// After the seats' return sums come their win shares.
 constexpr std::size_t kCounts = 7;  // games, draws, truncated, decisions, chance_actions, 2 masks
 static_assert(kSelfplayBlock <= 63);
 
@@ -34,9 +35,9 @@ std::vector<std::int64_t> games_of(std::int64_t mask, std::int64_t first) {
 
 void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
           std::vector<std::int64_t>& counts, std::vector<double>& sums) {
-  const std::size_t stride = kCounts + 2 * players;
+  const std::size_t stride = kCounts + 3 * players;
   counts.assign(blocks.size() * stride, 0);
-  sums.assign(blocks.size() * players, 0.0);
+  sums.assign(blocks.size() * 2 * players, 0.0);
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     const SelfplaySummary& s = blocks[b];
     std::int64_t* c = &counts[b * stride];
@@ -51,14 +52,16 @@ void pack(const std::vector<SelfplaySummary>& blocks, std::size_t players,
     for (std::size_t p = 0; p < players; ++p) {
       c[kCounts + p] = s.wins[p];
       c[kCounts + players + p] = mask_of(s.won_games[p], first);
-      sums[b * players + p] = s.return_sums[p];
+      c[kCounts + 2 * players + p] = s.shared_wins[p];
+      sums[2 * b * players + p] = s.return_sums[p];
+      sums[(2 * b + 1) * players + p] = s.win_shares[p];
     }
   }
 }
 
 std::vector<SelfplaySummary> unpack(const std::vector<std::int64_t>& counts,
                                     const std::vector<double>& sums, std::size_t players) {
-  const std::size_t stride = kCounts + 2 * players;
+  const std::size_t stride = kCounts + 3 * players;
   std::vector<SelfplaySummary> blocks(counts.size() / stride);
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     SelfplaySummary& s = blocks[b];
@@ -75,8 +78,13 @@ std::vector<SelfplaySummary> unpack(const std::vector<std::int64_t>& counts,
     for (std::size_t p = 0; p < players; ++p) {
       s.won_games.push_back(games_of(c[kCounts + players + p], first));
     }
-    s.return_sums.assign(sums.begin() + static_cast<std::ptrdiff_t>(b * players),
-                         sums.begin() + static_cast<std::ptrdiff_t>((b + 1) * players));
+    s.shared_wins.assign(c + kCounts + 2 * players, c + kCounts + 3 * players);
+    const auto seat_sums = [&](std::size_t row) {
+      return std::vector<double>(sums.begin() + static_cast<std::ptrdiff_t>(row * players),
+                                 sums.begin() + static_cast<std::ptrdiff_t>((row + 1) * players));
+    };
+    s.return_sums = seat_sums(2 * b);
+    s.win_shares = seat_sums(2 * b + 1);
   }
   return blocks;
 }
