@@ -354,6 +354,42 @@ TEST(SearchAgents, LearnedOpponentNoiseTellsThePolicyFromRandomPlay) {
   EXPECT_DOUBLE_EQ(fresh.expected_noise(1), IsmctsConfig::kNoisePrior);
 }
 
+// A replayed MazeMakers game (3 players, the searcher at seat 0 against two random seats): in
+// round 7 seat 0 stands at health 1 on i3, one step from h3, a monster of value 3 it has already
+// lost to there (a 50% death: die 0-5 against 3). Nothing lies beyond h3.
+const std::vector<Action> kHealthOneNextToAKnownMonster = {
+    6646, 6642, 6645, 6643, 2134, 4,    810,  1764, 4306, 6246, 4631, 2885, 5420, 6300, 6303, 6307,
+    6677, 6705, 6714, 6713, 6681, 6663, 6657, 6693, 6736, 6703, 6715, 6701, 6987, 6998, 6988, 4571,
+    6393, 6392, 6382, 6383, 6373, 6982, 6313, 6392, 6638, 6393, 6392, 6382, 406,  6393, 6638, 6393,
+    6392, 6638, 6302, 6363, 6978, 2424, 6392, 6393, 6639, 6310, 6393, 6641, 6638, 6639, 1074, 6353,
+    6979, 6311, 6392, 6638, 6639, 6307, 6639, 6300, 6352, 6351, 6361, 6981, 6313, 6392, 6639, 6304,
+    6392, 6640, 6980, 6978, 6393, 6392, 6640, 6980, 6982, 6301, 6351, 6341, 6979, 6301, 6638, 6401,
+    6639, 4470, 6639, 705,  6342, 6312, 6639, 3284, 6392, 6639, 6304};
+
+// With the rivals modelled as random players, who never finish, a line in which the searcher
+// dies used to be played to the end of the game (a draw at the round limit, 0) while every line
+// in which it lives was cut off at the depth and scored by the evaluation (behind its rivals,
+// -0.25): stepping onto the monster looked best and it died. Cut off alike, a death scores -0.95.
+TEST(SearchAgents, ALineInWhichTheSearcherDiesIsCutOffLikeEveryOther) {
+  const Game game = builtin_games().load("mazemakers", Json{{"players", 3}});
+  State s = game.new_initial_state();
+  for (Action a : kHealthOneNextToAKnownMonster) s.apply(a);
+  ASSERT_EQ(s.current_player(), 0);
+  const IsmctsConfig config = IsmctsConfig::from_params({{"iterations", 300},
+                                                         {"depth", 20},
+                                                         {"opponents", "policy"},
+                                                         {"oeps", 1},
+                                                         {"rollout", "heuristic"},
+                                                         {"prior", "heuristic"}},
+                                                        "ismcts");
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    Rng rng(seed);
+    const Action chosen =
+        final_move(ismcts_search(Observation(s, 0), config, rng), FinalMoveRule::kMostVisited);
+    EXPECT_NE(s.action_to_string(chosen), "h3") << "seed " << seed;
+  }
+}
+
 // oeps=classify: from the same moves the agent judges each seat a policy player or a random one,
 // so the seat that plays the policy is modelled as the policy (not as a policy with the noise
 // its hidden knowledge looks like) and the random seat as random.

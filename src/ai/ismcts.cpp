@@ -101,7 +101,9 @@ class IsmctsWorker {
     if (opponent_ != nullptr) opponent_->reset();
     path_.clear();
     int depth = 0;
+    int modelled_in_a_row = 0;
     bool added = false;
+    bool cut_off = false;
     while (!world.is_terminal()) {
       if (world.is_chance_node()) {
         world.apply_legal(world.sample_chance(rng_));
@@ -109,10 +111,20 @@ class IsmctsWorker {
       }
       const Player actor = world.current_player();
       if (opponent_ != nullptr && actor != obs_.player()) {
+        // A searcher that no longer acts (a dead MazeMakers pawn) would otherwise watch the
+        // model play to the very end, scored by the true result, while every line it lives in
+        // is cut off and scored by the evaluation: against a model of random rivals, who never
+        // finish, its death looked like a draw and better than living behind them.
+        if (config_.rollout_depth > 0 && modelled_in_a_row >= config_.rollout_depth) {
+          cut_off = true;
+          break;
+        }
         world.apply_legal(modelled_move(world, actor));
         ++depth;
+        ++modelled_in_a_row;
         continue;
       }
+      modelled_in_a_row = 0;
       const std::uint64_t k = key(world, actor, depth);
       if (depth == 0) root_key_ = k;
       SearchNode* node = tree_.find(k);
@@ -134,7 +146,8 @@ class IsmctsWorker {
       ++depth;
       if (untried) break;
     }
-    const std::vector<double> returns = rollout_.finish(world, config_.rollout_depth, rng_);
+    const std::vector<double> returns =
+        cut_off ? rollout_.score(world) : rollout_.finish(world, config_.rollout_depth, rng_);
     for (const PathStep& s : path_) {
       SearchEdge& edge = s.node->edges[s.edge];
       ++edge.visits;

@@ -59,6 +59,10 @@ std::vector<double> Rollout::finish(State& world, int depth, Rng& rng) {
       }
     }
   }
+  return score(world);
+}
+
+std::vector<double> Rollout::score(const State& world) const {
   if (world.is_terminal()) return world.returns();
   if (game_.entry().evaluate) return game_.entry().evaluate(world);
   return std::vector<double>(static_cast<std::size_t>(world.num_players()), 0.0);

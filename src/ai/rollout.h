@@ -30,6 +30,8 @@ class Rollout {
   // Plays `world` on to the end, or for `depth` actions when depth > 0, and returns each seat's
   // return; a game left unfinished is scored by the game's evaluate, or as a draw without one.
   std::vector<double> finish(State& world, int depth, Rng& rng);
+  // The returns of a finished `world`; else the game's evaluation, or a draw without one.
+  std::vector<double> score(const State& world) const;
   // Heuristic rollouts: seat p plays a uniformly random action with chance noise[p] (or epsilon
   // when that is more), so an opponent model that expects a seat to play at random holds in the
   // rollouts as in the tree.
