@@ -404,9 +404,6 @@ TEST(SearchAgents, ClassifiedOpponentsAreModelledAsThePolicyOrAsRandom) {
   EXPECT_DOUBLE_EQ(fresh.expected_noise(1), 0.5);  // an even prior before any move is seen
 }
 
-// MazeMakers' heuristic places each setup wall as the best of 150 placements sampled from up to
-// thousands, so its own samples seldom hit the wall it places: such a move differs from the
-// policy's samples whoever plays it and must not be judged as random play.
 // The chance the watcher gives seat 1's moves of being random, before and after seat 1 places its
 // 3 of the 9 setup walls (after choosing its suit), when seat 1 plays the heuristic.
 struct BeforeAndAfter {
@@ -441,6 +438,9 @@ double odds(double chance) {
   return chance / (1 - chance);
 }
 
+// MazeMakers' heuristic places each setup wall as the best of 150 placements sampled from up to
+// thousands, so its own samples seldom hit the wall it places: such a move differs from the
+// policy's samples whoever plays it and must not be judged as random play.
 TEST(SearchAgents, ClassifiedOpponentsAreNotJudgedByMovesThePolicyPicksAtRandom) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const BeforeAndAfter chance = noise_around_setup_walls(
