@@ -127,6 +127,26 @@ TEST(SearchAgents, EveryGameNamesAStrongestAgentThatEverySeatCanUse) {
   for (const Json& g : catalog) EXPECT_TRUE(g.contains("strongest_agent")) << g["id"];
 }
 
+// The lobby picks the strong computer by the match's player count from the catalogue.
+TEST(SearchAgents, TheCatalogueNamesTheStrongestAgentForEachPlayerCount) {
+  const Json catalog = game_catalog(builtin_games());
+  for (const Json& g : catalog) {
+    const Json& by_players = g["strongest_agent_by_players"];
+    const int counts = g["max_players"].get<int>() - g["min_players"].get<int>() + 1;
+    EXPECT_EQ(static_cast<int>(by_players.size()), counts) << g["id"];
+    EXPECT_EQ(by_players[std::to_string(g["min_players"].get<int>())], g["strongest_agent"])
+        << g["id"];
+  }
+  const auto mazemakers = [](int players) {
+    return strongest_agent(builtin_games().load("mazemakers", {{"players", players}}));
+  };
+  EXPECT_NE(mazemakers(3).find("oeps=classify"), std::string::npos);
+  EXPECT_EQ(mazemakers(4).find("oeps="), std::string::npos);
+  for (const Json& g : catalog) {
+    if (g["id"] == "mazemakers") EXPECT_EQ(g["strongest_agent_by_players"]["3"], mazemakers(3));
+  }
+}
+
 TEST(SearchAgents, IterationBudgetsAreReproducible) {
   const Game game = treasure_hunt();
   const State s = dealt_position(game, 3);

@@ -147,8 +147,19 @@ std::string default_agent(const Game& game) {
 }
 
 std::string strongest_agent(const Game& game) {
-  const std::string& strongest = game.entry().strongest_agent;
-  return strongest.empty() ? default_agent(game) : strongest;
+  const auto& strongest = game.entry().strongest_agent;
+  std::string spec = strongest ? strongest(game.options()) : std::string();
+  return spec.empty() ? default_agent(game) : spec;
+}
+
+Json strongest_agent_by_players(const Registry& registry, const GameInfo& info) {
+  Json by_players = Json::object();
+  for (int players = info.min_players; players <= info.max_players; ++players) {
+    Json options = Json::object();
+    if (info.min_players != info.max_players) options["players"] = players;
+    by_players[std::to_string(players)] = strongest_agent(registry.load(info.id, options));
+  }
+  return by_players;
 }
 
 Json game_catalog(const Registry& registry) {
@@ -160,6 +171,7 @@ Json game_catalog(const Registry& registry) {
     for (const auto& a : list_agents(game)) agents.push_back(a.name);
     g["agents"] = std::move(agents);
     g["strongest_agent"] = strongest_agent(game);
+    g["strongest_agent_by_players"] = strongest_agent_by_players(registry, e->info);
     games.push_back(std::move(g));
   }
   return games;

@@ -50,9 +50,11 @@ struct GameEntry {
   // Draws a view (never a State) so a terminal shows exactly what that observer may see.
   std::function<std::string(const Json& view, const RenderStyle&)> render_view;
   std::vector<GameAgentEntry> agents;
-  // The strongest computer player measured for this game, as an agent spec for any seat (the
-  // strength table in docs/ai.md): what `play` seats opposite a human. Empty: the first agent.
-  std::string strongest_agent;
+  // The strongest computer player measured for this game with these options, as an agent spec
+  // for any seat (the strength table in docs/ai.md): what `play` and the lobby's strong computer
+  // seat. The options matter where one spec is not the strongest for every player count
+  // (MazeMakers). Unset: the first agent.
+  std::function<std::string(const Options&)> strongest_agent;
   // Optional: the game's estimate of each seat's final return (in [-1, 1]) for a position that is
   // not over. Searches use it where they cut a rollout short; without it such a position counts as
   // a draw.

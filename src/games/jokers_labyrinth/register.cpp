@@ -34,8 +34,10 @@ GameEntry entry() {
                       HeuristicAgent::make});
   // Guided ISMCTS with the heuristic as its opponent model: 9/10 two-player games against the
   // heuristic (no loss), 79% alone against two (docs/ai.md#strength-table); ~0.4 s a move.
-  e.strongest_agent =
-      "ismcts:iterations=4000,depth=20,opponents=policy,rollout=heuristic,prior=heuristic";
+  e.strongest_agent = [](const Options&) {
+    return std::string(
+        "ismcts:iterations=4000,depth=20,opponents=policy,rollout=heuristic,prior=heuristic");
+  };
   return e;
 }
 

@@ -29,7 +29,7 @@ GameEntry entry() {
   e.evaluate = evaluate;
   // Designs the grid the simulated seeker finds hardest of 48 (each run 12 times), then seeks as
   // the seeker: 86% against the seeker (docs/ai.md#strength-table); ~10 s for the whole design.
-  e.strongest_agent = "maker:candidates=48,sims=12";
+  e.strongest_agent = [](const Options&) { return std::string("maker:candidates=48,sims=12"); };
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kSetup; };
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;

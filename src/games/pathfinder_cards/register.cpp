@@ -94,8 +94,10 @@ GameEntry entry() {
   // A design search over 128 of the hardest plans by successive halving (2 runs each, then 2 more
   // for the better half, ...; ~20 s once, capped at 30 s): the baseline Runner beat its mazes
   // 6 of 52 times, the default search's 10 of 12 (docs/ai.md).
-  e.strongest_agent =
-      "maker:build=baseline:difficulty=4,halving=true,candidates=128,sims=2,ms=30000";
+  e.strongest_agent = [](const Options&) {
+    return std::string(
+        "maker:build=baseline:difficulty=4,halving=true,candidates=128,sims=2,ms=30000");
+  };
   e.agents.push_back({"baseline",
                       "both seats: the Maker builds planned mazes (the board's own shapes; in the "
                       "advanced game half of them bridged by an artifact) and hurts the Runner in "

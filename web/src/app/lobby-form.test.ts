@@ -55,6 +55,20 @@ describe("the lobby form", () => {
     expect(formProblem(form)).toBeNull();
   });
 
+  it("asks for the strongest agent measured for the match's player count", () => {
+    const byCount = {
+      ...mazemakers,
+      strongest_agent: "ismcts:iterations=1000",
+      strongest_agent_by_players: { "2": "ismcts:iterations=1000", "3": "ismcts:iterations=1000,oeps=classify", "4": "ismcts:iterations=1000" },
+    };
+    const three = setSeat(setOption(newForm(byCount), "players", 3), 2, "strong");
+    expect(createRequest(three).seats).toEqual(["human", { agent: "heuristic" }, { agent: "ismcts:iterations=1000,oeps=classify" }]);
+    const four = setSeat(setOption(newForm(byCount), "players", 4), 3, "strong");
+    expect(createRequest(four).seats[3]).toEqual({ agent: "ismcts:iterations=1000" });
+    expect(agentFor(byCount, "strong", 3)).toBe("ismcts:iterations=1000,oeps=classify");
+    expect(agentFor(mazemakers, "strong", 3)).toBe("ismcts");
+  });
+
   it("says what is wrong with a form it cannot send", () => {
     const computers = setSeat(newForm(mazemakers), 0, "strong");
     expect(formProblem(computers)).toMatch(/At least one seat/);

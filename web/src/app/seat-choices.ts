@@ -20,11 +20,12 @@ export const SEAT_CHOICE_LABELS: Record<SeatChoice, string> = {
  */
 const GENERIC_AGENTS = new Set(["random", "ismcts", "pimc", "mcts", "alphabeta", "maker"]);
 
-/** The agent spec of a computer strength for this game. */
-export function agentFor(game: GameInfo, strength: "easy" | "medium" | "strong"): string {
+/** The agent spec of a computer strength for this game with this many players. */
+export function agentFor(game: GameInfo, strength: "easy" | "medium" | "strong", players?: number): string {
   if (strength === "easy") return "random";
-  if (strength === "strong") return game.strongest_agent;
-  return game.agents.find((a) => !GENERIC_AGENTS.has(a)) ?? game.strongest_agent;
+  const strongest = (players !== undefined && game.strongest_agent_by_players?.[String(players)]) || game.strongest_agent;
+  if (strength === "strong") return strongest;
+  return game.agents.find((a) => !GENERIC_AGENTS.has(a)) ?? strongest;
 }
 
 export function isComputer(choice: SeatChoice): choice is "easy" | "medium" | "strong" {
@@ -36,8 +37,8 @@ export function isHeldHere(choice: SeatChoice): boolean {
   return choice === "you" || choice === "hotseat";
 }
 
-export function seatRequest(game: GameInfo, choice: SeatChoice): SeatRequest {
-  return isComputer(choice) ? { agent: agentFor(game, choice) } : "human";
+export function seatRequest(game: GameInfo, choice: SeatChoice, players?: number): SeatRequest {
+  return isComputer(choice) ? { agent: agentFor(game, choice, players) } : "human";
 }
 
 /**

@@ -22,6 +22,8 @@ export interface GameInfo {
   options: GameOption[];
   agents: string[];
   strongest_agent: string;
+  /** The strongest agent for each player count ("2", "3", ...), where it depends on the count. */
+  strongest_agent_by_players?: Record<string, string>;
 }
 
 export interface SeatSummary {
