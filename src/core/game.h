@@ -33,8 +33,8 @@ struct RenderStyle {
   bool unicode = true;
 };
 
-// A computer player offered by one game (e.g. Treasure Hunt's greedy agent). Generic agents (random,
-// search) live in src/ai and work for every game.
+// A computer player offered by one game (e.g. Treasure Hunt's greedy agent). Generic agents
+// (random, search) live in src/ai and work for every game.
 struct GameAgentEntry {
   std::string name;
   std::string help;
