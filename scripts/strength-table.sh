@@ -35,10 +35,13 @@ for players in 2 3 4; do
   measure "jl${players}-random" jokers-labyrinth "$jl" random "" --players "$players"
 done
 
+# With 3 players MazeMakers' strongest spec also judges each rival (src/games/mazemakers/register.cpp).
 mm="ismcts:iterations=1000,depth=20,opponents=policy,${guided}"
 for players in 2 3 4; do
-  measure "mm${players}-heuristic" mazemakers "$mm" heuristic "" --players "$players"
-  measure "mm${players}-random" mazemakers "$mm" random "" --players "$players"
+  spec="$mm"
+  if [ "$players" = 3 ]; then spec="${mm},oeps=classify"; fi
+  measure "mm${players}-heuristic" mazemakers "$spec" heuristic "" --players "$players"
+  measure "mm${players}-random" mazemakers "$spec" random "" --players "$players"
 done
 
 # The design phase is the maker's search; the seeking is the seeker's.
