@@ -2,7 +2,7 @@
 // and "Create". It edits a LobbyForm and hands it to `create` when submitted.
 import { clear, h } from "../core/dom";
 import type { GameInfo } from "../core/api";
-import { formProblem, newForm, PLAYERS_OPTION, setOption, setSeat, type LobbyForm } from "./lobby-form";
+import { formProblem, newForm, playerCount, PLAYERS_OPTION, setOption, setSeat, type LobbyForm } from "./lobby-form";
 import { optionControl } from "./option-control";
 import { seatName } from "./names";
 import { choiceLabel, SEAT_CHOICE_LABELS, type SeatChoice } from "./seat-choices";
@@ -24,7 +24,7 @@ export function lobbyFormView(game: GameInfo, create: (form: LobbyForm) => Promi
           form = setSeat(form, seat, (ev.target as HTMLSelectElement).value as SeatChoice);
           problem.textContent = "";
         } }, (Object.keys(SEAT_CHOICE_LABELS) as SeatChoice[]).map((c) =>
-          h("option", { value: c, selected: c === choice }, choiceLabel(game, c))))));
+          h("option", { value: c, selected: c === choice }, choiceLabel(game, c, playerCount(game, form.options)))))));
     });
   };
 

@@ -61,7 +61,7 @@ export function createRequest(form: LobbyForm): CreateMatchRequest {
   return {
     game: form.game.id,
     options,
-    seats: form.seats.map((choice) => seatRequest(form.game, choice, form.seats.length)),
+    seats: form.seats.map((choice) => seatRequest(form.game, choice, playerCount(form.game, form.options))),
     public: form.public,
   };
 }

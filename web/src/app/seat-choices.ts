@@ -45,9 +45,9 @@ export function seatRequest(game: GameInfo, choice: SeatChoice, players?: number
  * A label that names the agent a computer strength stands for, e.g. "Computer — strong (maker)";
  * the spec's parameters (budgets, policies) are left out: they mean nothing to a player.
  */
-export function choiceLabel(game: GameInfo, choice: SeatChoice): string {
+export function choiceLabel(game: GameInfo, choice: SeatChoice, players?: number): string {
   const label = SEAT_CHOICE_LABELS[choice];
-  return isComputer(choice) ? `${label} (${agentFor(game, choice).split(":")[0]})` : label;
+  return isComputer(choice) ? `${label} (${agentFor(game, choice, players).split(":")[0]})` : label;
 }
 
 /** The default seat list: you in seat 0, the computer (medium) everywhere else. */
