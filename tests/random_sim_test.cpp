@@ -317,10 +317,16 @@ void check_legal_actions_apply(Where& at, const State& s, const Observed& seen) 
       EXPECT_EQ(s.action_to_string_for(s.current_player(), a), full)
           << "the seat acting is told less than its own action" << at;
     }
-    for (Player p = 0; p < s.num_players(); ++p) {
-      EXPECT_FALSE(s.action_to_string_for(p, a).empty()) << "seat " << p << at;
+    // "" tells an observer nothing, not even that the action happened: then nothing it sees
+    // may change (its view, whose turn it is).
+    std::vector<Player> observers{kSpectator};
+    for (Player p = 0; p < s.num_players(); ++p) observers.push_back(p);
+    for (const Player p : observers) {
+      if (!s.action_to_string_for(p, a).empty()) continue;
+      EXPECT_EQ(copy.view(p), s.view(p)) << "told nothing, yet seat " << p << "'s view changed" << at;
+      EXPECT_EQ(copy.current_player(), s.current_player())
+          << "told nothing, yet the turn passed, seat " << p << at;
     }
-    EXPECT_FALSE(s.action_to_string_for(kSpectator, a).empty()) << at;
   }
   at.check = "copies are independent";
   EXPECT_EQ(s.to_json(), seen.body) << "applying actions to copies changed the original" << at;

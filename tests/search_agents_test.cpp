@@ -3,6 +3,7 @@
 // game is reached through the registry and the erased State only, as tools do.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
 #include <string>
 #include <vector>
@@ -93,6 +94,57 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
                          "alphabeta:depth=2,tableBits=12"}) {
     EXPECT_NO_THROW(make_agent(game, ok)) << ok;
   }
+}
+
+// A server caps thinking time and stops searches when it shuts down (Agent::set_stop): whatever
+// the spec's own budget, a search whose stop is reached returns a legal move after a handful of
+// iterations. Without the stop each of these would run for minutes.
+TEST(SearchAgents, AnOutsideStopEndsEverySearchEarly) {
+  const Game game = treasure_hunt();
+  const State s = dealt_position(game, 11);
+  std::atomic<bool> cancelled = true;
+  const StopSignal stop(StopSignal::Clock::time_point::max(), &cancelled);
+  for (const std::string spec :
+       {"ismcts:iterations=100000000", "ismcts:ms=3600000", "ismcts:iterations=100000000,threads=2",
+        "pimc:iterations=100000000", "mcts:iterations=100000000", "alphabeta:depth=64",
+        "alphabeta:ms=3600000"}) {
+    auto agent = make_agent(game, spec);
+    agent->set_stop(&stop);
+    Rng rng(3);
+    EXPECT_TRUE(s.is_legal(agent->choose(Observation(s, s.current_player()), rng))) << spec;
+    if (const auto* searcher = dynamic_cast<const IsmctsAgent*>(agent.get())) {
+      EXPECT_LE(searcher->last_search().iterations, 16) << spec;
+    }
+  }
+  // A deadline already past works like the flag.
+  const StopSignal past(StopSignal::Clock::now());
+  auto agent = make_agent(game, "ismcts:iterations=100000000");
+  agent->set_stop(&past);
+  Rng rng(4);
+  agent->choose(Observation(s, s.current_player()), rng);
+  EXPECT_LE(dynamic_cast<const IsmctsAgent&>(*agent).last_search().iterations, 8);
+  // Without a stop the same spec searches its whole budget (here a small one).
+  auto free_agent = make_agent(game, "ismcts:iterations=300");
+  free_agent->choose(Observation(s, s.current_player()), rng);
+  EXPECT_EQ(dynamic_cast<const IsmctsAgent&>(*free_agent).last_search().iterations, 300);
+}
+
+// The maker designs many candidates, each played out by other agents: the stop reaches them all,
+// and the maker keeps the best design drawn so far (at least one).
+TEST(SearchAgents, AnOutsideStopEndsTheMakersDesignSearch) {
+  const Game game = builtin_games().load("pathfinder-barriers");
+  std::atomic<bool> cancelled = true;
+  const StopSignal stop(StopSignal::Clock::time_point::max(), &cancelled);
+  auto agent = make_agent(game, "maker:candidates=10000,sims=1000,play=ismcts:iterations=100000000");
+  agent->set_stop(&stop);
+  State s = game.new_initial_state();
+  Rng rng(5);
+  while (s.current_player() == 0 && game.entry().designing(s)) {
+    const Action a = agent->choose(Observation(s, 0), rng);
+    ASSERT_TRUE(s.is_legal(a));
+    s.apply(a);
+  }
+  EXPECT_FALSE(s.current_player() == 0 && game.entry().designing(s));
 }
 
 TEST(SearchAgents, AlphaBetaIsOfferedOnlyWhereItApplies) {

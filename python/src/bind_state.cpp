@@ -99,7 +99,7 @@ void bind_state(py::module_& m) {
            "not to act.")
       .def("action_to_string", &action_text, py::arg("action"), py::arg("observer") = py::none(),
            "The notation of a legal action; with `observer`, what that observer is told of it "
-           "(a secret set-up decision reads 'South places a chip' to the other seat).")
+           "(\"\" when it is told nothing, e.g. a step of the other seat's secret set-up).")
       .def(
           "string_to_action",
           [](const PyState& s, std::string_view text) { return s.state.parse_action(text); },

@@ -36,6 +36,7 @@ struct AlphaBetaAgent::Impl {
   static constexpr std::size_t kHistorySize = 1 << 16;
   std::chrono::steady_clock::time_point deadline;
   bool timed = false;
+  const StopSignal* stop = nullptr;  // from outside (Agent::set_stop): ends the search like time
   std::int64_t nodes = 0;
   Player root = 0;
   const GameEntry* entry = nullptr;
@@ -49,7 +50,8 @@ struct AlphaBetaAgent::Impl {
 
   // The value of `s` for the root seat.
   double search(const State& s, int depth, double alpha, double beta) {
-    if ((++nodes & 1023) == 0 && timed && std::chrono::steady_clock::now() >= deadline) {
+    if ((++nodes & 1023) == 0 &&
+        ((timed && std::chrono::steady_clock::now() >= deadline) || (stop && stop->reached()))) {
       throw TimeUp{};
     }
     if (s.is_terminal()) return s.returns()[static_cast<std::size_t>(root)];
@@ -162,6 +164,7 @@ AlphaBetaResult AlphaBetaAgent::search(const State& state) {
   m.root = state.current_player();
   m.nodes = 0;
   m.timed = config_.max_depth == 0;
+  m.stop = stop_signal();
   m.deadline = std::chrono::steady_clock::now() +
                std::chrono::microseconds(static_cast<std::int64_t>(config_.ms * 1000));
   std::fill(m.history.begin(), m.history.end(), 0);

@@ -226,7 +226,7 @@ IsmctsConfig IsmctsConfig::from_params(const Json& params, const std::string& ag
 }
 
 RootStatistics ismcts_search(const Observation& obs, const IsmctsConfig& config, Rng& rng) {
-  SearchClock clock(config.iterations, config.ms);
+  SearchClock clock(config.iterations, config.ms, config.stop);
   const int threads = std::max(1, config.threads);
   std::vector<std::unique_ptr<IsmctsWorker>> workers;
   for (int t = 0; t < threads; ++t) {
@@ -243,7 +243,7 @@ RootStatistics ismcts_search(const Observation& obs, const IsmctsConfig& config,
           config.iterations > 0 ? config.iterations / threads + (t < config.iterations % threads)
                                 : std::numeric_limits<std::int64_t>::max();
       pool.emplace_back([&, t, share] {
-        SearchClock own(config.iterations > 0 ? share : 0, config.ms);
+        SearchClock own(config.iterations > 0 ? share : 0, config.ms, config.stop);
         workers[static_cast<std::size_t>(t)]->run(own, share);
       });
     }
@@ -379,6 +379,7 @@ void IsmctsAgent::observe(const Observation& before, Action action) {
 Action IsmctsAgent::choose(const Observation& obs, Rng& rng) {
   const ActionList legal = obs.legal_actions();
   if (legal.size() == 1) return legal.front();  // nothing to think about
+  config_.stop = stop_signal();
   if (!config_.learn_opponent_noise) {
     last_ = ismcts_search(obs, config_, rng);
   } else {

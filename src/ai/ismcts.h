@@ -28,6 +28,7 @@ enum class FinalMoveRule { kMostVisited, kBestMean };
 struct IsmctsConfig {
   std::int64_t iterations = 0;  // > 0: exactly this many (reproducible); else the time budget
   double ms = 1000;
+  const StopSignal* stop = nullptr;  // from outside: ends the search early (Agent::set_stop)
   double exploration = 0.7;  // UCB1 constant, for returns in [-1, 1]
   FinalMoveRule final_move = FinalMoveRule::kMostVisited;
   RolloutPolicy rollout = RolloutPolicy::kRandom;

@@ -47,6 +47,13 @@ std::unique_ptr<Agent> MakerAgent::make(const Game& game, const Json& params) {
   return std::make_unique<MakerAgent>(game, MakerConfig::from_params(game, params));
 }
 
+void MakerAgent::set_stop(const StopSignal* stop) {
+  Agent::set_stop(stop);
+  build_->set_stop(stop);
+  play_->set_stop(stop);
+  for (auto& agent : simulated_) agent->set_stop(stop);
+}
+
 void MakerAgent::reset() {
   plan_ = {};
   next_ = 0;
@@ -69,6 +76,7 @@ bool MakerAgent::follows_plan(const Observation& obs) const {
 void MakerAgent::plan(const Observation& obs, Rng& rng) {
   const auto start = std::chrono::steady_clock::now();
   const auto out_of_time = [&](int drawn) {
+    if (drawn >= 1 && stop_reached()) return true;  // from outside: the best design so far
     if (config_.ms <= 0 || drawn < 2) return false;
     const std::chrono::duration<double, std::milli> spent =
         std::chrono::steady_clock::now() - start;
@@ -77,6 +85,7 @@ void MakerAgent::plan(const Observation& obs, Rng& rng) {
   simulated_.clear();
   for (int seat = 0; seat < game_.num_players(); ++seat) {
     simulated_.push_back(make_agent(game_, seat == obs.player() ? config_.play : config_.rivals));
+    simulated_.back()->set_stop(stop_signal());
   }
   next_ = 0;
   plan_ = config_.halving ? halve(obs, rng, out_of_time, last_score_)
@@ -131,6 +140,8 @@ MakerAgent::Design MakerAgent::halve(const Observation& obs, Rng& rng,
 double MakerAgent::total_return(const Observation& obs, const Design& design, int games, Rng& rng) {
   double total = 0;
   for (int i = 0; i < games; ++i) {
+    // Stopped from outside: the games played so far stand for all of them (same mean).
+    if (i > 0 && stop_reached()) return total * games / i;
     State world = obs.sample_world(rng);
     world.apply_all(design.actions);  // this seat's own decisions: legal in every such world
     total += simulate(std::move(world), rng)[static_cast<std::size_t>(obs.player())];

@@ -42,6 +42,7 @@ class MakerAgent final : public Agent {
 
   Action choose(const Observation& obs, Rng& rng) override;
   void reset() override;
+  void set_stop(const StopSignal* stop) override;
 
   // The mean return of this seat over the simulations of the design chosen last (for reports).
   double last_design_score() const { return last_score_; }

@@ -101,13 +101,15 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
                   config.search.policy);
   const IsmctsConfig& budget = config.search;
   for (int w = 0; w < config.worlds; ++w) {
+    if (w > 0 && budget.stop != nullptr && budget.stop->reached()) break;
     const State world = obs.sample_world(rng);
     WorldSearch search(world, config, rollout, rng);
     // Each world gets an equal share of the budget.
     const std::int64_t share = budget.iterations > 0 ? budget.iterations / config.worlds +
                                                            (w < budget.iterations % config.worlds)
                                                      : 0;
-    SearchClock clock(share, budget.iterations > 0 ? 0.0 : budget.ms / config.worlds);
+    SearchClock clock(share, budget.iterations > 0 ? 0.0 : budget.ms / config.worlds,
+                      budget.stop);
     std::int64_t done = 0;
     while (clock.more(done)) {
       search.iterate();
@@ -145,6 +147,7 @@ std::unique_ptr<Agent> PimcAgent::make_mcts(const Game& game, const Json& params
 Action PimcAgent::choose(const Observation& obs, Rng& rng) {
   const ActionList legal = obs.legal_actions();
   if (legal.size() == 1) return legal.front();
+  config_.search.stop = stop_signal();
   return final_move(pimc_search(obs, config_, rng), config_.search.final_move);
 }
 

@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+#ifdef MAZEWORKS_HAVE_SERVER
+#include "server/limits.h"
+#endif
+
 namespace mw::cli {
 
 struct GamesArgs {
@@ -83,7 +87,7 @@ struct ReplayArgs {
 int run_replay(const ReplayArgs& args);
 
 struct ServeArgs {
-  std::string address = "0.0.0.0";
+  std::string address = "127.0.0.1";
   unsigned short port = 8080;
   std::string db = "data/mazeworks.db";
   std::string web_root;
@@ -91,6 +95,11 @@ struct ServeArgs {
   bool full_sync = false;        // fsync every commit (power-loss safe), not only crash safe
   int io_threads = 0;            // 0: one per hardware thread
   bool no_group_commit = false;  // commit each move alone on the thread that received it
+  int max_connections = 0;       // 0: from the descriptor limit
+  std::int64_t idle_minutes = 30;
+#ifdef MAZEWORKS_HAVE_SERVER
+  server::ServerLimits limits;
+#endif
 };
 int run_serve(const ServeArgs& args);
 

@@ -157,7 +157,10 @@ CLI::App* add_replay(CLI::App& app, ReplayArgs& args, int& seat) {
 CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
   auto* cmd = app.add_subcommand("serve", "run the game server: HTTP JSON API and WebSocket play");
   cmd->add_option("--port", args.port, "TCP port (0: any free port)");
-  cmd->add_option("--address", args.address, "address to listen on");
+  cmd->add_option("--address", args.address,
+                  "address to listen on: 127.0.0.1 takes clients on this machine only; 0.0.0.0 "
+                  "(or ::) every network interface, so other machines can play (docs/server.md, "
+                  "\"Security\", says what that exposes)");
   cmd->add_option("--db", args.db, "SQLite database file (created on first start)");
   cmd->add_option("--web-root", args.web_root,
                   "serve the browser app's files from this folder (default: ../web/dist beside "
@@ -171,6 +174,34 @@ CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
       ->check(CLI::Range(0, 256));
   cmd->add_flag("--no-group-commit", args.no_group_commit,
                 "commit each move in its own transaction on the thread that received it");
+  auto& limits = args.limits;
+  cmd->add_option("--max-think-ms", limits.max_think_ms,
+                  "a computer move or suggestion thinks at most this long; agent specs asking "
+                  "for more are refused")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{600'000}));
+  cmd->add_option("--max-iterations", limits.max_iterations,
+                  "agent specs asking for more search iterations are refused")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
+  cmd->add_option("--max-live-matches", limits.max_live_matches,
+                  "matches held in memory at most; creation past it is refused (503)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+  cmd->add_option("--idle-minutes", args.idle_minutes,
+                  "a match nobody watches and nothing happened in for this long leaves memory "
+                  "(it comes back from the database when asked for)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{7 * 24 * 60}));
+  cmd->add_option("--creates-per-minute", limits.creations_per_minute,
+                  "matches one client address may create a minute (0: no limit)")
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--joins-per-minute", limits.joins_per_minute,
+                  "seats one client address may join a minute (0: no limit)")
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--max-connections", args.max_connections,
+                  "open connections at most, more are answered 503 (0: the descriptor limit, "
+                  "raised to its hard limit, less a reserve)")
+      ->check(CLI::Range(0, 10'000'000));
+  cmd->add_flag("--allow-client-seeds", limits.allow_client_seeds,
+                "let clients choose a match's seed (tests and research: a chosen seed is a known "
+                "deal)");
   return cmd;
 }
 

@@ -85,8 +85,10 @@ class Session {
     give_study_time(p);
     if (human_count() == 0) show_board(kSpectator);
     const Action a = agents_[p]->choose(Observation(state_, p), streams_.seats[p]);
-    out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p],
-                        state_.action_to_string_for(watcher(), a));
+    // "" (a secret set-up step): the watcher is told nothing, not even that it happened.
+    if (const std::string told = state_.action_to_string_for(watcher(), a); !told.empty()) {
+      out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p], told);
+    }
     apply(a);
   }
 

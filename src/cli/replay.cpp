@@ -59,8 +59,9 @@ std::vector<Step> plan_steps(const GameRecord& record, Player observer) {
       label = fmt::format("{}: {}", numbers, chance_label(outcomes, show_chance));
     } else {
       const Player mover = state.current_player();
+      const std::string told = state.action_to_string_for(observer, record.actions[i]);
       label = fmt::format("action {}: {} plays {}", i + 1, names[static_cast<std::size_t>(mover)],
-                          state.action_to_string_for(observer, record.actions[i]));
+                          told.empty() ? "a step this seat is not told of" : told);
       state.apply_legal(record.actions[i]);
       ++i;
     }

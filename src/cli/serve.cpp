@@ -49,16 +49,25 @@ int run_serve(const ServeArgs& args) {
   const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int threads = args.agent_threads > 0 ? args.agent_threads : std::max(1, hardware - 1);
   const int io_threads = args.io_threads > 0 ? args.io_threads : hardware;
-  server::MatchService service(builtin_games(), store, threads, !args.no_group_commit);
+  server::ServerLimits limits = args.limits;
+  limits.idle_eviction = std::chrono::minutes(args.idle_minutes);
+  server::MatchService service(builtin_games(), store, threads, !args.no_group_commit, limits);
   const std::size_t restored = service.restore();
   const std::string web_root = choose_web_root(args.web_root);
-  server::HttpServer http(service, {args.address, args.port, web_root, io_threads});
+  server::HttpServer http(service,
+                          {args.address, args.port, web_root, io_threads, args.max_connections});
   // Tools read the port from this first line (the tests, the web e2e harness): keep its shape.
   fmt::print(
       "mazeworks serve: http://{}:{}/ (API under /api/, WebSocket at /ws), database {}, "
       "{} match(es) restored, {} I/O and {} agent thread(s){}\n",
       args.address, http.port(), args.db, restored, io_threads, threads,
       args.no_group_commit ? ", no group commit" : "");
+  if (args.address != "127.0.0.1" && args.address != "::1" && args.address != "localhost") {
+    fmt::print(
+        "mazeworks serve: listening on {}: other machines can reach this server "
+        "(docs/server.md, \"Security\")\n",
+        args.address);
+  }
   if (web_root.empty()) {
     fmt::print("mazeworks serve: no browser app found (build it: cd web && npm run build)\n");
   } else {

@@ -1,6 +1,8 @@
 #pragma once
 // Computer players. An agent is handed an Observation: its own seat's view, the legal actions and
 // worlds sampled consistently with what it has seen. It never touches the true hidden state.
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <span>
 #include <string>
@@ -36,9 +38,31 @@ class Observation {
   Player player_;
 };
 
+// A request from outside a search to stop early: a wall-clock deadline (a server's cap on thinking
+// time) and a flag another thread may raise (a server shutting down). Searches poll it and return
+// their best move so far; agents that do not search ignore it.
+class StopSignal {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit StopSignal(Clock::time_point deadline = Clock::time_point::max(),
+                      const std::atomic<bool>* cancelled = nullptr)
+      : deadline_(deadline), cancelled_(cancelled) {}
+  bool reached() const {
+    if (cancelled_ != nullptr && cancelled_->load(std::memory_order_relaxed)) return true;
+    return deadline_ != Clock::time_point::max() && Clock::now() >= deadline_;
+  }
+
+ private:
+  Clock::time_point deadline_;
+  const std::atomic<bool>* cancelled_;
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
+  // From now on, searches stop once `stop` is reached (null: only by their own budget). The
+  // signal must outlive the calls it covers. Agents that run other agents pass it on.
+  virtual void set_stop(const StopSignal* stop) { stop_ = stop; }
   // Called only when obs.player() is to act; returns one of obs.legal_actions().
   virtual Action choose(const Observation& obs, Rng& rng) = 0;
   // A new game begins (agents that remember between moves reset here).
@@ -50,6 +74,13 @@ class Agent {
     (void)before;
     (void)action;
   }
+
+ protected:
+  bool stop_reached() const { return stop_ != nullptr && stop_->reached(); }
+  const StopSignal* stop_signal() const { return stop_; }
+
+ private:
+  const StopSignal* stop_ = nullptr;
 };
 
 // Tells the agent at `seat` what the seat to act in `before` played, if that is a decision of

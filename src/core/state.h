@@ -63,9 +63,11 @@ concept MultiActionParsing = requires(const S& cs, std::string_view text) {
 };
 
 // Optional capability: what `observer` is told of action `a` played from this state (before it
-// applies). A game with secret decisions or secret chance outcomes (a hidden setup, a secret
-// commitment, a card dealt face down) returns e.g. "South places a chip" to the others. Without
-// it every observer reads action_to_string. kOmniscient always reads the full text.
+// applies). A game with secret decisions or secret chance outcomes (a secret commitment, a card
+// dealt face down) returns e.g. "South draws a card" to the others; "" tells the observer nothing,
+// not even that the action happened (a secret set-up's steps: their count is secret too), and
+// such an action must leave that observer's view and whose turn it is unchanged. Without it every
+// observer reads action_to_string. kOmniscient always reads the full text.
 template <class S>
 concept PrivateActionText = requires(const S& cs, Player observer, Action a) {
   { cs.action_to_string_for(observer, a) } -> std::same_as<std::string>;

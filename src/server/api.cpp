@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "core/json_depth.h"
@@ -33,9 +34,45 @@ Json parse_body(std::string_view body) {
   fail("method_not_allowed", 405, fmt::format("{} is not allowed on {}", method, path));
 }
 
+void limit(KeyedRateLimiter* limiter, const std::string& client, const char* what) {
+  if (limiter != nullptr && !limiter->allow(client)) {
+    fail("rate_limited", 429, fmt::format("too many {} from this address; try again in a minute",
+                                          what));
+  }
+}
+
+// Whether some string in `j` (keys included) holds a control character that no move, name or
+// option needs.
+bool has_control_character(const Json& j) {
+  const auto bad = [](const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char c) {
+      const auto u = static_cast<unsigned char>(c);
+      return (u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f;
+    });
+  };
+  if (j.is_string()) return bad(j.get_ref<const std::string&>());
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      if (bad(k) || has_control_character(v)) return true;
+    }
+  }
+  if (j.is_array()) {
+    for (const Json& v : j) {
+      if (has_control_character(v)) return true;
+    }
+  }
+  return false;
+}
+
 Json route(MatchService& service, std::string_view method, std::string_view target,
-           std::string_view body, const std::optional<std::string>& token, int& status) {
+           std::string_view body, const std::optional<std::string>& token, const ApiClient& client,
+           int& status) {
   const std::string_view path = target.substr(0, target.find('?'));
+  if (query_param(target, "token")) {
+    fail("bad_request", 400,
+         "send the seat token as \"Authorization: Bearer <token>\", not in the URL (addresses "
+         "end up in logs and browser histories)");
+  }
   const auto parts = split_path(path);
   if (parts.size() < 2 || parts[0] != "api") fail("not_found", 404, "no such API route");
   const bool get = method == "GET", post = method == "POST";
@@ -46,8 +83,10 @@ Json route(MatchService& service, std::string_view method, std::string_view targ
   if (parts[1] != "matches") fail("not_found", 404, "no such API route");
   if (parts.size() == 2) {
     if (post) {
+      const Json request = parse_body(body);  // a malformed body does not cost a creation
+      limit(client.creations, client.key, "new matches");
       status = 201;
-      return service.create_match(parse_body(body));
+      return service.create_match(request);
     }
     if (get) return service.list_public();
     method_not_allowed(method, path);
@@ -59,16 +98,17 @@ Json route(MatchService& service, std::string_view method, std::string_view targ
   }
   if (parts.size() == 4 && parts[3] == "join") {
     if (!post) method_not_allowed(method, path);
-    return service.join(id, parse_body(body));
+    const Json request = parse_body(body);
+    limit(client.joins, client.key, "joins");
+    return service.join(id, request);
   }
   if (parts.size() == 4 && parts[3] == "record") {
     if (!get) method_not_allowed(method, path);
-    return service.record(id, token ? token : query_param(target, "token"));
+    return service.record(id, token);
   }
   if (parts.size() == 4 && parts[3] == "replay") {
     if (!get) method_not_allowed(method, path);
-    return service.replay(id, query_param(target, "seat"), query_param(target, "step"),
-                          token ? token : query_param(target, "token"));
+    return service.replay(id, query_param(target, "seat"), query_param(target, "step"), token);
   }
   fail("not_found", 404, "no such API route");
 }
@@ -82,14 +122,20 @@ Json parse_client_json(std::string_view text, std::size_t max_bytes) {
   if (json_nests_deeper_than(text, kMaxNesting)) {
     fail("bad_request", 400, fmt::format("JSON nested deeper than {} levels", kMaxNesting));
   }
+  Json parsed;
   try {
-    return Json::parse(text.begin(), text.end());
+    parsed = Json::parse(text.begin(), text.end());
   } catch (const Json::exception& e) {
     std::string what = e.what();
     const auto end = what.find("] ");
     if (end != std::string::npos) what = what.substr(end + 2);
     fail("bad_request", 400, "not JSON: " + what);
   }
+  if (has_control_character(parsed)) {
+    fail("bad_request", 400,
+         "a string holds a control character (only tab, line feed and carriage return may)");
+  }
+  return parsed;
 }
 
 std::optional<std::string> query_param(std::string_view target, std::string_view name) {
@@ -110,10 +156,11 @@ std::optional<std::string> query_param(std::string_view target, std::string_view
 }
 
 ApiReply handle_api(MatchService& service, std::string_view method, std::string_view target,
-                    std::string_view body, const std::optional<std::string>& token) {
+                    std::string_view body, const std::optional<std::string>& token,
+                    const ApiClient& client) {
   ApiReply reply;
   try {
-    reply.body = route(service, method, target, body, token, reply.status);
+    reply.body = route(service, method, target, body, token, client, reply.status);
   } catch (const std::exception& e) {
     reply.body = Json::object();
     reply.body["error"] = error_json(e, reply.status);

@@ -7,6 +7,7 @@
 
 #include "core/json.h"
 #include "server/match_service.h"
+#include "server/rate_limit.h"
 
 namespace mw::server {
 
@@ -18,11 +19,24 @@ struct ApiReply {
   Json body;
 };
 
-// Never throws: every refusal is {"error": {"code", "message"}} with a 4xx/5xx status.
-ApiReply handle_api(MatchService& service, std::string_view method, std::string_view target,
-                    std::string_view body, const std::optional<std::string>& token);
+// Who asks, for the per-client limits: the key of the peer's address (client_key) and the limiters
+// of match creation and joins (null: unlimited).
+struct ApiClient {
+  std::string key;
+  KeyedRateLimiter* creations = nullptr;
+  KeyedRateLimiter* joins = nullptr;
+};
 
-// Parses a JSON message from a client with the size and nesting limits; throws ServerError.
+// Never throws: every refusal is {"error": {"code", "message"}} with a 4xx/5xx status. The seat
+// token comes only in the Authorization header: a URL's query string ends up in logs, so a
+// `token` there is refused.
+ApiReply handle_api(MatchService& service, std::string_view method, std::string_view target,
+                    std::string_view body, const std::optional<std::string>& token,
+                    const ApiClient& client = {});
+
+// Parses a JSON message from a client with the size and nesting limits, and refuses control
+// characters other than tab, line feed and carriage return in its strings (a NUL would cut the
+// text short wherever it is quoted back); throws ServerError.
 Json parse_client_json(std::string_view text, std::size_t max_bytes);
 
 // The value of `name` in the query string of `target` ("/x?a=1&b=2"), if present.

@@ -62,7 +62,8 @@ void ClientSession::on_text(std::string_view text) {
     int status = 0;
     const Json err = error_json(e, status);
     send_(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), 0, type)
-              .dump());
+              .dump(),
+          MessageKind::kReply);
   }
 }
 

@@ -9,14 +9,8 @@ namespace mw::server {
 namespace {
 
 using test::Client;
+using test::FakeClock;
 using test::Fixture;
-
-struct FakeClock {
-  ClockTime now{};
-  ClockSource source() {
-    return [this] { return now; };
-  }
-};
 
 std::string create_clocked(MatchService& s, std::int64_t seconds) {
   return s.create_match(

@@ -15,50 +15,12 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "server/net_client.h"
+#include "server/server_process.h"
 
 namespace mw::server {
 namespace {
 
-// A `mazeworks serve` child process on an ephemeral port.
-class ServerProcess {
- public:
-  explicit ServerProcess(const std::string& db) {
-    int out[2];
-    if (pipe(out) != 0) throw std::runtime_error("pipe");
-    pid_ = fork();
-    if (pid_ == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive a test that failed midway
-      dup2(out[1], STDOUT_FILENO);
-      close(out[0]);
-      close(out[1]);
-      execl(MAZEWORKS_BINARY, MAZEWORKS_BINARY, "serve", "--address", "127.0.0.1", "--port", "0",
-            "--db", db.c_str(), "--agent-threads", "1", static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(out[1]);
-    // The first line says "http://127.0.0.1:PORT/ ...".
-    FILE* in = fdopen(out[0], "r");
-    char line[512] = {};
-    if (fgets(line, sizeof line, in) == nullptr) throw std::runtime_error("server did not start");
-    fclose(in);
-    const std::string text(line);
-    const auto colon = text.find(':', text.find("127.0.0.1"));
-    port_ = static_cast<unsigned short>(std::stoi(text.substr(colon + 1)));
-  }
-  ~ServerProcess() { kill9(); }
-  void kill9() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGKILL);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-  unsigned short port() const { return port_; }
-
- private:
-  pid_t pid_ = -1;
-  unsigned short port_ = 0;
-};
+using test::ServerProcess;
 
 struct TrackedMatch {
   std::string id;

@@ -27,7 +27,8 @@ LiveMatch::LiveMatch(const Registry& registry, MatchSetup setup)
     : setup_(std::move(setup)),
       initial_(initial_state(registry, setup_)),
       state_(initial_),
-      token_hashes_(setup_.seats.size()) {
+      told_counts_(setup_.seats.size() + 1, 0),
+      tokens_(setup_.seats.size()) {
   if (static_cast<int>(setup_.seats.size()) != state_.num_players()) {
     throw Error(ErrorCode::kBadRequest,
                 fmt::format("{} needs {} seats with these options, got {}", setup_.game,
@@ -37,8 +38,8 @@ LiveMatch::LiveMatch(const Registry& registry, MatchSetup setup)
 
 LiveMatch::LiveMatch(const Registry& registry, const StoredMatch& stored)
     : LiveMatch(registry, stored.setup) {
-  token_hashes_ = stored.token_hashes;
-  token_hashes_.resize(setup_.seats.size());
+  tokens_ = stored.tokens;
+  tokens_.resize(setup_.seats.size());
   for (std::size_t i = 0; i < stored.actions.size(); ++i) {
     const Action a = stored.actions[i];
     if (!state_.is_legal(a)) {
@@ -63,9 +64,14 @@ std::optional<Player> LiveMatch::authenticate(std::string_view token) const {
   const std::string hash = sha256_hex(token);
   std::optional<Player> found;
   for (Player s = 0; s < num_seats(); ++s) {
-    if (!token_hashes_[s].empty() && constant_time_equal(token_hashes_[s], hash)) found = s;
+    if (!tokens_[s].hash.empty() && constant_time_equal(tokens_[s].hash, hash)) found = s;
   }
   return found;
+}
+
+std::string LiveMatch::seed_commitment() const {
+  return sha256_hex(
+      fmt::format("mazeworks-seed:{}:{}:{}", setup_.id, setup_.seed, setup_.seed_salt));
 }
 
 void LiveMatch::append_chance(State& state, ActionList& out) const {
@@ -78,10 +84,10 @@ void LiveMatch::append_chance(State& state, ActionList& out) const {
 }
 
 ActionList LiveMatch::plan(Player seat, std::string_view text, std::uint64_t client_version) const {
-  if (client_version != version()) {
+  if (client_version != version_for(seat)) {
     fail("stale_version", 409,
-         fmt::format("the match is at version {}, the move was made at version {}", version(),
-                     client_version));
+         fmt::format("the match is at version {}, the move was made at version {}",
+                     version_for(seat), client_version));
   }
   if (finished()) fail("finished", 409, "the match is over");
   if (seat_to_act() != seat) {
@@ -110,12 +116,18 @@ ActionList LiveMatch::plan_chance() const {
   return out;
 }
 
+std::uint64_t LiveMatch::version_for(Player observer) const {
+  if (observer == kOmniscient) return version();
+  return told_counts_[told_index(*this, observer)];
+}
+
 void LiveMatch::apply_logged(Action a) {
   Event e;
   e.player = state_.current_player();
   e.action = a;
   for (Player s = 0; s < num_seats(); ++s) e.told.push_back(state_.action_to_string_for(s, a));
   e.told.push_back(state_.action_to_string_for(kSpectator, a));
+  for (std::size_t i = 0; i < e.told.size(); ++i) told_counts_[i] += e.told[i].empty() ? 0 : 1;
   state_.apply(a);
   events_.push_back(std::move(e));
 }
@@ -131,7 +143,11 @@ Json LiveMatch::record_json(const Registry& registry) const {
   r.seed = setup_.seed;
   for (const Event& e : events_) r.actions.push_back(e.action);
   for (const auto& seat : setup_.seats) r.players.push_back(seat.human ? "human" : seat.agent);
-  return r.to_json(registry);
+  Json j = r.to_json(registry);
+  // The seed was committed to at creation: with the salt anyone can check it (seed_commitment).
+  j["seed_salt"] = setup_.seed_salt;
+  j["seed_commitment"] = seed_commitment();
+  return j;
 }
 
 std::size_t told_index(const LiveMatch& match, Player observer) {

@@ -16,7 +16,8 @@
 namespace mw::server {
 
 // An applied action and what each observer was told of it (action_to_string_for, computed from the
-// state before it applied). told[seat] for seats, then the spectator's text last.
+// state before it applied). told[seat] for seats, then the spectator's text last. An empty text:
+// that observer is told nothing, not even that the action happened (a secret set-up step).
 struct Event {
   Player player;
   Action action;
@@ -35,7 +36,11 @@ class LiveMatch {
   const State& state() const { return state_; }
   // The position before the first action: with events(), the whole game move by move.
   const State& start_state() const { return initial_; }
+  // Actions applied (the match's own count: the store's indices, the chance streams).
   std::uint64_t version() const { return events_.size(); }
+  // The version `observer` sees: the events it was told of. Moves are made, checked and refused
+  // at these; a spectator's is the public one (the lobby's). kOmniscient: version().
+  std::uint64_t version_for(Player observer) const;
   const std::vector<Event>& events() const { return events_; }
   int num_seats() const { return static_cast<int>(setup_.seats.size()); }
   bool finished() const { return state_.is_terminal(); }
@@ -45,9 +50,14 @@ class LiveMatch {
 
   // Tokens: joined() says whether a seat has a token; authenticate() finds the seat whose token
   // it is (constant-time comparison of the hashes), or nullopt.
-  bool joined(Player seat) const { return !token_hashes_.at(seat).empty(); }
-  void set_token_hash(Player seat, std::string hash) { token_hashes_.at(seat) = std::move(hash); }
+  bool joined(Player seat) const { return !tokens_.at(seat).hash.empty(); }
+  const SeatToken& token(Player seat) const { return tokens_.at(seat); }
+  void set_token(Player seat, SeatToken token) { tokens_.at(seat) = std::move(token); }
   std::optional<Player> authenticate(std::string_view token) const;
+
+  // The commitment to the seed published at creation: SHA-256 of
+  // "mazeworks-seed:<id>:<seed>:<salt>" in hex (docs/server.md, "Verifying a deal").
+  std::string seed_commitment() const;
 
   // What `seat` playing `text` at `version` means: the seat's own actions (one text may stand for
   // several) followed by the chance outcomes that follow them. Throws ServerError/Error saying why
@@ -71,7 +81,8 @@ class LiveMatch {
   State initial_;
   State state_;
   std::vector<Event> events_;
-  std::vector<std::string> token_hashes_;
+  std::vector<std::uint64_t> told_counts_;  // per told_index: events with a text for it
+  std::vector<SeatToken> tokens_;
 };
 
 // Index of an observer's texts in Event::told: seats first, the spectator last.

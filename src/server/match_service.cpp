@@ -8,6 +8,7 @@
 
 #include "ai/agents.h"
 #include "core/rng.h"
+#include "server/agent_budget.h"
 #include "server/match_service_detail.h"
 #include "server/messages.h"
 #include "server/server_error.h"
@@ -18,6 +19,7 @@ namespace mw::server {
 using detail::fresh_seed;
 using detail::plan_move;
 using detail::refusal;
+using detail::unix_seconds_now;
 
 namespace {
 
@@ -28,12 +30,6 @@ namespace {
 const Json* member(const Json& req, const char* name) {
   const auto it = req.find(name);
   return it == req.end() || it->is_null() ? nullptr : &*it;
-}
-
-std::int64_t unix_seconds_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 // The seats of a new match: given, or every seat human.
@@ -49,7 +45,7 @@ std::vector<SeatConfig> read_seats(const Json& request, int num_players) {
   return seats;
 }
 
-MatchSetup read_setup(const Registry& registry, const Json& request) {
+MatchSetup read_setup(const Registry& registry, const Json& request, bool allow_client_seed) {
   if (!request.is_object()) bad_request("the body must be a JSON object");
   const Json* game = member(request, "game");
   if (game == nullptr || !game->is_string()) bad_request("missing \"game\" (a game id string)");
@@ -77,6 +73,11 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
     setup.move_ms = seconds->get<std::int64_t>() * 1000;
   }
   if (const Json* seed = member(request, "seed")) {
+    if (!allow_client_seed) {
+      bad_request(
+          "\"seed\" is drawn by the server (a chosen seed is a known deal); this server does not "
+          "take one from clients (mazeworks serve --allow-client-seeds, for tests and research)");
+    }
     const bool non_negative =
         seed->is_number_unsigned() || (seed->is_number_integer() && seed->get<std::int64_t>() >= 0);
     if (!non_negative) bad_request("\"seed\" must be a non-negative integer");
@@ -84,12 +85,19 @@ MatchSetup read_setup(const Registry& registry, const Json& request) {
   } else {
     setup.seed = fresh_seed();
   }
+  setup.seed_salt = new_token();
   return setup;
 }
 
 }  // namespace
 
 namespace detail {
+
+std::int64_t unix_seconds_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 std::uint64_t fresh_seed() {
   std::random_device device;
@@ -118,15 +126,16 @@ std::string refusal(const std::exception& e, std::uint64_t version, const std::s
 }  // namespace detail
 
 MatchService::MatchService(const Registry& registry, Store& store, int agent_threads,
-                           bool group_commit)
+                           bool group_commit, ServerLimits limits)
     : registry_(registry),
       store_(store),
+      limits_(limits),
       committer_(group_commit ? std::make_unique<GroupCommitter>(store) : nullptr),
       pool_(agent_threads) {}
 
 MatchService::~MatchService() {
+  stopping_ = true;  // searches stop now; no new computer moves: the pool and committer run dry
   set_executor(nullptr);
-  stopping_ = true;  // no new computer moves: the pool and the committer can both run dry
   wait_idle();
 }
 
@@ -157,49 +166,168 @@ std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch
   ActionList played;
   for (const Event& e : entry->match->events()) played.push_back(e.action);
   tell_moves(seated(entry->agents), entry->match->start_state(), played);
+  entry->last_active = now_();
+  entry->suggestions = TokenBucket(2 * limits_.suggestions_per_second,
+                                   std::max(2.0, 6 * limits_.suggestions_per_second));
   std::unique_lock lock(matches_mutex_);
-  if (matches_.size() >= kMaxMatchesInMemory) fail("too_many_matches", 503, "server is full");
-  matches_[entry->match->id()] = entry;
-  return entry;
-}
-
-std::shared_ptr<MatchService::Entry> MatchService::find(const std::string& match) const {
-  std::shared_lock lock(matches_mutex_);
-  const auto it = matches_.find(match);
-  if (it == matches_.end()) fail("not_found", 404, fmt::format("no match '{}'", match));
+  // Loaded twice at once (two requests for an evicted match): the first one in stays.
+  const auto [it, inserted] = matches_.try_emplace(entry->match->id(), entry);
   return it->second;
 }
 
-std::size_t MatchService::restore() {
-  std::size_t count = 0;
-  for (const StoredMatch& stored : store_.load_all()) {
-    auto entry = add(std::make_unique<LiveMatch>(registry_, stored));
-    std::lock_guard lock(entry->mutex);
+std::pair<std::shared_ptr<MatchService::Entry>, std::unique_lock<std::mutex>>
+MatchService::lock_match(const std::string& id) {
+  for (;;) {
+    auto entry = find(id);
+    std::unique_lock lock(entry->mutex);
+    if (!entry->evicted) return {std::move(entry), std::move(lock)};
+  }
+}
+
+void MatchService::make_room() {
+  {
+    std::shared_lock lock(matches_mutex_);
+    if (matches_.size() < limits_.max_live_matches) return;
+  }
+  sweep();
+  std::shared_lock lock(matches_mutex_);
+  if (matches_.size() >= limits_.max_live_matches) {
+    fail("server_full", 503, "the server holds as many live matches as it may; try again later");
+  }
+}
+
+std::shared_ptr<MatchService::Entry> MatchService::bring_back(const StoredMatch& stored) {
+  auto entry = add(std::make_unique<LiveMatch>(registry_, stored));
+  std::lock_guard lock(entry->mutex);
+  if (!entry->agents_started) {  // not if another request brought it back first
+    entry->agents_started = true;
     // A crash between creating a match and drawing its opening chance leaves it at a chance node.
     const ActionList chance = entry->match->plan_chance();
     if (!chance.empty()) advance_now(*entry, chance);
-    arm_clock(*entry);  // a restarted server gives the seat to act its full time again
+    arm_clock(*entry);  // a match brought back gives the seat to act its full time again
     schedule_agent(entry);
-    ++count;
+  }
+  return entry;
+}
+
+std::shared_ptr<MatchService::Entry> MatchService::find(const std::string& match) {
+  {
+    std::shared_lock lock(matches_mutex_);
+    const auto it = matches_.find(match);
+    if (it != matches_.end()) return it->second;
+  }
+  // Not in memory: finished or idle, it is in the database (ids are short words of letters,
+  // digits, '-' and '_'; anything else is not looked up at all).
+  const bool plausible =
+      !match.empty() && match.size() <= 64 &&
+      match.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") ==
+          std::string::npos;
+  const auto stored = plausible ? store_.load(match) : std::nullopt;
+  if (!stored) fail("not_found", 404, fmt::format("no match '{}'", match));
+  make_room();
+  return bring_back(*stored);
+}
+
+std::size_t MatchService::restore() {
+  const std::int64_t since =
+      unix_seconds_now() - std::chrono::duration_cast<std::chrono::seconds>(
+                               limits_.idle_eviction).count();
+  std::size_t count = 0;
+  for (const StoredMatch& stored : store_.load_active(since, limits_.max_live_matches)) {
+    try {
+      bring_back(stored);
+      ++count;
+    } catch (const std::exception& e) {
+      // One match that no longer replays (a changed rule, a damaged row) must not keep every
+      // other match from being served: it stays stored, and asking for it reports why.
+      fmt::print(stderr, "mazeworks serve: match {} not restored: {}\n", stored.setup.id,
+                 e.what());
+    }
   }
   return count;
 }
 
+std::size_t MatchService::live_matches() const {
+  std::shared_lock lock(matches_mutex_);
+  return matches_.size();
+}
+
+bool MatchService::evictable(const Entry& entry, ClockTime now) const {
+  if (!entry.subs.empty() || entry.agent_busy || entry.committing || !entry.deferred.empty() ||
+      entry.suggestions_running > 0) {
+    return false;
+  }
+  if (entry.match->finished()) return true;
+  if (entry.deadline) return false;  // a clock runs: it plays for the seat when it runs out
+  return now - entry.last_active >= limits_.idle_eviction;
+}
+
+std::size_t MatchService::sweep() {
+  std::vector<std::shared_ptr<Entry>> all;
+  {
+    std::shared_lock lock(matches_mutex_);
+    all.reserve(matches_.size());
+    for (const auto& [id, e] : matches_) all.push_back(e);
+  }
+  const ClockTime now = now_();
+  const std::int64_t unix_now = unix_seconds_now();
+  std::size_t evicted = 0;
+  for (const auto& entry : all) {
+    std::lock_guard lock(entry->mutex);
+    LiveMatch& m = *entry->match;
+    for (Player seat = 0; seat < m.num_seats(); ++seat) {
+      const SeatToken& t = m.token(seat);
+      if (t.hash.empty() || t.claimed || unix_now - t.issued < limits_.unclaimed_seat.count()) {
+        continue;
+      }
+      try {
+        store_.clear_token(m.id(), seat);
+        m.set_token(seat, SeatToken{});
+        entry->deadline.reset();  // the clock waits for every human seat again
+      } catch (const std::exception&) {
+        // The database refused: the seat stays taken until the next sweep tries again.
+      }
+    }
+    if (evictable(*entry, now)) {
+      // Under the match's lock: whoever found it before waits, then sees it gone and loads it
+      // again (lock_match).
+      entry->evicted = true;
+      std::unique_lock map_lock(matches_mutex_);
+      matches_.erase(m.id());
+      ++evicted;
+    }
+  }
+  return evicted;
+}
+
+void MatchService::claim(Entry& entry, Player seat) {
+  SeatToken t = entry.match->token(seat);
+  if (t.claimed) return;
+  store_.claim_token(entry.match->id(), seat);
+  t.claimed = true;
+  entry.match->set_token(seat, std::move(t));
+}
+
 Json MatchService::games() const {
-  return game_catalog(registry_);
+  return fit_catalog(game_catalog(registry_), limits_);
 }
 
 Json MatchService::create_match(const Json& request) {
-  MatchSetup setup = read_setup(registry_, request);
+  MatchSetup setup = read_setup(registry_, request, limits_.allow_client_seeds);
   auto match = std::make_unique<LiveMatch>(registry_, setup);
-  // Agent specs are checked before anything is stored (make_agent throws unknown_agent).
+  // Agent specs are checked before anything is stored (make_agent throws unknown_agent), and so
+  // is the room for one more match.
   const Game game = registry_.load(setup.game, setup.options);
   for (const SeatConfig& seat : setup.seats) {
-    if (!seat.human) make_agent(game, seat.agent);
+    if (seat.human) continue;
+    check_agent_budget(seat.agent, limits_);
+    make_agent(game, seat.agent);
   }
+  make_room();
   store_.create_match(setup);
   auto entry = add(std::move(match));
   std::lock_guard lock(entry->mutex);
+  entry->agents_started = true;
   const ActionList chance = entry->match->plan_chance();
   if (!chance.empty()) advance_now(*entry, chance);  // rare: not worth a trip to the committer
   arm_clock(*entry);
@@ -208,8 +336,7 @@ Json MatchService::create_match(const Json& request) {
 }
 
 Json MatchService::join(const std::string& id, const Json& request) {
-  auto entry = find(id);
-  std::lock_guard lock(entry->mutex);
+  auto [entry, lock] = lock_match(id);
   LiveMatch& m = *entry->match;
   Player seat = -1;
   const Json* given = request.is_object() ? member(request, "seat") : nullptr;
@@ -229,9 +356,10 @@ Json MatchService::join(const std::string& id, const Json& request) {
     if (seat < 0) fail("seat_taken", 409, "every seat is taken");
   }
   const std::string token = new_token();
-  const std::string hash = sha256_hex(token);
-  store_.set_token_hash(id, seat, hash);
-  m.set_token_hash(seat, hash);
+  const SeatToken stored{sha256_hex(token), unix_seconds_now(), false};
+  store_.set_token(id, seat, stored);
+  m.set_token(seat, stored);
+  entry->last_active = now_();
   arm_clock(*entry);  // the clock starts once every human seat has joined
   Json j;
   j["match"] = id;
@@ -240,9 +368,8 @@ Json MatchService::join(const std::string& id, const Json& request) {
   return j;
 }
 
-Json MatchService::status(const std::string& id) const {
-  auto entry = find(id);
-  std::lock_guard lock(entry->mutex);
+Json MatchService::status(const std::string& id) {
+  auto [entry, lock] = lock_match(id);
   return match_summary(*entry->match);
 }
 
@@ -269,9 +396,8 @@ Json MatchService::list_public() const {
   return out;
 }
 
-Json MatchService::record(const std::string& id, const std::optional<std::string>& token) const {
-  auto entry = find(id);
-  std::lock_guard lock(entry->mutex);
+Json MatchService::record(const std::string& id, const std::optional<std::string>& token) {
+  auto [entry, lock] = lock_match(id);
   const LiveMatch& m = *entry->match;
   if (m.finished()) return m.record_json(registry_);
   Player observer = kSpectator;
@@ -279,6 +405,7 @@ Json MatchService::record(const std::string& id, const std::optional<std::string
     const auto seat = m.authenticate(*token);
     if (!seat) fail("unauthorized", 403, "that token is not a seat of this match");
     observer = *seat;
+    claim(*entry, observer);
   }
   // During play: what this observer was told, nothing more (no seed: it would let anyone
   // recompute the hidden deal).
@@ -290,37 +417,42 @@ Json MatchService::record(const std::string& id, const std::optional<std::string
 std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
                                                    const std::optional<std::string>& token,
                                                    Subscription::Sink send) {
-  auto entry = find(id);
-  std::lock_guard lock(entry->mutex);
+  auto [entry, lock] = lock_match(id);
   auto sub = std::make_shared<Subscription>();
   sub->match = id;
+  sub->syncs = TokenBucket(limits_.syncs_per_second, std::max(2.0, 2 * limits_.syncs_per_second));
+  sub->suggestions = TokenBucket(limits_.suggestions_per_second,
+                                 std::max(2.0, 3 * limits_.suggestions_per_second));
   if (token) {
     const auto seat = entry->match->authenticate(*token);
     if (!seat) fail("unauthorized", 403, "that token is not a seat of this match");
     sub->observer = *seat;
+    claim(*entry, *seat);
   }
-  sub->send = std::move(send);
-  sub->send(state_message(*entry->match, sub->observer, 0).dump());
-  sub->sent_version = entry->match->version();
+  entry->last_active = now_();
+  sub->sink = std::move(send);
+  sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
+  sub->sent_version = entry->match->version_for(sub->observer);
   entry->subs.push_back(sub);
   return sub;
 }
 
 void MatchService::detach(const std::shared_ptr<Subscription>& sub) {
   std::shared_ptr<Entry> entry;
-  try {
-    entry = find(sub->match);
-  } catch (const ServerError&) {
-    return;
+  {
+    std::shared_lock lock(matches_mutex_);
+    const auto it = matches_.find(sub->match);
+    if (it == matches_.end()) return;  // never attached
+    entry = it->second;
   }
   std::lock_guard lock(entry->mutex);
   std::erase(entry->subs, sub);
+  entry->last_active = now_();
 }
 
 void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::string& text,
                        std::uint64_t version) {
-  auto entry = find(sub->match);
-  std::lock_guard lock(entry->mutex);
+  auto [entry, lock] = lock_match(sub->match);
   act_locked(entry, sub, text, version);
 }
 
@@ -342,20 +474,29 @@ void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
   try {
     advance(entry, plan_move(m, sub->observer, text, version), sub);
   } catch (const std::exception& e) {
-    sub->send(refusal(e, m.version(), "act"));
+    sub->send(refusal(e, m.version_for(sub->observer), "act"));
     int status = 0;
-    if (error_json(e, status)["code"] == "stale_version") {
-      sub->send(state_message(m, sub->observer, 0).dump());
-      sub->sent_version = m.version();
+    // A stale move gets the state it missed, as often as a sync would.
+    if (error_json(e, status)["code"] == "stale_version" && sub->syncs.take()) {
+      sub->send(state_message(m, sub->observer, 0).dump(), MessageKind::kFullState);
+      sub->sent_version = m.version_for(sub->observer);
     }
   }
 }
 
 void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
-  auto entry = find(sub->match);
-  std::lock_guard lock(entry->mutex);
-  sub->send(state_message(*entry->match, sub->observer, 0).dump());
-  sub->sent_version = entry->match->version();
+  auto [entry, lock] = lock_match(sub->match);
+  if (!sub->syncs.take()) {
+    sub->send(error_message("rate_limited",
+                            fmt::format("at most {} syncs a second; the state follows every "
+                                        "change without asking",
+                                        limits_.syncs_per_second),
+                            entry->match->version_for(sub->observer), "sync")
+                  .dump());
+    return;
+  }
+  sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
+  sub->sent_version = entry->match->version_for(sub->observer);
 }
 
 // Persist, then apply, then tell: nobody hears of a move the database does not hold.
@@ -366,6 +507,7 @@ void MatchService::advance_now(Entry& entry, const ActionList& actions) {
 
 void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
   LiveMatch& m = *entry.match;
+  entry.last_active = now_();
   // Each computer seat sees the moves it may see. An agent thinking meanwhile on a pool thread is
   // one that owns its own locking (IsmctsAgent does).
   tell_moves(seated(entry.agents), m.state(), actions);
@@ -457,7 +599,8 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
           int status = 0;
           const Json err = error_json(e, status);
           mover->send(error_message(err["code"].get<std::string>(),
-                                    err["message"].get<std::string>(), entry->match->version(),
+                                    err["message"].get<std::string>(),
+                                    entry->match->version_for(mover->observer),
                                     "act")
                           .dump());
         }
@@ -471,10 +614,15 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
   for (auto& job : waiting) job();
 }
 
+// Each observer hears of the events it is told of; one told nothing of these actions gets no
+// message at all (its view is unchanged, and a message would count the secret steps for it).
 void MatchService::push(Entry& entry) {
   for (const auto& sub : entry.subs) {
-    sub->send(state_message(*entry.match, sub->observer, sub->sent_version).dump());
-    sub->sent_version = entry.match->version();
+    const std::uint64_t seen = entry.match->version_for(sub->observer);
+    if (seen == sub->sent_version) continue;
+    sub->send(state_message(*entry.match, sub->observer, sub->sent_version).dump(),
+              sub->sent_version == 0 ? MessageKind::kFullState : MessageKind::kState);
+    sub->sent_version = seen;
   }
 }
 
@@ -487,7 +635,7 @@ void MatchService::schedule_agent(const std::shared_ptr<Entry>& entry) {
   }
   entry->agent_busy = true;
   const std::uint64_t version = m.version();
-  pool_.submit([this, entry, version] { agent_move(entry, version); });
+  pool_.submit(m.id(), [this, entry, version] { agent_move(entry, version); });
 }
 
 // Thinks on a copy of the state without the match's lock, then applies the move if nothing
@@ -499,6 +647,7 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   {
     std::lock_guard lock(entry->mutex);
     entry->agent_busy = false;
+    if (stopping_) return;  // a restart plays this move
     const auto to_act = entry->match->seat_to_act();
     if (entry->match->version() != version || !to_act) {
       schedule_agent(entry);  // the match moved on meanwhile: think about the new position
@@ -511,13 +660,19 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   }
   Rng rng(derive_seed(entry->match->setup().seed, 2 * version + 2));
   Action action = kNoAction;
+  // Whatever the spec's own budget, the move stops at the server's cap or when it shuts down.
+  const StopSignal stop(StopSignal::Clock::now() + std::chrono::milliseconds(limits_.max_think_ms),
+                        &stopping_);
+  agent->set_stop(&stop);
   try {
     action = agent->choose(Observation(*copy, seat), rng);
   } catch (const std::exception&) {
     action = kNoAction;
   }
+  agent->set_stop(nullptr);
   std::lock_guard lock(entry->mutex);
   entry->agent_busy = false;
+  if (stopping_) return;  // a move cut short by the shutdown is not played: a restart thinks again
   if (entry->match->version() != version || entry->committing) {
     schedule_agent(entry);  // the match moved on meanwhile (or finish_commit will schedule)
     return;
@@ -534,9 +689,8 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
 }
 
 void MatchService::inspect(const std::string& id,
-                           const std::function<void(const LiveMatch&)>& f) const {
-  auto entry = find(id);
-  std::lock_guard lock(entry->mutex);
+                           const std::function<void(const LiveMatch&)>& f) {
+  auto [entry, lock] = lock_match(id);
   f(*entry->match);
 }
 

@@ -13,31 +13,49 @@
 #include <optional>
 #include <shared_mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/agent.h"
 #include "core/json.h"
 #include "core/registry.h"
 #include "server/group_commit.h"
+#include "server/limits.h"
 #include "server/live_match.h"
+#include "server/rate_limit.h"
 #include "server/store.h"
 #include "server/worker_pool.h"
 
 namespace mw::server {
 
-// Limits that keep one client from exhausting the server.
+// Limits that keep one client from exhausting the server (the configurable ones: limits.h).
 inline constexpr std::size_t kMaxActionTextBytes = 4096;
-inline constexpr std::size_t kMaxMatchesInMemory = 100'000;
 
-// One attached observer: a seat (authenticated by its token) or a spectator. `send` must not block
-// (the network layer queues the text); it is called with the match's lock held, in version order.
+// What a message to a client is, so a network layer holding messages for a slow reader can drop
+// state messages that a later full state makes useless (every other message is kept, in order).
+enum class MessageKind {
+  kReply,      // an error, a check, a suggestion: kept
+  kState,      // a state message with the events since the last one
+  kFullState,  // a state message with the whole log: replaces every state queued before it
+};
+
+// One attached observer: a seat (authenticated by its token) or a spectator. The sink must not
+// block (the network layer queues the text); it is called with the match's lock held, in version
+// order.
 struct Subscription {
-  using Sink = std::function<void(const std::string&)>;
+  using Sink = std::function<void(const std::string&, MessageKind)>;
   std::string match;
   Player observer = kSpectator;
-  Sink send;
+  Sink sink;
+  void send(const std::string& text, MessageKind kind = MessageKind::kReply) const {
+    sink(text, kind);
+  }
   std::uint64_t sent_version = 0;        // events before this index were sent already
   std::atomic<bool> suggesting = false;  // a suggestion is being computed (one at a time)
+  // Full-state resyncs and suggestions this connection may ask for (ServerLimits); used only on
+  // the connection's own thread of control.
+  TokenBucket syncs{0, 1};
+  TokenBucket suggestions{0, 1};
 };
 
 // Where the work after a commit (apply the move, build and send every observer's message) runs:
@@ -59,7 +77,7 @@ class MatchService {
   // transaction, and act() returns before its move is committed (its messages follow the commit).
   // Without it act() commits, applies and pushes before it returns (the tests' default).
   MatchService(const Registry& registry, Store& store, int agent_threads,
-               bool group_commit = false);
+               bool group_commit = false, ServerLimits limits = {});
   ~MatchService();  // lets queued computer moves and commits finish
 
   // Sends the post-commit work to `executor` (null: back to the commit thread). Once this returns,
@@ -72,9 +90,17 @@ class MatchService {
   // a second; tests call it after moving their clock. Returns how many moves it played.
   std::size_t expire_clocks();
 
-  // Rebuilds every stored match by replaying its actions; restarts computer seats. Returns how
-  // many matches were loaded.
+  // Rebuilds the stored matches active within the idle time (at most max_live_matches, the most
+  // recently active first) by replaying their actions, and restarts their computer seats; the
+  // others come back when asked for. Returns how many matches were loaded. Never refuses to
+  // start over what is stored: a match that no longer replays is left out (and reported).
   std::size_t restore();
+  // Housekeeping, a few times a minute: matches nobody watches leave memory once finished or idle
+  // (ServerLimits::idle_eviction), and seats whose token was never used are freed
+  // (unclaimed_seat). Returns how many matches left memory.
+  std::size_t sweep();
+  std::size_t live_matches() const;
+  const ServerLimits& limits() const { return limits_; }
 
   // --- the HTTP API's operations (docs/server.md). Each throws ServerError or Error on refusal.
   Json games() const;
@@ -82,18 +108,18 @@ class MatchService {
   Json create_match(const Json& request);
   // {"seat"?: n} → {"match", "seat", "token"}. The token is shown once and stored hashed.
   Json join(const std::string& match, const Json& request);
-  Json status(const std::string& match) const;
+  Json status(const std::string& match);
   // The public matches' summaries, the newest first, at most kMaxListedMatches.
   Json list_public() const;
   // The full record once finished; during play the log as told to the token's seat (or to a
   // spectator without a token).
-  Json record(const std::string& match, const std::optional<std::string>& token) const;
+  Json record(const std::string& match, const std::optional<std::string>& token);
   // The match after its first `step` actions as `observer` ("omniscient", "spectator", a seat
   // number; absent: the token's seat, else the spectator) sees it (replay.h). Once finished anyone
   // may ask for any observer; during play only the token's own seat or the spectator.
   Json replay(const std::string& match, const std::optional<std::string>& observer,
               const std::optional<std::string>& step,
-              const std::optional<std::string>& token) const;
+              const std::optional<std::string>& token);
 
   // --- connections. attach() authenticates (no token: spectator), sends the full state, and
   // keeps sending after every change until detach().
@@ -117,7 +143,7 @@ class MatchService {
 
   // Tests: runs `f` on the match under its lock; blocks until the computer seats and the commit
   // thread are quiet (post-commit work sent to an executor is not waited for).
-  void inspect(const std::string& match, const std::function<void(const LiveMatch&)>& f) const;
+  void inspect(const std::string& match, const std::function<void(const LiveMatch&)>& f);
   void wait_idle();
   // Group commit counters (0 without group commit).
   std::uint64_t transactions() const { return committer_ ? committer_->transactions() : 0; }
@@ -125,8 +151,18 @@ class MatchService {
 
  private:
   struct Entry;
-  std::shared_ptr<Entry> find(const std::string& match) const;
+  // The match in memory, or loaded from the store (then its computer seats and clock resume).
+  std::shared_ptr<Entry> find(const std::string& match);
+  // find() and the match's lock, never on a match that has just left memory.
+  std::pair<std::shared_ptr<Entry>, std::unique_lock<std::mutex>> lock_match(
+      const std::string& match);
   std::shared_ptr<Entry> add(std::unique_ptr<LiveMatch> match);
+  std::shared_ptr<Entry> bring_back(const StoredMatch& stored);
+  // Room for one more match in memory (sweeping first when full); throws "server is full".
+  void make_room();
+  // The seat's token was used: it is the seat's for good. With the match's lock held.
+  void claim(Entry& entry, Player seat);
+  bool evictable(const Entry& entry, ClockTime now) const;
   // While a move commits, a message about the match waits (in order) until it is applied.
   bool defer_while_committing(const std::shared_ptr<Entry>& entry, std::function<void()> job);
   void act_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
@@ -151,10 +187,12 @@ class MatchService {
 
   const Registry& registry_;
   Store& store_;
+  const ServerLimits limits_;
   mutable std::shared_mutex matches_mutex_;
   std::map<std::string, std::shared_ptr<Entry>> matches_;
   std::mutex executor_mutex_;
   Executor executor_;
+  // Raised once the service is going: computer searches stop (their StopSignal reads it).
   std::atomic<bool> stopping_ = false;
   std::atomic<std::uint64_t> next_sequence_ = 0;  // creation order (ties within a second)
   ClockSource now_ = [] { return std::chrono::steady_clock::now(); };

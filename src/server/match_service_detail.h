@@ -24,6 +24,8 @@ struct MatchService::Entry {
   std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
   std::vector<std::shared_ptr<Subscription>> subs;
   bool agent_busy = false;  // one computer move in flight per match
+  bool agents_started = false;  // its opening chance drawn, clock armed and computer seats going
+  bool evicted = false;         // left memory: whoever still holds it must not use it for pushes
   // A move is being committed: the match's next move can only be planned after it is applied, so
   // moves that arrive meanwhile wait here and run, in order, once it is.
   bool committing = false;
@@ -31,11 +33,17 @@ struct MatchService::Entry {
   // Per-move clock: when the human seat to act at `deadline_version` runs out of time.
   std::optional<ClockTime> deadline;
   std::uint64_t deadline_version = 0;
+  // When something last happened (a move, a connection, a join): idle matches leave memory.
+  ClockTime last_active{};
+  // Suggestions asked for in this match, all connections together (ServerLimits).
+  TokenBucket suggestions{0, 1};
+  int suggestions_running = 0;
 };
 
 namespace detail {
 
 std::uint64_t fresh_seed();
+std::int64_t unix_seconds_now();
 
 // What act() checks before anything is stored; throws the refusal. Changes nothing.
 ActionList plan_move(const LiveMatch& m, Player observer, const std::string& text,

@@ -6,6 +6,7 @@
 
 #include "ai/agents.h"
 #include "core/rng.h"
+#include "server/agent_budget.h"
 #include "server/match_service.h"
 #include "server/match_service_detail.h"
 #include "server/messages.h"
@@ -21,18 +22,19 @@ using detail::refusal;
 
 Json MatchService::replay(const std::string& id, const std::optional<std::string>& observer_text,
                           const std::optional<std::string>& step_text,
-                          const std::optional<std::string>& token) const {
-  auto entry = find(id);
+                          const std::optional<std::string>& token) {
   MatchSetup setup;
   ActionList actions;
   Player observer = kSpectator;
+  std::uint64_t steps = 0;
   {
-    std::lock_guard lock(entry->mutex);
+    auto [entry, lock] = lock_match(id);
     const LiveMatch& m = *entry->match;
     std::optional<Player> token_seat;
     if (token) {
       token_seat = m.authenticate(*token);
       if (!token_seat) fail("unauthorized", 403, "that token is not a seat of this match");
+      claim(*entry, *token_seat);
     }
     observer = parse_replay_observer(observer_text, m.num_seats())
                    .value_or(token_seat.value_or(kSpectator));
@@ -45,18 +47,18 @@ Json MatchService::replay(const std::string& id, const std::optional<std::string
                        observer));
     }
     setup = m.setup();
+    steps = m.version_for(observer);
     actions.reserve(m.events().size());
     for (const Event& e : m.events()) actions.push_back(e.action);
   }
   // Replayed without the match's lock: the copy of the actions is all it needs.
-  return replay_at(registry_, setup, actions, observer,
-                   parse_replay_step(step_text, actions.size()));
+  return replay_at(registry_, setup, actions, observer, parse_replay_step(step_text, steps),
+                   steps);
 }
 
 void MatchService::check(const std::shared_ptr<Subscription>& sub, const std::string& text,
                          std::uint64_t version) {
-  auto entry = find(sub->match);
-  std::lock_guard lock(entry->mutex);
+  auto [entry, lock] = lock_match(sub->match);
   check_locked(entry, sub, text, version);
 }
 
@@ -86,13 +88,12 @@ void MatchService::check_locked(const std::shared_ptr<Entry>& entry,
     reply["code"] = err["code"];
     reply["message"] = err["message"];
   }
-  reply["version"] = m.version();
+  reply["version"] = m.version_for(sub->observer);
   sub->send(reply.dump());
 }
 
 void MatchService::suggest(const std::shared_ptr<Subscription>& sub, const std::string& spec) {
-  auto entry = find(sub->match);
-  std::lock_guard lock(entry->mutex);
+  auto [entry, lock] = lock_match(sub->match);
   suggest_locked(entry, sub, spec);
 }
 
@@ -102,6 +103,7 @@ void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
   if (defer_while_committing(entry, [=, this] { suggest_locked(entry, sub, spec); })) return;
   const LiveMatch& m = *entry->match;
   try {
+    check_agent_budget(spec, limits_);  // whoever asks, whenever
     if (sub->observer < 0) fail("unauthorized", 403, "a spectator has no moves to suggest");
     if (m.finished()) fail("finished", 409, "the match is over");
     if (m.seat_to_act() != sub->observer) {
@@ -111,17 +113,29 @@ void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
     }
     const Game game = registry_.load(m.setup().game, m.setup().options);
     std::shared_ptr<Agent> agent = make_agent(game, spec);  // unknown_agent for a bad spec
-    if (sub->suggesting.exchange(true)) {
+    if (sub->suggesting.load()) {
       fail("busy", 429, "a suggestion for this connection is still being computed");
     }
+    if (!sub->suggestions.take() || !entry->suggestions.take()) {
+      fail("rate_limited", 429,
+           fmt::format("at most {} suggestions a second", limits_.suggestions_per_second));
+    }
+    sub->suggesting = true;
+    ++entry->suggestions_running;
     // The agent thinks on a copy, on the worker pool, like a computer seat (never on an I/O
     // thread), and sees only this seat's Observation of it.
-    pool_.submit([this, entry, sub, agent, state = m.state(), version = m.version(),
-                  designing = game.entry().designing] {
+    pool_.submit(m.id(), [this, entry, sub, agent, state = m.state(),
+                          version = m.version_for(sub->observer),
+                          designing = game.entry().designing] {
       std::string reply;
       try {
         if (stopping_) fail("internal", 503, "the server is stopping");
         Rng rng(fresh_seed());  // not the match's streams: those derive from its secret seed
+        // Like a computer seat's move: stopped at the server's cap, or when it shuts down.
+        const StopSignal stop(
+            StopSignal::Clock::now() + std::chrono::milliseconds(limits_.max_think_ms),
+            &stopping_);
+        agent->set_stop(&stop);
         reply = suggestion_message(suggest_actions(state, sub->observer, *agent, rng, designing),
                                    version)
                     .dump();
@@ -132,10 +146,11 @@ void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
       // Like every push: under the match's lock, and only to a connection still attached (a
       // closed one's sink may point into a network layer that is gone).
       std::lock_guard lock(entry->mutex);
+      --entry->suggestions_running;
       if (std::ranges::find(entry->subs, sub) != entry->subs.end()) sub->send(reply);
     });
   } catch (const std::exception& e) {
-    sub->send(refusal(e, m.version(), "suggest"));
+    sub->send(refusal(e, m.version_for(sub->observer), "suggest"));
   }
 }
 

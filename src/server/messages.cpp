@@ -15,7 +15,7 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
   m["type"] = "state";
   m["match"] = match.id();
   m["game"] = match.setup().game;
-  m["version"] = match.version();
+  m["version"] = match.version_for(observer);
   m["seat"] = observer >= 0 ? Json(observer) : Json(nullptr);
   m["to_act"] = player_or_null(match.seat_to_act());
   m["status"] = match.finished() ? "finished" : "playing";
@@ -25,20 +25,29 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
     for (const Action a : state.legal_actions()) legal.push_back(state.action_to_string(a));
   }
   m["legal"] = std::move(legal);
+  // The events this observer was told of, numbered among themselves: one told nothing of an
+  // action does not learn that it happened, nor how many such actions there were.
   const auto& events = match.events();
   const std::size_t told = told_index(match, observer);
-  if (events_from > events.size()) events_from = 0;  // a client ahead of us: send everything
+  if (events_from > match.version_for(observer)) events_from = 0;  // a client ahead: everything
   m["events_from"] = events_from;
   Json log = Json::array();
-  for (std::size_t i = events_from; i < events.size(); ++i) {
-    Json e;
-    e["n"] = i;
-    e["player"] = events[i].player >= 0 ? Json(events[i].player) : Json("chance");
-    e["text"] = events[i].told[told];
-    log.push_back(std::move(e));
+  std::uint64_t n = 0;
+  for (const Event& event : events) {
+    const std::string& text = event.told[told];
+    if (text.empty()) continue;
+    if (n >= events_from) {
+      Json e;
+      e["n"] = n;
+      e["player"] = event.player >= 0 ? Json(event.player) : Json("chance");
+      e["text"] = text;
+      log.push_back(std::move(e));
+    }
+    ++n;
   }
   m["events"] = std::move(log);
   if (match.finished()) m["returns"] = state.returns();
+  m["seed_commitment"] = match.seed_commitment();
   return m;
 }
 
@@ -71,7 +80,8 @@ Json match_summary(const LiveMatch& match) {
     seats.push_back(std::move(entry));
   }
   j["seats"] = std::move(seats);
-  j["version"] = match.version();
+  j["version"] = match.version_for(kSpectator);  // public steps only
+  j["seed_commitment"] = match.seed_commitment();
   j["to_act"] = player_or_null(match.seat_to_act());
   j["status"] = match.finished() ? "finished" : "playing";
   if (match.finished()) j["returns"] = match.state().returns();

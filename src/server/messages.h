@@ -13,8 +13,9 @@
 namespace mw::server {
 
 // {"type": "state", "match", "game", "version", "seat", "to_act", "status", "view", "legal",
-//  "events_from", "events": [{"n", "player", "text"}], "returns"?}. Events are those from index
-// `events_from` on (0: the full log, a resync); `seat` is null for a spectator.
+//  "events_from", "events": [{"n", "player", "text"}], "returns"?, "seed_commitment"}. Events
+// are those from index `events_from` on (0: the full log, a resync); `seat` is null for a
+// spectator.
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from);
 
 // {"type": "error", "code", "message", "version", "request"?}. `request` names the client message
@@ -24,7 +25,8 @@ Json error_message(const std::string& code, const std::string& message, std::uin
                    const std::string& request = "");
 
 // Public summary for the HTTP API: id, game, options, created (unix seconds), seats (human/agent,
-// joined: a human seat not joined is free), version, whose turn, status, returns when finished.
+// joined: a human seat not joined is free), version, whose turn, status, returns when finished,
+// and the commitment to the seed (LiveMatch::seed_commitment).
 Json match_summary(const LiveMatch& match);
 
 }  // namespace mw::server

@@ -2,12 +2,22 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
 #include <deque>
 #include <thread>
 
 #include "core/error.h"
 #include "server/api.h"
 #include "server/client_session.h"
+#include "server/outbound_queue.h"
+#include "server/rate_limit.h"
 #include "server/static_files.h"
 
 namespace mw::server {
@@ -23,8 +33,6 @@ using net::use_awaitable;
 
 constexpr auto kHttpTimeout = std::chrono::seconds(30);
 constexpr std::size_t kMaxHeaderBytes = 8 * 1024;
-// A client that stops reading is dropped rather than buffered without end.
-constexpr std::size_t kMaxQueuedMessages = 4096;
 
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
@@ -43,55 +51,75 @@ Response json_response(const Request& req, int status, const Json& body) {
 // A file of the browser app (static_files.h decides what, with which type and caching).
 Response static_response(const Request& req, const std::string& web_root) {
   const std::string_view target(req.target().data(), req.target().size());
-  const StaticReply file = static_file(web_root, target);
+  const std::string_view method(req.method_string().data(), req.method_string().size());
+  const StaticReply file = static_file(web_root, target, method);
   Response res{static_cast<http::status>(file.status), req.version()};
   res.set(http::field::server, "mazeworks");
   res.set(http::field::content_type, file.content_type);
+  res.set("X-Content-Type-Options", "nosniff");
+  if (file.status == 405) res.set(http::field::allow, "GET, HEAD");
   if (!file.cache_control.empty()) res.set(http::field::cache_control, file.cache_control);
   res.keep_alive(req.keep_alive());
   res.body() = file.body;
   res.prepare_payload();
+  // HEAD: no body, but the length of the one GET would send.
+  if (req.method() == http::verb::head) res.content_length(file.content_length);
   return res;
 }
 
-std::optional<std::string> bearer_token(const Request& req) {
+// The Authorization header: absent, a bearer token (the scheme name in any case, RFC 9110), or
+// something else, which is refused rather than read as no credentials at all.
+struct Credentials {
+  bool present = false;
+  std::optional<std::string> bearer;
+};
+
+Credentials credentials(const Request& req) {
+  Credentials c;
   const auto it = req.find(http::field::authorization);
-  if (it == req.end()) return std::nullopt;
+  if (it == req.end()) return c;
+  c.present = true;
   const std::string_view value(it->value().data(), it->value().size());
-  constexpr std::string_view kPrefix = "Bearer ";
-  if (value.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
-  return std::string(value.substr(kPrefix.size()));
+  const auto space = value.find(' ');
+  if (space == std::string_view::npos) return c;
+  std::string scheme(value.substr(0, space));
+  for (char& ch : scheme) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  std::string_view token = value.substr(space + 1);
+  while (!token.empty() && token.front() == ' ') token.remove_prefix(1);
+  if (scheme == "bearer" && !token.empty()) c.bearer = std::string(token);
+  return c;
 }
 
 // One WebSocket connection: a reader that feeds the ClientSession, and a writer that drains the
 // queue the service's pushes fill (they may come from a worker thread: they are posted here).
 struct WsConnection : std::enable_shared_from_this<WsConnection> {
-  explicit WsConnection(websocket::stream<beast::tcp_stream> s)
-      : ws(std::move(s)), signal(ws.get_executor(), std::chrono::steady_clock::time_point::max()) {}
+  WsConnection(websocket::stream<beast::tcp_stream> s, std::size_t max_queued_bytes)
+      : ws(std::move(s)),
+        signal(ws.get_executor(), std::chrono::steady_clock::time_point::max()),
+        queue(max_queued_bytes) {}
 
   websocket::stream<beast::tcp_stream> ws;
   net::steady_timer signal;  // cancelled to wake the writer
-  std::deque<std::string> queue;
+  OutboundQueue queue;
   bool closed = false;
 
   Subscription::Sink sink() {
     std::weak_ptr<WsConnection> weak = weak_from_this();
     auto executor = ws.get_executor();
-    return [weak, executor](const std::string& text) {
-      net::post(executor, [weak, text] {
-        if (auto self = weak.lock()) self->enqueue(text);
+    return [weak, executor](const std::string& text, MessageKind kind) {
+      net::post(executor, [weak, text, kind] {
+        if (auto self = weak.lock()) self->enqueue(text, kind);
       });
     };
   }
 
-  void enqueue(const std::string& text) {
+  void enqueue(const std::string& text, MessageKind kind) {
     if (closed) return;
-    if (queue.size() >= kMaxQueuedMessages) {
+    if (!queue.push(text, kind)) {  // a client that does not read: dropped, not buffered
       closed = true;
       beast::get_lowest_layer(ws).close();
       return;
     }
-    queue.push_back(text);
     signal.cancel();
   }
 
@@ -107,7 +135,7 @@ struct WsConnection : std::enable_shared_from_this<WsConnection> {
       ws.text(true);
       co_await ws.async_write(net::buffer(queue.front()), net::redirect_error(use_awaitable, ec));
       if (ec) break;
-      queue.pop_front();
+      queue.pop();
     }
     closed = true;
   }
@@ -119,7 +147,7 @@ awaitable<void> serve_websocket(MatchService& service, beast::tcp_stream stream,
   ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws.read_message_max(kMaxClientMessageBytes);
   co_await ws.async_accept(req, use_awaitable);
-  auto conn = std::make_shared<WsConnection>(std::move(ws));
+  auto conn = std::make_shared<WsConnection>(std::move(ws), service.limits().max_queued_bytes);
   net::co_spawn(conn->ws.get_executor(), conn->write_loop(), net::detached);
   {
     ClientSession session(service, conn->sink());
@@ -137,8 +165,21 @@ awaitable<void> serve_websocket(MatchService& service, beast::tcp_stream stream,
   conn->signal.cancel();
 }
 
-awaitable<void> serve_connection(MatchService& service, const std::string& web_root,
-                                 tcp::socket socket) {
+// What one connection needs of the server besides the service: the web root and the limits of
+// the client's address.
+struct ConnectionContext {
+  MatchService& service;
+  const std::string& web_root;
+  KeyedRateLimiter& creations;
+  KeyedRateLimiter& joins;
+};
+
+awaitable<void> serve_connection(ConnectionContext ctx, tcp::socket socket) {
+  MatchService& service = ctx.service;
+  boost::system::error_code peer_ec;
+  const auto peer = socket.remote_endpoint(peer_ec);
+  const ApiClient client{peer_ec ? std::string("unknown") : client_key(peer.address().to_string()),
+                         &ctx.creations, &ctx.joins};
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   try {
@@ -167,10 +208,20 @@ awaitable<void> serve_connection(MatchService& service, const std::string& web_r
       Response res;
       if (target.substr(0, 5) == "/api/" || target == "/api") {
         const std::string_view method(req.method_string().data(), req.method_string().size());
-        const ApiReply reply = handle_api(service, method, target, req.body(), bearer_token(req));
-        res = json_response(req, reply.status, reply.body);
+        const Credentials creds = credentials(req);
+        if (creds.present && !creds.bearer) {
+          res = json_response(req, 401,
+                              {{"error",
+                                {{"code", "unauthorized"},
+                                 {"message", "Authorization must be \"Bearer <seat token>\""}}}});
+          res.set(http::field::www_authenticate, "Bearer");
+        } else {
+          const ApiReply reply =
+              handle_api(service, method, target, req.body(), creds.bearer, client);
+          res = json_response(req, reply.status, reply.body);
+        }
       } else {
-        res = static_response(req, web_root);
+        res = static_response(req, ctx.web_root);
       }
       const bool keep_alive = res.keep_alive();
       co_await http::async_write(stream, res, use_awaitable);
@@ -183,18 +234,73 @@ awaitable<void> serve_connection(MatchService& service, const std::string& web_r
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
 }
 
+// A reply for a client the server cannot take now (over its connection limit), written at once
+// on the fresh socket without reading the request.
+constexpr std::string_view kBusyReply =
+    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\n"
+    "Connection: close\r\nContent-Length: 81\r\n\r\n"
+    "{\"error\":{\"code\":\"server_full\",\"message\":\"too many connections; try again soon\"}}";
+
+// Raises the open-file limit to its hard limit (each client holds a descriptor) and returns the
+// number of connections that leaves room for: the limit less a reserve for the database, the
+// listening socket and the spare descriptor.
+int raise_descriptor_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1000;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  const rlim_t usable = std::min<rlim_t>(limit.rlim_cur, 1'000'000);
+  return static_cast<int>(std::max<rlim_t>(16, usable > 128 ? usable - 64 : usable / 2));
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
   Impl(MatchService& s, ServerConfig c)
-      : service(s), config(std::move(c)), ioc(std::max(1, config.io_threads)), acceptor(ioc) {}
+      : service(s),
+        config(std::move(c)),
+        ioc(std::max(1, config.io_threads)),
+        acceptor(ioc),
+        creations(s.limits().creations_per_minute),
+        joins(s.limits().joins_per_minute),
+        max_connections(config.max_connections > 0 ? config.max_connections
+                                                   : raise_descriptor_limit()) {
+    spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
+  ~Impl() {
+    if (spare >= 0) ::close(spare);
+  }
   MatchService& service;
   ServerConfig config;
   net::io_context ioc;
   tcp::acceptor acceptor;
   std::vector<std::thread> threads;
+  KeyedRateLimiter creations, joins;
+  const int max_connections;
+  std::atomic<int> connections = 0;
+  // A descriptor kept in hand: when the process runs out, it is given up to accept the waiting
+  // client and close it at once, instead of leaving it hanging and the accept loop spinning.
+  int spare = -1;
+
+  // Out of descriptors: take the first waiting client with the spare descriptor and drop it.
+  void shed_one() {
+    if (spare < 0) return;
+    ::close(spare);
+    spare = -1;
+    const int fd = ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC);
+    if (fd >= 0) {
+      [[maybe_unused]] const auto n = ::send(fd, kBusyReply.data(), kBusyReply.size(),
+                                             MSG_NOSIGNAL | MSG_DONTWAIT);
+      ::close(fd);
+    }
+    spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
 
   awaitable<void> listen() {
+    net::steady_timer backoff(ioc);
     for (;;) {
       boost::system::error_code ec;
       // Each connection on its own strand: its reader, writer and pushes never run at once,
@@ -202,26 +308,54 @@ struct HttpServer::Impl {
       tcp::socket socket = co_await acceptor.async_accept(net::make_strand(ioc),
                                                           net::redirect_error(use_awaitable, ec));
       if (ec == net::error::operation_aborted) co_return;
-      if (ec) continue;  // e.g. too many open files: keep serving the others
+      if (ec) {
+        // Out of descriptors (or another failure that would repeat at once): refuse the waiting
+        // client, then wait a moment before accepting again.
+        if (ec == boost::system::errc::too_many_files_open ||
+            ec == boost::system::errc::too_many_files_open_in_system) {
+          shed_one();
+        }
+        backoff.expires_after(std::chrono::milliseconds(50));
+        co_await backoff.async_wait(net::redirect_error(use_awaitable, ec));
+        continue;
+      }
+      if (connections.load() >= max_connections) {
+        boost::system::error_code ignored;
+        socket.non_blocking(true, ignored);
+        socket.send(net::buffer(kBusyReply), 0, ignored);
+        socket.close(ignored);
+        continue;
+      }
       // Small JSON messages: without TCP_NODELAY, Nagle + delayed ACKs add up to 40 ms a move.
       socket.set_option(tcp::no_delay(true), ec);
       auto executor = socket.get_executor();
-      net::co_spawn(executor, serve_connection(service, config.web_root, std::move(socket)),
+      ++connections;
+      net::co_spawn(executor, counted(serve_connection(
+                                  {service, config.web_root, creations, joins}, std::move(socket))),
                     net::detached);
     }
+  }
+
+  awaitable<void> counted(awaitable<void> work) {
+    try {
+      co_await std::move(work);
+    } catch (...) {
+    }
+    --connections;
   }
 
   // Per-move clocks run out between messages: look a few times a second (a timed-out seat's
   // random move is at most this late).
   awaitable<void> tick_clocks() {
     net::steady_timer timer(ioc);
-    for (;;) {
+    for (int tick = 1;; ++tick) {
       timer.expires_after(std::chrono::milliseconds(100));
       boost::system::error_code ec;
       co_await timer.async_wait(net::redirect_error(use_awaitable, ec));
       if (ec == net::error::operation_aborted) co_return;
       try {
         service.expire_clocks();
+        if (tick % 50 == 0) service.sweep();  // every 5 s: idle matches leave memory
       } catch (const std::exception&) {
         // A failure in one round must not stop the clocks; the next round tries again.
       }

@@ -25,17 +25,17 @@ std::optional<Player> parse_replay_observer(const std::optional<std::string>& te
 
 std::size_t parse_replay_step(const std::optional<std::string>& text, std::size_t steps) {
   if (!text) return steps;
-  long long step = 0;
+  const auto out_of_range = [&] {
+    fail("bad_request", 400,
+         fmt::format("\"step\" is a whole number from 0 to {} (the actions replayed)", steps));
+  };
+  unsigned long long step = 0;
   const char* end = text->data() + text->size();
   const auto [ptr, ec] = std::from_chars(text->data(), end, step);
-  if (ec == std::errc::result_out_of_range && !text->empty()) {
-    return text->front() == '-' ? 0 : steps;
-  }
-  if (ec != std::errc() || ptr != end) {
-    fail("bad_request", 400, "\"step\" is a whole number (the actions replayed)");
-  }
-  if (step < 0) return 0;
-  return std::min(static_cast<std::size_t>(step), steps);
+  if (ec == std::errc::result_out_of_range) out_of_range();
+  if (ec != std::errc() || ptr != end || text->empty()) out_of_range();
+  if (step > steps) out_of_range();
+  return static_cast<std::size_t>(step);
 }
 
 namespace {
@@ -49,15 +49,19 @@ std::string observer_name(Player observer) {
 }  // namespace
 
 Json replay_at(const Registry& registry, const MatchSetup& setup, const ActionList& actions,
-               Player observer, std::size_t step) {
+               Player observer, std::size_t step, std::size_t steps) {
   State state = registry.load(setup.game, setup.options).new_initial_state();
   Json events = Json::array();
-  for (std::size_t n = 0; n < step; ++n) {
-    const Action a = actions[n];
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < actions.size() && n < step; ++i) {
+    const Action a = actions[i];
     const Player player = state.current_player();
-    events.push_back({{"n", n},
-                      {"player", player >= 0 ? Json(player) : Json("chance")},
-                      {"text", state.action_to_string_for(observer, a)}});
+    std::string text = state.action_to_string_for(observer, a);
+    if (!text.empty()) {
+      events.push_back({{"n", n++},
+                        {"player", player >= 0 ? Json(player) : Json("chance")},
+                        {"text", std::move(text)}});
+    }
     state.apply(a);  // stored actions were legal when played: replaying is exact
   }
   Json j;
@@ -65,7 +69,7 @@ Json replay_at(const Registry& registry, const MatchSetup& setup, const ActionLi
   j["game"] = setup.game;
   j["options"] = setup.options;
   j["step"] = step;
-  j["steps"] = actions.size();
+  j["steps"] = steps;
   j["seat"] = observer >= 0 ? Json(observer) : Json(nullptr);
   j["observer"] = observer_name(observer);
   j["view"] = state.view(observer);

@@ -18,14 +18,16 @@ namespace mw::server {
 // absent. Throws ServerError(bad_request) for anything else or a seat out of range.
 std::optional<Player> parse_replay_observer(const std::optional<std::string>& text, int num_seats);
 
-// The step a replay request names, clamped to 0..steps; absent: steps (the end). Throws
-// ServerError(bad_request) when it is not a whole number.
+// The step a replay request names, 0..steps; absent: steps (the end). Throws
+// ServerError(bad_request) for anything else, a step out of range included.
 std::size_t parse_replay_step(const std::optional<std::string>& text, std::size_t steps);
 
 // {"match", "game", "options", "step", "steps", "seat", "observer", "view", "to_act", "status",
-//  "events": [{"n", "player", "text"}], "returns"?} after the first `step` of `actions`.
-// "seat" is the seat number or null (spectator, omniscient); "observer" names which.
+//  "events": [{"n", "player", "text"}], "returns"?} after the first `step` events `observer` was
+// told of (out of `steps`, LiveMatch::version_for): actions told to it as nothing are neither
+// listed nor counted, like in its live messages. "seat" is the seat number or null (spectator,
+// omniscient); "observer" names which.
 Json replay_at(const Registry& registry, const MatchSetup& setup, const ActionList& actions,
-               Player observer, std::size_t step);
+               Player observer, std::size_t step, std::size_t steps);
 
 }  // namespace mw::server

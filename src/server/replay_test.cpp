@@ -129,7 +129,7 @@ TEST(Replay, OnceFinishedAnySeatAndTheOmniscientView) {
   expect_exact(s, p, text("1"), 1, std::nullopt);
 }
 
-TEST(Replay, StepsAreClampedAndTheRouteAnswersWithStatuses) {
+TEST(Replay, StepsOutOfRangeAreRefusedAndTheRouteAnswersWithStatuses) {
   Fixture f("replay-api", 1, /*in_memory=*/true);
   MatchService& s = *f.service;
   const Played p = play(s, 4);
@@ -137,14 +137,19 @@ TEST(Replay, StepsAreClampedAndTheRouteAnswersWithStatuses) {
   const auto get = [&](const std::string& query, std::optional<std::string> bearer = {}) {
     return handle_api(s, "GET", base + query, "", bearer);
   };
-  const ApiReply first = get("?step=-3");
+  const ApiReply first = get("?step=0");
   ASSERT_EQ(first.status, 200);
   EXPECT_EQ(first.body["step"], 0);
   EXPECT_EQ(first.body["events"].size(), 0u);
   const std::uint64_t steps = first.body["steps"];
-  EXPECT_EQ(get("?step=99999999999999999999").body["step"], steps);
   EXPECT_EQ(get("").body["step"], steps);
-  EXPECT_EQ(get("?step=1&seat=0&token=" + p.tokens[0]).body["seat"], 0);
+  EXPECT_EQ(get("?step=" + std::to_string(steps)).body["step"], steps);
+  for (const std::string& bad :
+       std::vector<std::string>{"-1", "-3", std::to_string(steps + 1), "99999999999999999999", "",
+                                "1x", "+1", " 1"}) {
+    EXPECT_EQ(get("?step=" + bad).status, 400) << bad;
+  }
+  EXPECT_EQ(get("?step=1&seat=0&token=" + p.tokens[0]).status, 400);  // tokens stay out of URLs
   EXPECT_EQ(get("?step=1&seat=0", p.tokens[0]).body["seat"], 0);
   EXPECT_EQ(get("?seat=0").status, 403);
   EXPECT_EQ(get("?seat=omniscient").status, 403);

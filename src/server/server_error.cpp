@@ -1,11 +1,23 @@
 #include "server/server_error.h"
 
+#include <fmt/format.h>
+
 namespace mw::server {
 namespace {
 
-// A message may quote a client's bytes: invalid UTF-8 becomes U+FFFD, and it is cut short.
+// A message may quote a client's bytes: invalid UTF-8 becomes U+FFFD, control characters are
+// written out as \uXXXX, and it is cut short.
 std::string clean(const std::string& text) {
-  std::string s = Json::parse(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace))
+  std::string escaped;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      escaped += fmt::format("\\u{:04x}", u);
+    } else {
+      escaped += c;
+    }
+  }
+  std::string s = Json::parse(Json(escaped).dump(-1, ' ', false, Json::error_handler_t::replace))
                       .get<std::string>();
   if (s.size() > 1000) {
     std::size_t cut = 1000;

@@ -5,6 +5,8 @@
 
 #include <map>
 
+#include "server/tokens.h"
+
 #include "core/error.h"
 
 namespace mw::server {
@@ -41,6 +43,38 @@ std::int64_t to_db(std::uint64_t v) {
 }
 std::uint64_t from_db(std::int64_t v) {
   return static_cast<std::uint64_t>(v);
+}
+
+// The WAL's size after a checkpoint (PRAGMA journal_size_limit).
+constexpr std::int64_t kWalSizeLimit = 16 << 20;
+
+constexpr const char* kInsertMatch =
+    "INSERT INTO matches (id, game, options, seed, seats, public, move_ms, created_at, "
+    "updated_at, seed_salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+void bind_match(SQLite::Statement& q, const MatchSetup& s, std::int64_t updated_at) {
+  Json seats = Json::array();
+  for (const auto& seat : s.seats) seats.push_back(seat.to_json());
+  q.bind(1, s.id);
+  q.bind(2, s.game);
+  q.bind(3, s.options.dump());
+  q.bind(4, to_db(s.seed));
+  q.bind(5, seats.dump());
+  q.bind(6, s.is_public ? 1 : 0);
+  q.bind(7, s.move_ms);
+  q.bind(8, s.created);
+  q.bind(9, updated_at);
+  q.bind(10, s.seed_salt);
+}
+
+// Adds `column` to `table` unless it is there; says whether it added it.
+bool add_column(SQLite::Database& db, const char* table, const char* column, const char* type) {
+  SQLite::Statement has(db, "SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?");
+  has.bind(1, table);
+  has.bind(2, column);
+  if (!has.executeStep() || has.getColumn(0).getInt() != 0) return false;
+  db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", table, column, type));
+  return true;
 }
 
 template <class F>
@@ -82,14 +116,21 @@ Store::Store(const std::string& path, bool full_sync, bool background_checkpoint
     // FULL also survives power loss, at an fsync per move.
     db_->exec(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     db_->exec("PRAGMA busy_timeout=5000");
+    // After a checkpoint the WAL file is cut back to this size, so it stays bounded however many
+    // matches are created between checkpoints (it otherwise keeps its largest size for good).
+    db_->exec("PRAGMA journal_size_limit=" + std::to_string(kWalSizeLimit));
     if (checkpoint_thread) db_->exec("PRAGMA wal_autocheckpoint=0");
     db_->exec(kSchema);
-    // Databases made before clocks existed lack the column: add it (0 = no clock).
-    SQLite::Statement has_clock(
-        *db_, "SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'move_ms'");
-    if (has_clock.executeStep() && has_clock.getColumn(0).getInt() == 0) {
-      db_->exec("ALTER TABLE matches ADD COLUMN move_ms INTEGER NOT NULL DEFAULT 0");
+    // Databases made by earlier versions lack the newer columns: add them.
+    add_column(*db_, "matches", "move_ms", "INTEGER NOT NULL DEFAULT 0");  // 0: no clock
+    if (add_column(*db_, "matches", "updated_at", "INTEGER NOT NULL DEFAULT 0")) {
+      db_->exec("UPDATE matches SET updated_at = created_at");
     }
+    add_column(*db_, "matches", "seed_salt", "TEXT NOT NULL DEFAULT ''");
+    add_column(*db_, "seat_tokens", "issued_at", "INTEGER NOT NULL DEFAULT 0");
+    // Tokens handed out before claims were tracked count as used: their seats stay taken.
+    add_column(*db_, "seat_tokens", "claimed", "INTEGER NOT NULL DEFAULT 1");
+    db_->exec("CREATE INDEX IF NOT EXISTS matches_active ON matches (finished, updated_at)");
     begin_ = std::make_unique<SQLite::Statement>(*db_, "BEGIN");
     commit_ = std::make_unique<SQLite::Statement>(*db_, "COMMIT");
     rollback_ = std::make_unique<SQLite::Statement>(*db_, "ROLLBACK");
@@ -97,6 +138,8 @@ Store::Store(const std::string& path, bool full_sync, bool background_checkpoint
         *db_, "INSERT INTO actions (match_id, idx, action) VALUES (?, ?, ?)");
     finish_ =
         std::make_unique<SQLite::Statement>(*db_, "UPDATE matches SET finished = 1 WHERE id = ?");
+    touch_ = std::make_unique<SQLite::Statement>(
+        *db_, "UPDATE matches SET updated_at = strftime('%s','now') WHERE id = ?");
     return 0;
   });
   if (checkpoint_thread) checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });
@@ -117,6 +160,7 @@ Store::~Store() {
   rollback_.reset();
   insert_action_.reset();
   finish_.reset();
+  touch_.reset();
 }
 
 // PASSIVE checkpoints never wait for the writer (nor it for them), so a commit is never held up
@@ -145,32 +189,79 @@ void Store::checkpoint_loop(std::string path) {
 void Store::create_match(const MatchSetup& s) {
   std::lock_guard lock(mutex_);
   guarded("create match", [&] {
-    Json seats = Json::array();
-    for (const auto& seat : s.seats) seats.push_back(seat.to_json());
-    SQLite::Statement q(*db_,
-                        "INSERT INTO matches (id, game, options, seed, seats, public, move_ms, "
-                        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    q.bind(1, s.id);
-    q.bind(2, s.game);
-    q.bind(3, s.options.dump());
-    q.bind(4, to_db(s.seed));
-    q.bind(5, seats.dump());
-    q.bind(6, s.is_public ? 1 : 0);
-    q.bind(7, s.move_ms);
-    q.bind(8, s.created);
+    SQLite::Statement q(*db_, kInsertMatch);
+    bind_match(q, s, s.created);
     q.exec();
     return 0;
   });
 }
 
-void Store::set_token_hash(const std::string& match, int seat, const std::string& hash) {
+void Store::insert_matches(const std::vector<StoredMatch>& matches, std::int64_t last_active) {
+  std::lock_guard lock(mutex_);
+  guarded("insert matches", [&] {
+    SQLite::Transaction transaction(*db_);
+    SQLite::Statement m(*db_, kInsertMatch);
+    SQLite::Statement t(*db_,
+                        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
+                        "VALUES (?, ?, ?, ?, ?)");
+    for (const StoredMatch& sm : matches) {
+      const MatchSetup& s = sm.setup;
+      // The actions first: write() marks the match active now, which it is not yet there to be.
+      write(Append{s.id, 0, sm.actions, false});
+      m.reset();
+      bind_match(m, s, last_active);
+      m.exec();
+      for (std::size_t seat = 0; seat < sm.tokens.size(); ++seat) {
+        if (sm.tokens[seat].hash.empty()) continue;
+        t.reset();
+        t.bind(1, s.id);
+        t.bind(2, static_cast<int>(seat));
+        t.bind(3, sm.tokens[seat].hash);
+        t.bind(4, sm.tokens[seat].issued);
+        t.bind(5, sm.tokens[seat].claimed ? 1 : 0);
+        t.exec();
+      }
+    }
+    transaction.commit();
+    return 0;
+  });
+}
+
+void Store::set_token(const std::string& match, int seat, const SeatToken& token) {
   std::lock_guard lock(mutex_);
   guarded("store token", [&] {
     SQLite::Statement q(*db_,
-                        "INSERT INTO seat_tokens (match_id, seat, token_sha256) VALUES (?, ?, ?)");
+                        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
+                        "VALUES (?, ?, ?, ?, ?)");
     q.bind(1, match);
     q.bind(2, seat);
-    q.bind(3, hash);
+    q.bind(3, token.hash);
+    q.bind(4, token.issued);
+    q.bind(5, token.claimed ? 1 : 0);
+    q.exec();
+    SQLite::Statement touch(*db_, "UPDATE matches SET updated_at = ? WHERE id = ?");
+    touch.bind(1, token.issued);
+    touch.bind(2, match);
+    touch.exec();
+    return 0;
+  });
+}
+
+void Store::clear_token(const std::string& match, int seat) {
+  seat_update("free seat", "DELETE FROM seat_tokens WHERE match_id = ? AND seat = ?", match, seat);
+}
+
+void Store::claim_token(const std::string& match, int seat) {
+  seat_update("claim seat", "UPDATE seat_tokens SET claimed = 1 WHERE match_id = ? AND seat = ?",
+              match, seat);
+}
+
+void Store::seat_update(const char* what, const char* sql, const std::string& match, int seat) {
+  std::lock_guard lock(mutex_);
+  guarded(what, [&] {
+    SQLite::Statement q(*db_, sql);
+    q.bind(1, match);
+    q.bind(2, seat);
     q.exec();
     return 0;
   });
@@ -188,6 +279,11 @@ void Store::set_finished(const std::string& match) {
 }
 
 void Store::write(const Append& a) {
+  if (!a.actions.empty()) {  // the match was active now: a restart brings it back
+    touch_->tryReset();
+    touch_->bind(1, a.match);
+    touch_->exec();
+  }
   SQLite::Statement& q = *insert_action_;
   for (std::size_t i = 0; i < a.actions.size(); ++i) {
     q.tryReset();  // not reset(): it rethrows the error of a failed previous step
@@ -250,15 +346,58 @@ std::vector<std::exception_ptr> Store::append_batch(const std::vector<Append>& b
 }
 
 std::vector<StoredMatch> Store::load_all() const {
+  return read_matches("SELECT id FROM matches ORDER BY created_at, id", nullptr);
+}
+
+std::optional<StoredMatch> Store::load(const std::string& match) const {
+  auto out = read_matches("SELECT id FROM matches WHERE id = ?",
+                          [&](SQLite::Statement& q) { q.bind(1, match); });
+  if (out.empty()) return std::nullopt;
+  return std::move(out.front());
+}
+
+std::vector<StoredMatch> Store::load_active(std::int64_t since, std::size_t limit) const {
+  return read_matches(
+      "SELECT id FROM matches WHERE finished = 0 AND updated_at >= ? "
+      "ORDER BY updated_at DESC, id LIMIT ?",
+      [&](SQLite::Statement& q) {
+        q.bind(1, since);
+        q.bind(2, static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
+      });
+}
+
+std::size_t Store::count() const {
+  std::lock_guard lock(mutex_);
+  return guarded("count matches", [&] {
+    SQLite::Statement q(*db_, "SELECT COUNT(*) FROM matches");
+    q.executeStep();
+    return static_cast<std::size_t>(q.getColumn(0).getInt64());
+  });
+}
+
+std::vector<StoredMatch> Store::read_matches(
+    const std::string& select_ids, const std::function<void(SQLite::Statement&)>& bind) const {
   std::lock_guard lock(mutex_);
   return guarded("load matches", [&] {
+    std::vector<std::string> ids;
+    {
+      SQLite::Statement q(*db_, select_ids);
+      if (bind) bind(q);
+      while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
+    }
+    SQLite::Statement m(*db_,
+                        "SELECT id, game, options, seed, seats, public, move_ms, created_at, "
+                        "seed_salt FROM matches WHERE id = ?");
+    SQLite::Statement t(*db_,
+                        "SELECT seat, token_sha256, issued_at, claimed FROM seat_tokens "
+                        "WHERE match_id = ?");
+    SQLite::Statement a(*db_, "SELECT idx, action FROM actions WHERE match_id = ? ORDER BY idx");
     std::vector<StoredMatch> out;
-    std::map<std::string, std::size_t> index;
-    SQLite::Statement m(
-        *db_,
-        "SELECT id, game, options, seed, seats, public, move_ms, created_at FROM matches "
-        "ORDER BY created_at, id");
-    while (m.executeStep()) {
+    out.reserve(ids.size());
+    for (const std::string& id : ids) {
+      m.reset();
+      m.bind(1, id);
+      if (!m.executeStep()) continue;
       StoredMatch sm;
       sm.setup.id = m.getColumn(0).getString();
       sm.setup.game = m.getColumn(1).getString();
@@ -270,29 +409,27 @@ std::vector<StoredMatch> Store::load_all() const {
       sm.setup.is_public = m.getColumn(5).getInt() != 0;
       sm.setup.move_ms = m.getColumn(6).getInt64();
       sm.setup.created = m.getColumn(7).getInt64();
-      sm.token_hashes.assign(sm.setup.seats.size(), "");
-      index[sm.setup.id] = out.size();
-      out.push_back(std::move(sm));
-    }
-    SQLite::Statement t(*db_, "SELECT match_id, seat, token_sha256 FROM seat_tokens");
-    while (t.executeStep()) {
-      const auto it = index.find(t.getColumn(0).getString());
-      const int seat = t.getColumn(1).getInt();
-      if (it == index.end() || seat < 0) continue;
-      auto& hashes = out[it->second].token_hashes;
-      if (static_cast<std::size_t>(seat) < hashes.size()) hashes[seat] = t.getColumn(2).getString();
-    }
-    SQLite::Statement a(*db_, "SELECT match_id, idx, action FROM actions ORDER BY match_id, idx");
-    while (a.executeStep()) {
-      const auto it = index.find(a.getColumn(0).getString());
-      if (it == index.end()) continue;
-      auto& actions = out[it->second].actions;
-      // Indices are dense (each append starts where the last ended); a gap would be corruption.
-      if (from_db(a.getColumn(1).getInt64()) != actions.size()) {
-        throw Error(ErrorCode::kIo,
-                    "database: action indices of match " + it->first + " are not contiguous");
+      sm.setup.seed_salt = m.getColumn(8).getString();
+      sm.tokens.assign(sm.setup.seats.size(), SeatToken{});
+      t.reset();
+      t.bind(1, id);
+      while (t.executeStep()) {
+        const int seat = t.getColumn(0).getInt();
+        if (seat < 0 || static_cast<std::size_t>(seat) >= sm.tokens.size()) continue;
+        sm.tokens[seat] = SeatToken{t.getColumn(1).getString(), t.getColumn(2).getInt64(),
+                                    t.getColumn(3).getInt() != 0};
       }
-      actions.push_back(a.getColumn(2).getInt64());
+      a.reset();
+      a.bind(1, id);
+      while (a.executeStep()) {
+        // Indices are dense (each append starts where the last ended); a gap is corruption.
+        if (from_db(a.getColumn(0).getInt64()) != sm.actions.size()) {
+          throw Error(ErrorCode::kIo,
+                      "database: action indices of match " + id + " are not contiguous");
+        }
+        sm.actions.push_back(a.getColumn(1).getInt64());
+      }
+      out.push_back(std::move(sm));
     }
     return out;
   });

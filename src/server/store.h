@@ -5,8 +5,10 @@
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,11 +43,23 @@ struct MatchSetup {
   std::int64_t move_ms = 0;
   // When the match was created, in unix seconds (the lobby lists the newest first).
   std::int64_t created = 0;
+  // Revealed with the seed once the match is over: SHA-256("mazeworks-seed:<id>:<seed>:<salt>")
+  // is the commitment published at creation (seed_commitment), and the salt keeps a small or
+  // guessed seed from being found by trying seeds against it.
+  std::string seed_salt;
+};
+
+// A seat's token: its SHA-256, when it was handed out, and whether it was ever used since (a
+// token never used within ServerLimits::unclaimed_seat frees its seat again).
+struct SeatToken {
+  std::string hash;  // "" while nobody has joined
+  std::int64_t issued = 0;
+  bool claimed = false;
 };
 
 struct StoredMatch {
   MatchSetup setup;
-  std::vector<std::string> token_hashes;  // per seat; "" while nobody has joined
+  std::vector<SeatToken> tokens;  // per seat
   ActionList actions;
 };
 
@@ -71,7 +85,14 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   void create_match(const MatchSetup& setup);
-  void set_token_hash(const std::string& match, int seat, const std::string& hash);
+  // Whole matches (setup, tokens, actions), all in one transaction; `last_active` is their
+  // activity time (unix seconds). For importing and for the benchmark's generator.
+  void insert_matches(const std::vector<StoredMatch>& matches, std::int64_t last_active);
+  void set_token(const std::string& match, int seat, const SeatToken& token);
+  // The seat is free again: its token row goes.
+  void clear_token(const std::string& match, int seat);
+  // The seat's token was used.
+  void claim_token(const std::string& match, int seat);
   // Appends actions[i] at index first + i, all in one transaction; returns after the commit.
   void append_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
   void set_finished(const std::string& match);
@@ -80,16 +101,29 @@ class Store {
   // Returns one result per entry: null (committed) or the error (Error(kIo)).
   std::vector<std::exception_ptr> append_batch(const std::vector<Append>& batch);
   std::vector<StoredMatch> load_all() const;
+  // One match, or nullopt when there is none by that id.
+  std::optional<StoredMatch> load(const std::string& match) const;
+  // The unfinished matches with a move, a join or a creation at or after `since` (unix seconds),
+  // the most recently active first, at most `limit` of them: what a restart brings back into
+  // memory (the rest come back when asked for).
+  std::vector<StoredMatch> load_active(std::int64_t since, std::size_t limit) const;
+  // How many matches are stored (the benchmark's check).
+  std::size_t count() const;
 
  private:
   void write(const Append& a);  // inside a transaction, mutex_ held
+  // Runs `sql` with the parameters (match, seat) in a transaction of its own.
+  void seat_update(const char* what, const char* sql, const std::string& match, int seat);
+  // The matches whose ids `select_ids` returns (its parameters bound by `bind`), in its order.
+  std::vector<StoredMatch> read_matches(const std::string& select_ids,
+                                        const std::function<void(SQLite::Statement&)>& bind) const;
   void transaction(const std::vector<Append>& batch, std::size_t begin, std::size_t end);
   void checkpoint_loop(std::string path);
 
   mutable std::mutex mutex_;  // one connection shared by the I/O threads and the workers
   std::unique_ptr<SQLite::Database> db_;
   // Prepared once: parsing SQL per move was a tenth of the server's time under load.
-  std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_action_, finish_;
+  std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_action_, finish_, touch_;
   // The background checkpointer (see the constructor).
   std::mutex checkpoint_mutex_;
   std::condition_variable checkpoint_wake_;

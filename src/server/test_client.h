@@ -22,7 +22,7 @@ struct Inbox {
   std::mutex mutex;
   std::vector<std::string> texts;
   Subscription::Sink sink() {
-    return [this](const std::string& t) {
+    return [this](const std::string& t, MessageKind) {
       std::lock_guard lock(mutex);
       texts.push_back(t);
     };
@@ -53,6 +53,14 @@ struct Client {
   ClientSession session;
 };
 
+// A clock the test moves by hand (MatchService::set_clock_source): no test waits for time.
+struct FakeClock {
+  ClockTime now{};
+  ClockSource source() {
+    return [this] { return now; };
+  }
+};
+
 // A service on a database file in a fresh temporary folder (removed by the destructor).
 struct Fixture {
   // `in_memory`: no database file (tests that are not about persistence run faster).
@@ -74,13 +82,20 @@ struct Fixture {
   }
   void open(int agent_threads = 1) {
     store = std::make_unique<Store>(db, false, /*background_checkpoint=*/group_commit);
-    service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit);
+    service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit,
+                                             limits);
   }
   void close() {
     service.reset();
     store.reset();
   }
   bool group_commit = false;
+  // The server's limits, but tests choose their seeds (a known deal makes a test repeatable).
+  ServerLimits limits = [] {
+    ServerLimits l;
+    l.allow_client_seeds = true;
+    return l;
+  }();
   std::filesystem::path dir;
   std::string db;
   std::unique_ptr<Store> store;

@@ -32,7 +32,8 @@ function serverBinary(): string {
 async function spawnServer(db: string, port: number): Promise<{ child: ChildProcess; port: number }> {
   const child: ChildProcess = spawn(
     serverBinary(),
-    ["serve", "--address", "127.0.0.1", "--port", String(port), "--db", db,
+    // The tests choose their deals (--allow-client-seeds): a known seed makes a test repeatable.
+    ["serve", "--address", "127.0.0.1", "--port", String(port), "--db", db, "--allow-client-seeds",
       "--web-root", process.env.MAZEWORKS_WEB_DIST ?? join(webDir, "dist")],
     { stdio: ["ignore", "pipe", "pipe"] },
   );

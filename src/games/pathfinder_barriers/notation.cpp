@@ -224,11 +224,12 @@ std::string State::action_to_string_for(Player observer, Action a) const {
   // moves and their answers are spoken aloud, and the first player is drawn in the open.
   const bool secret = phase_ == Phase::kSetup && a >= kPawnBase && a <= kDone;
   if (!secret || observer == to_move_ || observer == kOmniscient) return action_to_string(a);
-  const char* seat = kSeatNames[static_cast<std::size_t>(to_move_)];
-  if (a < kPawnBase + kSquares) return fmt::format("{} places the pawn", seat);
-  if (a >= kBarrierBase && a < kBarrierBase + kSlots) return fmt::format("{} places a chip", seat);
-  if (a == kDone) return fmt::format("{} finishes the setup", seat);
-  return fmt::format("{} makes a setup decision", seat);  // not an action of the set-up
+  // The others learn only that the set-up is finished: of its steps they are told nothing, not
+  // even that they happen (so not how many chips are in).
+  if (a == kDone) {
+    return fmt::format("{} finishes the setup", kSeatNames[static_cast<std::size_t>(to_move_)]);
+  }
+  return "";
 }
 
 Action State::parse_setup(std::string_view text) const {

@@ -23,6 +23,8 @@ import { resultBanner } from "./result-banner";
 interface Observer {
   connection: MatchConnection;
   message: StateMessage | null;
+  /** When `message` arrived, in arrival order across observers (their versions are their own). */
+  received: number;
   events: GameEvent[];
 }
 
@@ -37,6 +39,7 @@ export interface MatchPageDeps {
 
 export class MatchPage {
   private readonly observers = new Map<number, Observer>();
+  private arrivals = 0;
   private held: number[] = [];
   private hotSeat: HotSeatState | null = null;
   private board: Board | null = null;
@@ -102,6 +105,7 @@ export class MatchPage {
   private connect(seat: number, token: string | undefined): void {
     const observer: Observer = {
       message: null,
+      received: 0,
       events: [],
       connection: new MatchConnection({
         url: socketUrl(window.location),
@@ -122,6 +126,7 @@ export class MatchPage {
     const observer = this.observers.get(seat)!;
     observer.events = mergeEvents(observer.events, msg);
     observer.message = msg;
+    observer.received = ++this.arrivals;
     if (this.held.length > 0) {
       const toAct = this.newestMessage()?.to_act ?? null;
       this.hotSeat = this.hotSeat ? nextHotSeat(this.hotSeat, this.held, toAct)
@@ -136,12 +141,17 @@ export class MatchPage {
     return this.hotSeat?.shown ?? SPECTATOR;
   }
 
+  /**
+   * The state message that arrived last. Not the highest version: each seat counts only the events
+   * it is told of (a secret set-up's steps are not counted for the other seat), so versions of
+   * different seats do not compare.
+   */
   private newestMessage(): StateMessage | null {
-    let newest: StateMessage | null = null;
+    let newest: Observer | null = null;
     for (const o of this.observers.values()) {
-      if (o.message && (!newest || o.message.version > newest.version)) newest = o.message;
+      if (o.message && (!newest || o.received > newest.received)) newest = o;
     }
-    return newest;
+    return newest?.message ?? null;
   }
 
   private shownState(): BoardState | null {
