@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     }
     batch.push_back(std::move(m));
     if (batch.size() == 10'000 || i + 1 == total) {
-      store.insert_matches(batch, is_active ? now : long_ago);
+      store.insert_matches(batch);
       batch.clear();
     }
   }

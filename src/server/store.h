@@ -85,9 +85,9 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   void create_match(const MatchSetup& setup);
-  // Whole matches (setup, tokens, actions), all in one transaction; `last_active` is their
-  // activity time (unix seconds). For importing and for the benchmark's generator.
-  void insert_matches(const std::vector<StoredMatch>& matches, std::int64_t last_active);
+  // Whole matches (setup, tokens, actions), all in one transaction, each last active when it
+  // was created. For importing and for the benchmark's generator.
+  void insert_matches(const std::vector<StoredMatch>& matches);
   void set_token(const std::string& match, int seat, const SeatToken& token);
   // The seat is free again: its token row goes.
   void clear_token(const std::string& match, int seat);
