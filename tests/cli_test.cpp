@@ -212,12 +212,24 @@ TEST(CliErrors, BadArgumentsExitTwoWithAMessage) {
       {"replay /no/such/record.json", "cannot read '/no/such/record.json'"},
       {"play", "game is required"},
       {"frobnicate", "unknown command 'frobnicate'; commands: games, agents"},
+      {"selfplay treasure-hunt --seed abc", "a seed is a whole number"},
+      {"selfplay treasure-hunt --seed -1", "a seed is a whole number"},
+      {"selfplay treasure-hunt --seed 99999999999999999999999", "a seed is a whole number"},
+      {"play treasure-hunt --seed 1x", "a seed is a whole number"},
+      {"selfplay mazemakers --players 3 --option players=4", "option 'players' is given twice"},
+      {"selfplay treasure-hunt --option deck=standard --option deck=specialized",
+       "option 'deck' is given twice"},
+      {"selfplay treasure-hunt --games abc", "--games"},
   };
   for (const auto& call : calls) {
     const CliRun run = mazeworks(dir, call.args);
     EXPECT_EQ(run.code, 2) << call.args;
     EXPECT_NE(run.err.find(call.message), std::string::npos) << call.args << ": " << run.err;
+    // Every error says whose it is, CLI11's own included (docs/cli.md).
+    EXPECT_EQ(run.err.rfind("mazeworks: ", 0), 0u) << call.args << ": " << run.err;
   }
+  // The same option given twice with the same value is no conflict.
+  EXPECT_EQ(mazeworks(dir, "selfplay mazemakers --players 3 --option players=3 --games 1").code, 0);
 }
 
 TEST(CliErrors, BadRecordsAreNamed) {
@@ -229,7 +241,14 @@ TEST(CliErrors, BadRecordsAreNamed) {
       {"not_json.json", "is not JSON"},
       {"bad_action.json", "action #1 (1) does not apply"},
       {"no_actions.json", "\"actions\" must be an array"},
+      {"deep_game.json", "nested deeper than 64 levels"},
+      {"deep_start.json", "nested deeper than 64 levels"},
   };
+  // 100,000 brackets in a field: refused with a message, never a crashed stack.
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  std::ofstream(dir / "deep_game.json") << R"({"game": )" << deep << R"(, "actions": []})";
+  std::ofstream(dir / "deep_start.json")
+      << R"({"game": "treasure-hunt", "start": )" << deep << R"(, "actions": []})";
   for (const auto& [file, message] : cases) {
     const CliRun run = mazeworks(dir, "replay " + (dir / file).string());
     EXPECT_EQ(run.code, 2) << file;

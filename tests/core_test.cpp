@@ -259,8 +259,15 @@ TEST(core, OptionsResolveRejectsEveryBadOverride) {
   EXPECT_EQ(bad({{"players", 2.5}}), "option 'players' expects an integer, got 2.5");
   EXPECT_EQ(bad({{"players", 1}}), "option 'players' must be in 2..4, got 1");
   EXPECT_EQ(bad({{"players", 5}}), "option 'players' must be in 2..4, got 5");
-  EXPECT_EQ(bad({{"deck", "big"}}), "option 'deck' expects one of standard, small, got \"big\"");
-  EXPECT_EQ(bad({{"deck", 1}}), "option 'deck' expects one of standard, small, got 1");
+  EXPECT_EQ(bad({{"deck", "big"}}),
+            "option 'deck' expects one of standard, small (a string), got \"big\"");
+  EXPECT_EQ(bad({{"deck", 1}}), "option 'deck' expects one of standard, small (a string), got 1");
+  // A choice that reads as a number may come as that number (matchGames: 1, 2, 4).
+  const std::vector<OptionSpec> numbered = {
+      OptionSpec::choice("games", "1", {"1", "2", "4"}, "help")};
+  EXPECT_EQ(Options::resolve(numbered, {{"games", 2}}).to_json()["games"], "2");
+  EXPECT_EQ(error_of(ErrorCode::kBadOption, [&] { Options::resolve(numbered, {{"games", 3}}); }),
+            "option 'games' expects one of 1, 2, 4 (a string), got 3");
   // Above INT64_MAX: must not wrap to a negative number that a range like -5..5 would accept.
   const std::vector<OptionSpec> signed_range = {OptionSpec::integer("offset", 0, -5, 5, "help")};
   EXPECT_EQ(error_of(ErrorCode::kBadOption,
@@ -301,7 +308,8 @@ TEST(core, OptionsParseAssignmentsRejectsEveryBadAssignment) {
   EXPECT_EQ(bad("players="), "option 'players' expects an integer, got ''");
   EXPECT_EQ(bad("players= 3"), "option 'players' expects an integer, got ' 3'");
   EXPECT_EQ(bad("players=9"), "option 'players' must be in 2..4, got 9");
-  EXPECT_EQ(bad("deck=big"), "option 'deck' expects one of standard, small, got \"big\"");
+  EXPECT_EQ(bad("deck=big"),
+            "option 'deck' expects one of standard, small (a string), got \"big\"");
 }
 
 TEST(core, OptionSpecDescribesItself) {
@@ -406,6 +414,11 @@ TEST(core, GameRecordFromJsonNamesTheBadField) {
   EXPECT_EQ(bad(with("actions", "1 2")), "game record: \"actions\" must be an array");
   EXPECT_EQ(bad(with("actions", {1, "2"})), "game record: every action must be an integer");
   EXPECT_EQ(bad(with("actions", {1.5})), "game record: every action must be an integer");
+  EXPECT_EQ(bad(with("version", 2)),
+            "game record: \"version\" 2 is not one this engine reads (it reads 1)");
+  EXPECT_EQ(bad(with("version", "1")),
+            "game record: \"version\" \"1\" is not one this engine reads (it reads 1)");
+  EXPECT_NO_THROW(GameRecord::from_json(with("version", 1)));
 
   Json full = with("players", {"random", 3, "human"});
   full["seed"] = 9;

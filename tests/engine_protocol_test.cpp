@@ -343,6 +343,20 @@ TEST(EngineProtocol, PlayTakesTextOrNumbersAndRefusesWithoutChange) {
   EXPECT_EQ(reply["history_length"], 27);
 }
 
+// A barrier grid typed as notation inside a `play` line: the line's own JSON is shallow (the
+// brackets are in a string), the notation's JSON is not; refused, nothing changes.
+TEST(EngineProtocol, DeeplyNestedNotationIsRefusedWithoutChange) {
+  EngineSession s(builtin_games());
+  ok(s, Json{{"id", 1}, {"request", "new"}, {"game", "pathfinder-barriers"}});
+  const std::string before = snapshot(s);
+  const std::string deep = std::string(60'000, '[') + std::string(60'000, ']');
+  const Json reply = call(s, Json{{"id", 2},
+                                  {"request", "play"},
+                                  {"action", R"({"pawn": "E-5", "barriers": )" + deep + "}"}});
+  EXPECT_EQ(error_code(reply), "parse_error");
+  EXPECT_EQ(snapshot(s), before);
+}
+
 TEST(EngineProtocol, PlayForcesChanceOutcomes) {
   EngineSession s(builtin_games());
   new_th(s, 7, false);
@@ -458,6 +472,15 @@ TEST(EngineProtocol, AiErrors) {
             "unknown_agent");
   EXPECT_EQ(error_code(call(s, Json{{"id", 1}, {"request", "ai"}, {"agent", ""}})),
             "unknown_agent");
+  // A budget the agent has but not in its range is refused, not dropped for the default.
+  const std::string th_before = snapshot(s);
+  EXPECT_EQ(error_code(call(s, Json{{"id", 1}, {"request", "ai"}, {"agent", "ismcts"},
+                                    {"ms", 86400001}})),
+            "unknown_agent");
+  EXPECT_EQ(snapshot(s), th_before);
+  // An agent without a budget (it refuses the parameter as unknown) still ignores it.
+  EXPECT_EQ(ok(s, Json{{"id", 1}, {"request", "ai"}, {"agent", "greedy"}, {"ms", 5}})["agent"],
+            "greedy");
 
   EngineSession c(coin_registry());
   ok(c, Json{{"id", 1}, {"request", "new"}, {"game", "coin-race"}});

@@ -48,6 +48,12 @@ TEST(SearchAgents, ParametersAreTypedAndChecked) {
   const Game game = treasure_hunt();
   EXPECT_NE(unknown_agent_message(game, "ismcts:c=x").find("ismcts: c expects a number"),
             std::string::npos);
+  for (const char* spec : {"ismcts:c=nan", "ismcts:c=inf", "ismcts:c=-inf"}) {
+    // Not "got null": JSON has no NaN, and the message quotes what was written.
+    const std::string message = unknown_agent_message(game, spec);
+    EXPECT_NE(message.find("c expects a number"), std::string::npos) << message;
+    EXPECT_EQ(message.find("null"), std::string::npos) << message;
+  }
   EXPECT_NE(unknown_agent_message(game, "ismcts:bogus=1").find("unknown parameter 'bogus'"),
             std::string::npos);
   EXPECT_NE(unknown_agent_message(game, "ismcts:ms=0").find("give a budget"), std::string::npos);

@@ -11,6 +11,7 @@
 #include "bindings.h"
 #include "core/agent.h"
 #include "core/error.h"
+#include "games/all_games.h"
 #include "py_state.h"
 
 namespace py = pybind11;
@@ -71,6 +72,14 @@ class PyAgent {
   Rng rng_;
 };
 
+// `game=` as a Game, a game id (its default options), or None.
+std::optional<Game> game_argument(const py::object& game) {
+  if (game.is_none()) return std::nullopt;
+  if (py::isinstance<py::str>(game)) return builtin_games().load(game.cast<std::string>());
+  if (py::isinstance<Game>(game)) return game.cast<Game>();
+  throw py::type_error("game must be a mazeworks.Game, a game id such as 'treasure-hunt', or None");
+}
+
 }  // namespace
 
 void bind_agent(py::module_& m) {
@@ -91,12 +100,13 @@ void bind_agent(py::module_& m) {
 
   m.def(
       "agent",
-      [](const std::string& spec, std::optional<Game> game, std::uint64_t seed) {
-        return PyAgent(spec, std::move(game), seed);
+      [](const std::string& spec, const py::object& game, std::uint64_t seed) {
+        return PyAgent(spec, game_argument(game), seed);
       },
       py::arg("spec"), py::arg("game") = py::none(), py::arg("seed") = 0,
       "An agent by spec string, e.g. 'ismcts:ms=200' or 'random' (`mazeworks agents` lists them). "
-      "`seed` seeds its random stream; with `game` an unknown name fails at once.");
+      "`seed` seeds its random stream; with `game` (a Game, or a game id such as "
+      "'treasure-hunt') an unknown name fails at once.");
 }
 
 }  // namespace mw::python

@@ -29,6 +29,11 @@ std::vector<std::pair<Action, double>> chance_outcomes(const PyState& s) {
 }
 
 ActionList legal_actions_of(const PyState& s, std::optional<Player> player) {
+  if (player && (*player < 0 || *player >= s.state.num_players())) {
+    throw Error(ErrorCode::kBadRequest,
+                fmt::format("legal_actions: player {} is not a seat (0..{})", *player,
+                            s.state.num_players() - 1));
+  }
   if (player && *player != s.state.current_player()) return {};
   return s.state.legal_actions();
 }

@@ -3,13 +3,25 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 
 namespace py = pybind11;
 
 namespace mw::python {
+namespace {
+
+// repr() of a value the caller gave, cut short for a message (a huge list would be quoted whole).
+std::string short_repr(py::handle value) {
+  std::string text = py::repr(value).cast<std::string>();
+  if (text.size() > 80) text = text.substr(0, 80) + "...";
+  return text;
+}
+
+}  // namespace
 
 py::object to_python(const Json& j) {
   switch (j.type()) {
@@ -40,13 +52,27 @@ py::object to_python(const Json& j) {
   }
 }
 
-Json from_python(py::handle value) {
+namespace {
+
+// Python objects nest as deep as the caller likes; the engine takes JSON up to kMaxJsonDepth.
+Json from_python_at(py::handle value, int depth) {
+  if (depth > kMaxJsonDepth) {
+    throw Error(ErrorCode::kBadRequest,
+                fmt::format("the value is nested deeper than {} levels", kMaxJsonDepth));
+  }
   if (value.is_none()) return nullptr;
   // bool before int: Python's True is also an int.
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
   if (py::isinstance<py::int_>(value)) {
-    if (value.cast<py::int_>() < py::int_(0)) return value.cast<std::int64_t>();
-    return value.cast<std::uint64_t>();
+    const py::int_ i = value.cast<py::int_>();
+    if (i < py::int_(0)) {
+      if (i >= py::int_(std::numeric_limits<std::int64_t>::min())) return i.cast<std::int64_t>();
+    } else if (i <= py::int_(std::numeric_limits<std::uint64_t>::max())) {
+      return i.cast<std::uint64_t>();
+    }
+    // Beyond 64 bits: a float, as the JSON text 1e30 would read, so whoever reads the value says
+    // which range it wanted (an option: BadOptionError) instead of a failed cast.
+    return PyLong_AsDouble(i.ptr());
   }
   if (py::isinstance<py::float_>(value)) return value.cast<double>();
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
@@ -54,32 +80,32 @@ Json from_python(py::handle value) {
     Json out = Json::object();
     for (const auto& [key, item] : value.cast<py::dict>()) {
       if (!py::isinstance<py::str>(key)) {
-        throw py::type_error(
-            fmt::format("JSON object keys must be str, got {}", py::repr(key).cast<std::string>()));
+        throw py::type_error(fmt::format("JSON object keys must be str, got {}", short_repr(key)));
       }
-      out[key.cast<std::string>()] = from_python(item);
+      out[key.cast<std::string>()] = from_python_at(item, depth + 1);
     }
     return out;
   }
   if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
     Json out = Json::array();
-    for (const auto& item : value) out.push_back(from_python(item));
+    for (const auto& item : value) out.push_back(from_python_at(item, depth + 1));
     return out;
   }
   throw py::type_error(
       fmt::format("{} has no JSON form (expected dict, list, str, int, float, "
                   "bool or None)",
-                  py::repr(value).cast<std::string>()));
+                  short_repr(value)));
+}
+
+}  // namespace
+
+Json from_python(py::handle value) {
+  return from_python_at(value, 0);
 }
 
 Json json_argument(py::handle value, const char* what) {
   if (!py::isinstance<py::str>(value)) return from_python(value);
-  const std::string text = value.cast<std::string>();
-  Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_discarded()) {
-    throw Error(ErrorCode::kBadRequest, fmt::format("{} is not valid JSON text", what));
-  }
-  return parsed;
+  return parse_untrusted_json(value.cast<std::string>(), ErrorCode::kBadRequest, what);
 }
 
 }  // namespace mw::python

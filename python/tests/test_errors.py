@@ -103,3 +103,55 @@ def test_bad_documents():
         game.state_from_json("{")
     with pytest.raises(mazeworks.UnknownGameError):
         mazeworks.state_from_json({"game": "go", "options": {}, "state": {}})
+
+
+def _nested_list(depth):
+    value = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_deeply_nested_values_are_refused_not_crashing():
+    deep = _nested_list(50_000)
+    with pytest.raises(mazeworks.BadRequestError, match="deeper than 64"):
+        mazeworks.load_game("treasure-hunt", {"deck": deep})
+    with pytest.raises(mazeworks.BadRequestError, match="deeper than 64"):
+        mazeworks.state_from_json({"game": "treasure-hunt", "state": deep})
+    text = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(mazeworks.BadRequestError, match="deeper than 64"):
+        mazeworks.state_from_json(text)
+    with pytest.raises(mazeworks.BadRequestError, match="deeper than 64"):
+        mazeworks.load_game("treasure-hunt", '{"deck": ' + text + "}")
+    # A whole barrier grid typed as notation, nested 60,000 deep.
+    state = mazeworks.load_game("pathfinder-barriers").new_initial_state()
+    grid = '{"pawn": "E-5", "barriers": ' + "[" * 60_000 + "]" * 60_000 + "}"
+    with pytest.raises(mazeworks.ParseError, match="deeper than 64"):
+        state.string_to_actions(grid)
+
+
+def test_huge_integers_are_an_option_error_not_a_cast_failure():
+    with pytest.raises(mazeworks.BadOptionError):
+        mazeworks.load_game("treasure-hunt", {"targetScore": 10**30})
+    with pytest.raises(mazeworks.BadOptionError):
+        mazeworks.load_game("treasure-hunt", {"targetScore": -(10**30)})
+
+
+def test_legal_actions_of_a_seat_that_does_not_exist_is_an_error():
+    state = mazeworks.load_game("treasure-hunt").new_initial_state()
+    with pytest.raises(mazeworks.BadRequestError, match="not a seat"):
+        state.legal_actions(5)
+    with pytest.raises(mazeworks.BadRequestError, match="not a seat"):
+        state.legal_actions(-1)
+
+
+def test_an_agent_for_a_game_named_by_its_id():
+    agent = mazeworks.agent("random", game="treasure-hunt")
+    state = mazeworks.load_game("treasure-hunt").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    assert agent.step(state) in state.legal_actions()
+    with pytest.raises(mazeworks.UnknownAgentError):
+        mazeworks.agent("nope", game="treasure-hunt")
+    with pytest.raises(mazeworks.UnknownGameError):
+        mazeworks.agent("random", game="chess")

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
 #include <functional>
 
 #include "ai/alphabeta.h"
@@ -74,7 +75,9 @@ Json parse_value(std::string_view text) {
   if (ec == std::errc() && end == text.data() + text.size()) return i;
   double d = 0;
   auto [dend, dec] = std::from_chars(text.data(), text.data() + text.size(), d);
-  if (dec == std::errc() && dend == text.data() + text.size()) return d;
+  // "nan" and "inf" read as doubles, but JSON has no such numbers (they would print as null):
+  // they stay text, and the parameter's reader says it wanted a number.
+  if (dec == std::errc() && dend == text.data() + text.size() && std::isfinite(d)) return d;
   return std::string(text);
 }
 

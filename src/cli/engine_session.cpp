@@ -540,9 +540,14 @@ Json EngineSession::on_ai(const Json& req) {
   try {
     agent = make_agent(m.game(), spec.to_string());
   } catch (const Error& e) {
-    // An agent without a budget may refuse the parameters (greedy checks its own): then the
-    // budget does not apply to it, and the reply's `agent` shows the spec without it.
-    if (e.code() != ErrorCode::kUnknownAgent || spec.params == plain.params) throw;
+    // An agent without a budget refuses the parameters as unknown (greedy checks its own): then
+    // the budget does not apply to it, and the reply's `agent` shows the spec without it. A
+    // budget the agent has but refuses (out of its range) is the caller's error.
+    const bool unknown_parameter =
+        std::string_view(e.what()).find("unknown parameter") != std::string_view::npos;
+    if (e.code() != ErrorCode::kUnknownAgent || spec.params == plain.params || !unknown_parameter) {
+      throw;
+    }
     spec = plain;
     agent = make_agent(m.game(), spec.to_string());
   }

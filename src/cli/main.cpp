@@ -1,6 +1,8 @@
 // The `mazeworks` program: parses the command line and dispatches to one subcommand.
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <functional>
@@ -34,6 +36,19 @@ CLI::Option* add_repeatable(CLI::App* app, const std::string& name, std::vector<
                             const std::string& help) {
   return app->add_option(name, to, help)->allow_extra_args(false)->type_size(1);
 }
+
+// A seed is a whole number that fits in 64 bits, written in decimal: CLI11 alone would read "-1"
+// and 99999999999999999999999 as 18446744073709551615 without a word.
+const CLI::Validator kSeed(
+    [](std::string& text) -> std::string {
+      std::uint64_t value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+        return "a seed is a whole number from 0 to 18446744073709551615, got " + text;
+      }
+      return "";
+    },
+    "SEED");
 
 // `--players N` is short for `--option players=N` (games for 2-4 players have that option).
 void add_players(CLI::App* app, std::vector<std::string>& options) {
@@ -82,7 +97,8 @@ CLI::App* add_play(CLI::App& app, PlayArgs& args, std::uint64_t& seed) {
                  "human, the others the game's best agent)");
   add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
   add_players(cmd, args.options);
-  cmd->add_option("--seed", seed, "seed of the deal and the computer players (default: fresh)");
+  cmd->add_option("--seed", seed, "seed of the deal and the computer players (default: fresh)")
+      ->check(kSeed);
   cmd->add_flag("--ascii", args.ascii, "no colour and no Unicode symbols");
   return cmd;
 }
@@ -96,7 +112,8 @@ CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
   add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
   add_players(cmd, args.options);
   cmd->add_option("--games", args.games, "number of games")->check(CLI::Range(0, kMaxCount));
-  cmd->add_option("--seed", args.seed, "run seed; game i is seeded derive_seed(seed, i)");
+  cmd->add_option("--seed", args.seed, "run seed; game i is seeded derive_seed(seed, i)")
+      ->check(kSeed);
   add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as truncated");
   cmd->add_flag("--json", args.json, "print one JSON object");
   add_mpi_flag(cmd, args.mpi);
@@ -113,7 +130,8 @@ CLI::App* add_tournament(CLI::App& app, TournamentArgs& args) {
   add_players(cmd, args.options);
   cmd->add_option("--games", args.games, "games per seat arrangement")
       ->check(CLI::Range(1, kMaxCount));
-  cmd->add_option("--seed", args.seed, "run seed; arrangement j is seeded derive_seed(seed, j)");
+  cmd->add_option("--seed", args.seed, "run seed; arrangement j is seeded derive_seed(seed, j)")
+      ->check(kSeed);
   add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as truncated");
   cmd->add_flag("--json", args.json, "print one JSON object");
   add_mpi_flag(cmd, args.mpi);
@@ -131,7 +149,7 @@ CLI::App* add_analyze(CLI::App& app, AnalyzeArgs& args) {
   add_repeatable(cmd, "--variant", args.variants,
                  "an option set k=v,k=v to compare (repeatable; default: one, the options alone)");
   cmd->add_option("--games", args.games, "games per variant")->check(CLI::Range(1, kMaxCount));
-  cmd->add_option("--seed", args.seed, "run seed");
+  cmd->add_option("--seed", args.seed, "run seed")->check(kSeed);
   add_run_limits(cmd, args.threads, args.max_actions, "actions before a game counts as a timeout");
   cmd->add_option("--strong", args.strong, "skill trace: the stronger agent spec");
   cmd->add_option("--weak", args.weak, "skill trace: the weaker agent spec");
@@ -213,7 +231,7 @@ CLI::App* add_loadtest(CLI::App& app, LoadtestArgs& args) {
   cmd->add_option("--matches", args.matches, "concurrent matches")->check(CLI::Range(1, 100000));
   cmd->add_option("--max-moves", args.max_moves, "moves per match at most")
       ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", args.seed, "seed of the random players");
+  cmd->add_option("--seed", args.seed, "seed of the random players")->check(kSeed);
   cmd->add_option("--think-ms", args.think_ms,
                   "mean think time before each move, ms (each wait uniform in [0, 2x]); "
                   "0: move at once (saturation)")
@@ -281,7 +299,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : kFailure;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    // Every error reads "mazeworks: ..." (docs/cli.md), CLI11's own included.
+    fmt::print(stderr, "mazeworks: {}\nRun with --help for more information.\n", e.what());
+    return kFailure;
   }
   if (play->count("--seed") > 0) play_args.seed = play_seed;
   if (replay->count("--seat") > 0) replay_args.seat = replay_seat;

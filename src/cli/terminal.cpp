@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "core/state.h"
 #include "games/all_games.h"
 
@@ -162,12 +163,7 @@ GameRecord read_record_file(const std::string& path) {
   }
   std::stringstream text;
   text << file.rdbuf();
-  Json json;
-  try {
-    json = Json::parse(text.str());
-  } catch (const Json::parse_error& e) {
-    throw Error(ErrorCode::kBadRecord, fmt::format("'{}' is not JSON: {}", path, e.what()));
-  }
+  const Json json = parse_untrusted_json(text.str(), ErrorCode::kBadRecord, fmt::format("'{}'", path));
   try {
     return GameRecord::from_json(json);
   } catch (const Error& e) {

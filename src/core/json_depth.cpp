@@ -1,5 +1,7 @@
 #include "core/json_depth.h"
 
+#include <fmt/format.h>
+
 namespace mw {
 
 bool json_nests_deeper_than(std::string_view text, int limit) {
@@ -24,6 +26,45 @@ bool json_nests_deeper_than(std::string_view text, int limit) {
     }
   }
   return false;
+}
+
+Json parse_untrusted_json(std::string_view text, ErrorCode code, std::string_view what,
+                          int max_depth) {
+  if (json_nests_deeper_than(text, max_depth)) {
+    throw Error(code, fmt::format("{} is nested deeper than {} levels", what, max_depth));
+  }
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {
+    // nlohmann's text starts with a tag ("[json.exception.parse_error.101] "): drop it.
+    std::string message = e.what();
+    if (const auto end = message.find("] "); end != std::string::npos) {
+      message = message.substr(end + 2);
+    }
+    if (message.size() > 100) message = message.substr(0, 100) + "…";
+    throw Error(code, fmt::format("{} is not JSON: {}", what, message));
+  }
+}
+
+int json_depth(const Json& j, int limit) {
+  if (!j.is_structured()) return 0;
+  if (limit < 0) return 1;  // deeper than anyone asked about: stop here
+  int deepest = 0;
+  for (const Json& item : j) {
+    deepest = std::max(deepest, json_depth(item, limit - 1));
+    if (deepest > limit) break;
+  }
+  return deepest + 1;
+}
+
+std::string json_excerpt(const Json& j, std::size_t max_chars) {
+  std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (text.size() > max_chars) {
+    std::size_t cut = max_chars;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text = text.substr(0, cut) + "…";
+  }
+  return text;
 }
 
 }  // namespace mw

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 
 namespace mw {
 namespace {
@@ -49,13 +50,21 @@ Json validate(const OptionSpec& spec, const Json& value) {
       }
       return value;
     }
-    case OptionType::kChoice:
-      if (!value.is_string() || std::find(spec.choices.begin(), spec.choices.end(),
-                                          value.get<std::string>()) == spec.choices.end()) {
-        throw Error(ErrorCode::kBadOption, fmt::format("option '{}' expects one of {}, got {}",
-                                                       spec.name, choice_list(spec), value.dump()));
+    case OptionType::kChoice: {
+      // A choice that reads as a number (matchGames: 1, 2, 4) may come as that number.
+      const std::string text = value.is_string()           ? value.get<std::string>()
+                               : value.is_number_integer() ? value.dump()
+                                                           : std::string();
+      const bool known = (value.is_string() || value.is_number_integer()) &&
+                         std::find(spec.choices.begin(), spec.choices.end(), text) !=
+                             spec.choices.end();
+      if (!known) {
+        throw Error(ErrorCode::kBadOption,
+                    fmt::format("option '{}' expects one of {} (a string), got {}", spec.name,
+                                choice_list(spec), json_excerpt(value)));
       }
-      return value;
+      return text;
+    }
   }
   return value;
 }
@@ -126,6 +135,8 @@ Json Options::parse_assignments(const std::vector<OptionSpec>& specs,
       throw Error(ErrorCode::kBadOption,
                   fmt::format("unknown option '{}'; known: {}", name, known_names(specs)));
     }
+    // Given twice (`--players 3 --option players=4`): which one was meant is not ours to guess.
+    const Json earlier = out.contains(name) ? out[name] : Json();
     switch (spec->type) {
       case OptionType::kBool:
         if (value == "true" || value == "1" || value == "yes" || value == "on") {
@@ -148,6 +159,11 @@ Json Options::parse_assignments(const std::vector<OptionSpec>& specs,
         break;
       }
       case OptionType::kChoice: out[name] = value; break;
+    }
+    if (!earlier.is_null() && earlier != out[name]) {
+      throw Error(ErrorCode::kBadOption,
+                  fmt::format("option '{}' is given twice, as {} and as {}", name, earlier.dump(),
+                              out[name].dump()));
     }
     validate(*spec, out[name]);
   }

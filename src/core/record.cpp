@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 
 namespace mw {
 namespace {
@@ -53,6 +54,11 @@ GameRecord GameRecord::from_json(const Json& j) {
   };
   if (!j.is_object()) fail("expected a JSON object");
   if (j.contains("format") && j["format"] != kFormat) fail("format must be \"mazeworks-record\"");
+  if (j.contains("version") && j["version"] != kVersion) {
+    // A later format may mean something this engine would misread: refuse rather than guess.
+    fail(fmt::format("\"version\" {} is not one this engine reads (it reads {})",
+                     json_excerpt(j["version"]), kVersion));
+  }
   if (!j.contains("game") || !j["game"].is_string()) fail("\"game\" must be a game id string");
   GameRecord r;
   r.game = j["game"].get<std::string>();

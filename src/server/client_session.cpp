@@ -30,10 +30,10 @@ std::uint64_t version_field(const Json& msg) {
 }  // namespace
 
 ClientSession::ClientSession(MatchService& service, Subscription::Sink send)
-    : service_(service), send_(std::move(send)) {}
+    : service_(service), service_alive_(service.lifetime()), send_(std::move(send)) {}
 
 ClientSession::~ClientSession() {
-  if (sub_) service_.detach(sub_);
+  if (sub_ && !service_alive_.expired()) service_.detach(sub_);
 }
 
 void ClientSession::on_text(std::string_view text) {

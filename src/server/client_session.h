@@ -29,6 +29,7 @@ class ClientSession {
   void check(const Json& msg);
 
   MatchService& service_;
+  std::weak_ptr<const int> service_alive_;
   Subscription::Sink send_;
   std::shared_ptr<Subscription> sub_;
 };

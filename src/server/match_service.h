@@ -101,6 +101,9 @@ class MatchService {
   std::size_t sweep();
   std::size_t live_matches() const;
   const ServerLimits& limits() const { return limits_; }
+  // Expires when the service is destroyed: a connection that outlives it (a test's client across
+  // a simulated restart) must not detach from a service that is gone.
+  std::weak_ptr<const int> lifetime() const { return lifetime_; }
 
   // --- the HTTP API's operations (docs/server.md). Each throws ServerError or Error on refusal.
   Json games() const;
@@ -188,6 +191,7 @@ class MatchService {
   const Registry& registry_;
   Store& store_;
   const ServerLimits limits_;
+  std::shared_ptr<const int> lifetime_ = std::make_shared<const int>(0);
   mutable std::shared_mutex matches_mutex_;
   std::map<std::string, std::shared_ptr<Entry>> matches_;
   std::mutex executor_mutex_;

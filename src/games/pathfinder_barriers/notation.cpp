@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -155,9 +156,9 @@ HomeGrid home_grid_from_json(const Json& j) {
   const Json& pawn = j["pawn"];
   g.pawn = static_cast<std::int8_t>(pawn.is_string() ? parse_square(pawn.get<std::string>()) : -1);
   if (g.pawn < 0)
-    parse_error(fmt::format("the pawn must be a square A-1..F-6, got {}", pawn.dump()));
+    parse_error(fmt::format("the pawn must be a square A-1..F-6, got {}", json_excerpt(pawn)));
   for (const Json& b : j["barriers"]) {
-    const std::string text = b.is_string() ? b.get<std::string>() : b.dump();
+    const std::string text = b.is_string() ? b.get<std::string>() : json_excerpt(b);
     add_barrier(g, b.is_string() ? parse_slot(text) : -1, text);
   }
   return g;
@@ -166,13 +167,7 @@ HomeGrid home_grid_from_json(const Json& j) {
 HomeGrid parse_home_grid(std::string_view text) {
   const std::string t = trim(text);
   if (!t.empty() && t.front() == '{') {
-    Json j;
-    try {
-      j = Json::parse(t);
-    } catch (const std::exception& e) {
-      parse_error(fmt::format("the home grid is not JSON: {}", e.what()));
-    }
-    return home_grid_from_json(j);
+    return home_grid_from_json(parse_untrusted_json(t, ErrorCode::kParse, "the home grid"));
   }
   const auto colon = t.find(':');
   if (colon == std::string::npos) {

@@ -77,6 +77,24 @@ TEST(PathfinderNotation, AWholeHomeGridIsOneTextOrJson) {
   EXPECT_EQ(some, (std::vector<Action>{kPawnBase, kBarrierBase + parse_slot("A-1|A-2"), kDone}));
 }
 
+// A grid typed as JSON is depth-checked before it is parsed or quoted: 60,000 brackets (a 120 KB
+// line) overflowed the stack, and a long value is quoted only in part.
+TEST(PathfinderNotation, ADeeplyNestedOrHugeJsonGridIsRefusedWithAShortMessage) {
+  const std::string deep = std::string(60'000, '[') + std::string(60'000, ']');
+  const std::string message = error_of(
+      [&] { parse_home_grid(R"({"pawn": "E-5", "barriers": )" + deep + "}"); }, ErrorCode::kParse);
+  EXPECT_EQ(message, "the home grid is nested deeper than 64 levels");
+  State s = State::initial(load().options());
+  EXPECT_EQ(error_of([&] { s.parse_actions(R"({"pawn": "E-5", "barriers": )" + deep + "}"); },
+                     ErrorCode::kParse),
+            message);
+  const std::string wide = R"({"pawn": [")" + std::string(10'000, 'x') + R"("], "barriers": []})";
+  EXPECT_LT(error_of([&] { parse_home_grid(wide); }, ErrorCode::kParse).size(), 120u);
+  EXPECT_LT(error_of([&] { parse_home_grid("{" + std::string(10'000, 'x')); }, ErrorCode::kParse)
+                .size(),
+            160u);
+}
+
 TEST(PathfinderNotation, PathsAreCheckedOnPublicFactsOnly) {
   State s = figure3();
   // The diagonal is reported whatever the hidden answers before it would be.

@@ -71,7 +71,9 @@ std::uint64_t read_squares(const Json& j, const char* name) {
   return out;
 }
 
-const Json& optional(const Json& body, const char* name, const Json& fallback) {
+// By value: a reference would outlive the caller's temporary fallback (`optional(j, "x",
+// Json::array())` bound to a const Json& dangled once the full expression ended).
+Json optional(const Json& body, const char* name, const Json& fallback) {
   return body.contains(name) ? body[name] : fallback;
 }
 
