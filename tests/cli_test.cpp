@@ -74,6 +74,29 @@ TEST(CliPlay, RefusesAnIllegalMoveWithItsReasonAndPlaysOn) {
   EXPECT_NE(run.out.find("legal moves:\n    up  right  down  left"), std::string::npos);
 }
 
+// A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
+// sequence that would clear the screen) come back written out, never raw.
+TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {
+  const auto dir = scratch_dir();
+  const CliRun run =
+      mazeworks(dir, kPlay, std::string(200'000, 'x') + "\n\x1b[2Jfoo\nquit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("(a line is at most 65536 bytes: ignored)"), std::string::npos);
+  EXPECT_LT(run.out.size(), 20'000u);
+  EXPECT_NE(run.out.find("\\x1b[2Jfoo"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find('\x1b'), std::string::npos);
+}
+
+// A hot-seat hand-over (and the end of the King trial's timed look) clears the scrollback too:
+// with the screen alone, the previous seat's hidden pawn stayed a scroll away.
+TEST(CliPlay, ClearingTheScreenClearsTheScrollback) {
+  std::ostringstream tty, pipe;
+  cli::clear_screen(tty, /*is_tty=*/true);
+  EXPECT_EQ(tty.str(), "\x1b[2J\x1b[3J\x1b[H");
+  cli::clear_screen(pipe, /*is_tty=*/false);
+  EXPECT_EQ(pipe.str().find('\x1b'), std::string::npos);
+}
+
 TEST(CliPlay, EndOfInputQuitsWithAMessage) {
   const auto dir = scratch_dir();
   const CliRun run = mazeworks(dir, kPlay, "");

@@ -159,7 +159,7 @@ class Session {
       const std::vector<Action> actions = state_.parse_actions(text);
       if (actions.size() == 1) {
         if (const std::string reason = state_.illegal_reason(actions[0]); !reason.empty()) {
-          out_ << fmt::format("  '{}' is not legal now: {}\n", text, reason);
+          out_ << fmt::format("  '{}' is not legal now: {}\n", printable(text), reason);
           return Next::kPromptAgain;
         }
       }
@@ -167,14 +167,15 @@ class Session {
       try {
         state_.apply_all(actions);
       } catch (const Error& e) {
-        out_ << fmt::format("  '{}' is not legal now: {}\n", text, e.what());
+        out_ << fmt::format("  '{}' is not legal now: {}\n", printable(text), printable(e.what()));
         return Next::kPromptAgain;
       }
       record_.actions.insert(record_.actions.end(), actions.begin(), actions.end());
       return Next::kPositionChanged;
     } catch (const Error& e) {
+      // The message may quote what was typed: written out, so an escape sequence stays text.
       out_ << fmt::format("  {}\n  (type 'moves' for the legal moves, 'help' for commands)\n",
-                          e.what());
+                          printable(e.what()));
       return Next::kPromptAgain;
     }
   }
@@ -250,7 +251,7 @@ class Session {
       write_record_file(path, record_);
       out_ << fmt::format("  saved {} actions to {}\n", record_.actions.size(), path);
     } catch (const Error& e) {
-      out_ << "  " << e.what() << "\n";
+      out_ << "  " << printable(e.what()) << "\n";
     }
     return Next::kPromptAgain;
   }
@@ -262,7 +263,7 @@ class Session {
       out_ << fmt::format("  loaded {} ({} actions)\n", path, record_.actions.size());
       return Next::kPositionChanged;
     } catch (const Error& e) {
-      out_ << "  " << e.what() << "\n";
+      out_ << "  " << printable(e.what()) << "\n";
       return Next::kPromptAgain;
     }
   }

@@ -60,11 +60,40 @@ RenderStyle stdout_style(bool force_ascii) {
 
 void clear_screen(std::ostream& out, bool tty) {
   if (tty) {
-    out << "\x1b[2J\x1b[H";
+    out << "\x1b[2J\x1b[3J\x1b[H";  // the screen, the scrollback (3J), then home
   } else {
     out << std::string(40, '-') << "\n";
   }
   out.flush();
+}
+
+bool read_capped_line(std::istream& in, std::string& line, std::size_t limit) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return any;  // a last line without '\n' still counts
+    }
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < limit) line.push_back(static_cast<char>(c));
+  }
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 std::optional<std::string> prompt_line(std::istream& in, std::ostream& out,
@@ -72,10 +101,16 @@ std::optional<std::string> prompt_line(std::istream& in, std::ostream& out,
   out << prompt;
   out.flush();
   std::string line;
-  if (!std::getline(in, line)) return std::nullopt;
+  // One byte over the limit tells a line that was cut from one that just fits.
+  if (!read_capped_line(in, line, kMaxPromptLine + 1)) return std::nullopt;
   if (!line.empty() && line.back() == '\r') line.pop_back();
   static const bool echo = !is_tty(stdin);
-  if (echo) out << line << "\n";
+  if (line.size() > kMaxPromptLine) {
+    if (echo) out << printable(line.substr(0, 60)) << "…\n";
+    out << fmt::format("(a line is at most {} bytes: ignored)\n", kMaxPromptLine);
+    return std::string();
+  }
+  if (echo) out << printable(line) << "\n";
   return line;
 }
 

@@ -27,12 +27,23 @@ bool unicode_enabled();
 // The style for drawing boards on standard output.
 RenderStyle stdout_style(bool force_ascii);
 
-// Clears a terminal screen; on a pipe only draws a separator, since escapes would pollute a log.
+// Clears a terminal screen and its scrollback (a hot-seat hand-over must leave nothing of the
+// previous seat's board to scroll back to); on a pipe only draws a separator, since escapes would
+// pollute a log.
 void clear_screen(std::ostream& out, bool is_tty);
+// Reads one line without its '\n', keeping at most `limit` bytes of it (the rest of the line is
+// read and dropped, so an endless line costs no memory). False at end of input.
+bool read_capped_line(std::istream& in, std::string& line, std::size_t limit);
+// The longest line `prompt_line` takes: room for a whole card maze drawn on one line.
+inline constexpr std::size_t kMaxPromptLine = 64 * 1024;
 // Prints `prompt`, flushes, and reads one line (a trailing '\r' removed); nullopt at end of input.
-// Input that is not typed at a terminal (a script) is echoed, so the transcript reads like a game.
+// A longer line than kMaxPromptLine is refused (said, and read as an empty line). Input that is
+// not typed at a terminal (a script) is echoed, control characters written out (\x1b as \x1b),
+// so the transcript reads like a game and typed escape sequences do not act on the screen.
 std::optional<std::string> prompt_line(std::istream& in, std::ostream& out,
                                        std::string_view prompt);
+// `text` with control characters written out (\x1b), for echoing what a user typed.
+std::string printable(std::string_view text);
 std::string trim(std::string_view text);
 // Items separated by `separator`, wrapped at `width` columns, each line starting with `indent`.
 std::string wrap_list(const std::vector<std::string>& items, std::string_view indent,
