@@ -258,7 +258,8 @@ void encode_turn(Planes& planes, const Json& view) {
 }
 
 void encode_counts(Planes& planes, const Json& view) {
-  const auto phase = std::find(kPhaseNames.begin(), kPhaseNames.end(), view["phase"]);
+  const std::string phase_name = view["phase"].get<std::string>();
+  const auto phase = std::find(kPhaseNames.begin(), kPhaseNames.end(), phase_name);
   if (phase != kPhaseNames.end()) {
     planes.fill(kPhase + static_cast<int>(phase - kPhaseNames.begin()), 1.0F);
   }

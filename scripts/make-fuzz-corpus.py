@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora (fuzz/corpus/<target>/) from real engine output: state
+documents and records of every game at a few positions, notation the games print, engine protocol
+lines, Advisor questions and server messages. Run from the repository root after a build:
+    python3 scripts/make-fuzz-corpus.py build/mazeworks
+"""
+import json
+import os
+import subprocess
+import sys
+
+GAMES = ["treasure-hunt", "pathfinder-barriers", "pathfinder-cards", "mazemakers", "jokers-labyrinth"]
+OUT = "fuzz/corpus"
+
+
+def engine(binary, requests):
+    text = "".join(json.dumps(r) + "\n" for r in requests)
+    out = subprocess.run([binary, "engine"], input=text, capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def write(target, name, data):
+    os.makedirs(os.path.join(OUT, target), exist_ok=True)
+    with open(os.path.join(OUT, target, name), "wb") as f:
+        f.write(data.encode() if isinstance(data, str) else data)
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else "build/mazeworks"
+    for gi, game in enumerate(GAMES):
+        requests = [{"id": 0, "request": "new", "game": game, "seed": 11}]
+        for k in range(1, 40):
+            requests.append({"id": k, "request": "ai", "agent": "random", "play": True})
+        requests.append({"id": 99, "request": "record"})
+        requests.append({"id": 100, "request": "legal"})
+        replies = engine(binary, requests)
+        for k, reply in enumerate(replies):
+            if "document" in reply and k in (0, 5, 20, 39):
+                write("state_json_fuzz", f"{game}-{k}.json", json.dumps(reply["document"]))
+            if "text" in reply and k % 7 == 1:
+                write("notation_fuzz", f"{game}-{k}.txt", chr(gi * 3) + reply["text"])
+        record = replies[-2].get("record")
+        if record:
+            write("record_fuzz", f"{game}.json", json.dumps(record))
+        lines = "\n".join(json.dumps(r) for r in requests[:6]) + "\n"
+        write("engine_line_fuzz", f"{game}.jsonl", lines)
+    questions = ["joker_in halfplane(x < 3.5)",
+                 "count(neighbors((4,2), orth), suit D, face_down) >= 1",
+                 "card (5,1) is suit D", "on_shortest_path((4,2), N)"]
+    for i, q in enumerate(questions):
+        write("advisor_fuzz", f"q{i}.txt", "\x00" + q)
+    write("server_message_fuzz", "ws-hello.txt", "\x00H\n" + json.dumps({"type": "sync"}) + "\n" +
+          json.dumps({"type": "act", "action": "up", "version": 0}))
+    write("server_message_fuzz", "ws-suggest.txt", "\x00H\n" + json.dumps({"type": "suggest", "agent": "random"}))
+    write("server_message_fuzz", "http-create.txt",
+          "\x01\x00/api/matches\n" + json.dumps({"game": "treasure-hunt", "seats": ["human", {"agent": "random"}]}))
+    write("server_message_fuzz", "http-static.txt", "\x01\x01/assets/%2e%2e/index.html?x=1")
+    write("server_message_fuzz", "http-replay.txt", "\x01\x01/api/matches/0123456789abcdef/replay?step=1&seat=0")
+
+
+if __name__ == "__main__":
+    main()
