@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "core/options.h"
 #include "core/rng.h"
 #include "core/state.h"
 
@@ -54,6 +55,24 @@ S random_position(const Game& game, std::uint64_t seed, int actions) {
   ActionList scratch;
   play_random_actions(s, rng, actions, scratch);
   return s;
+}
+
+// Plays up to `moves` seeded random actions from `start`, and after each reloads the document the
+// state writes (S::from_json of to_json): what the engine writes it must read back, the same.
+template <GameState S>
+void expect_reloads_while_playing(S s, const Options& options, std::uint64_t seed, int moves,
+                                  const std::string& name) {
+  Rng rng(seed);
+  ActionList scratch;
+  for (int i = 0; i < moves && !s.is_terminal(); ++i) {
+    play_random_actions(s, rng, 1, scratch);
+    const Json body = s.to_json();
+    Json back;
+    const std::string error =
+        error_of([&] { back = S::from_json(body, options).to_json(); }, ErrorCode::kBadState);
+    ASSERT_EQ(error, "") << name << ", move " << i << ": " << body.dump();
+    ASSERT_EQ(back, body) << name << ", move " << i;
+  }
 }
 
 }  // namespace mw::state_testing

@@ -36,9 +36,15 @@ inline constexpr int kCells = 81;
 inline constexpr int kMaxPlayers = 4;
 inline constexpr int kCenter = 4 * 9 + 4;
 inline constexpr int kNumStartSpots = 8;
-// Digital safeguard (rules page): with no roundLimit the game is a draw after this many turns, so
-// that play that has made every fight hopeless (debt grows without bound) still ends.
+// Digital safeguard (rules page): the game is a draw after this many turns (whatever the
+// roundLimit), so that play that has made every fight hopeless (debt grows without bound) still
+// ends, and every counter stays within what a document can hold.
 inline constexpr int kSafetyTurns = 1200;
+// Debt saturates here (rules page): 15,000 unpaid Joker losses, far beyond what 1,200 turns of
+// any real game reach; it keeps debt within what a document may hold.
+inline constexpr int kMaxDebt = 30000;
+// Actions a turn can hold: 2, plus one per King's Gain Action (8 Kings in the two decks).
+inline constexpr int kMaxActions = 2 + 8;
 
 // Locations of a physical card (loc_). 0..80: on that board cell (a Dungeon card, a Guardian on
 // top of an Ace, or a dropped Joker).
@@ -366,6 +372,8 @@ class State {
   void legal_relocate(ActionList& out) const;
   Player actor() const;
   void validate() const;  // throws Error(kBadState)
+  void validate_end() const;
+  int max_round() const;
 
   void apply_main(Action a);
   void apply_prep(Action a);

@@ -46,7 +46,8 @@ TEST(JokersObservation, OwnHandInTheFirstHandLocation) {
   ASSERT_FALSE(state.is_terminal());
   const ObservationLayout l = observation_layout(2);
   const auto t = observation_tensor(state, 0);
-  for (const Json& c : state.view(0)["players"][0]["hand"]) {
+  const Json view = state.view(0);  // a range-for over a temporary's member would dangle
+  for (const Json& c : view["players"][0]["hand"]) {
     const int phys = parse_phys(c.get<std::string>());
     EXPECT_EQ(t[static_cast<std::size_t>(l.cards_offset() + phys * l.card_locations + 8)], 1.0F);
   }

@@ -213,7 +213,7 @@ State State::from_json(const Json& body, const Options& options) {
   }
   for (int p = 0; p < n; ++p) {
     Json holder = {{"player", players[static_cast<std::size_t>(p)]}};
-    const auto v = int_array(holder, "player", 7, -1, 30000);
+    const auto v = int_array(holder, "player", 7, -1, kMaxDebt);
     PlayerState& ps = s.players_[p];
     ps.pos = static_cast<std::int8_t>(int_in(v[0], "pos", -1, kCells - 1));
     ps.suit = static_cast<std::int8_t>(int_in(v[1], "suit", -1, 3));
@@ -221,19 +221,22 @@ State State::from_json(const Json& body, const Options& options) {
     ps.skip = int_in(v[3], "skip", 0, 1) == 1;
     ps.bolster = int_in(v[4], "bolster", 0, 1) == 1;
     ps.hindered = int_in(v[5], "hindered", 0, 1) == 1;
-    ps.debt = static_cast<std::uint16_t>(int_in(v[6], "debt", 0, 30000));
+    ps.debt = static_cast<std::uint16_t>(int_in(v[6], "debt", 0, kMaxDebt));
   }
-  const auto cb = int_array(body, "combat", 20, -2, 255);
+  // Combat::dice holds the dice count in 8 bits (a count past 255 wraps; see the rules page), so
+  // play writes any value 0..255.
+  constexpr int kMaxDice = 255;
+  const auto cb = int_array(body, "combat", 20, -2, kMaxDice);
   Combat& c = s.combat_;
   c.attacker = static_cast<std::int8_t>(int_in(cb[0], "combat attacker", -1, n - 1));
   c.target = static_cast<std::int8_t>(int_in(cb[1], "combat target", -1, kCells - 1));
   c.defender = static_cast<std::int8_t>(int_in(cb[2], "combat defender", -1, n - 1));
   c.value_card = static_cast<std::int8_t>(int_in(cb[3], "combat value card", -1, kNumPhys - 1));
-  c.dice = static_cast<std::uint8_t>(int_in(cb[4], "combat dice", 0, 250));
+  c.dice = static_cast<std::uint8_t>(int_in(cb[4], "combat dice", 0, kMaxDice));
   c.rolled = static_cast<std::uint8_t>(int_in(cb[5], "combat rolled", 0, c.dice));
   int sum = 0;
   for (int f = 0; f < 6; ++f) {
-    c.faces[f] = static_cast<std::uint8_t>(int_in(cb[6 + f], "combat faces", 0, 250));
+    c.faces[f] = static_cast<std::uint8_t>(int_in(cb[6 + f], "combat faces", 0, c.dice));
     sum += c.faces[f];
   }
   if (sum != c.rolled) bad("combat faces do not add up to the dice rolled");
@@ -262,21 +265,63 @@ State State::from_json(const Json& body, const Options& options) {
   s.rs_next_ = static_cast<std::uint8_t>(int_in(sh[1], "shuffle next", 0, 9));
   s.rs_centre_ = static_cast<std::int8_t>(int_in(sh[2], "shuffle centre", -1, kCells - 1));
   s.rs_group_ = static_cast<std::uint8_t>(int_in(sh[3], "shuffle group", 0, 255));
-  const auto t = int_array(body, "turn", 12, -1, 30000);
+  const auto t = int_array(body, "turn", 12, -1, std::max(s.max_round(), kSafetyTurns + 1));
   s.first_ = static_cast<std::int8_t>(int_in(t[0], "first", 0, n - 1));
   s.to_move_ = static_cast<std::int8_t>(int_in(t[1], "to_move", 0, n - 1));
-  s.actions_left_ = static_cast<std::int8_t>(int_in(t[2], "actions left", 0, 100));
-  s.paid_actions_ = static_cast<std::int8_t>(int_in(t[3], "paid actions", 0, 100));
+  s.actions_left_ = static_cast<std::int8_t>(int_in(t[2], "actions left", 0, kMaxActions));
+  s.paid_actions_ = static_cast<std::int8_t>(int_in(t[3], "paid actions", 0, kMaxActions));
   s.last_was_reveal_ = int_in(t[4], "last was reveal", 0, 1) == 1;
   s.boost_used_ = int_in(t[5], "boost used", 0, 1) == 1;
   s.scavenged_ = int_in(t[6], "scavenged", 0, 1) == 1;
   s.setup_step_ = static_cast<std::int8_t>(int_in(t[7], "setup step", 0, n));
-  s.round_ = static_cast<std::int16_t>(int_in(t[8], "round", 0, 30000));
+  s.round_ = static_cast<std::int16_t>(int_in(t[8], "round", 0, s.max_round()));
   s.winner_ = static_cast<std::int8_t>(int_in(t[9], "winner", -1, n - 1));
   s.held_card_ = static_cast<std::int8_t>(int_in(t[10], "held card", -1, kNumPhys - 1));
   s.turns_ = static_cast<std::int16_t>(int_in(t[11], "turns", 0, kSafetyTurns + 1));
   s.validate();
+  s.validate_end();
   return s;
+}
+
+// The most rounds play reaches: a turn start can pass the first seat twice (once ending the turn,
+// once skipping lost turns, A-G5-32), so at most L + 1 with roundLimit L, and never more than
+// twice the turns the safeguard allows.
+int State::max_round() const {
+  const int safeguard = 2 * (kSafetyTurns + 1);
+  return config_.round_limit > 0 ? std::min<int>(config_.round_limit + 1, safeguard) : safeguard;
+}
+
+// The end and the winner follow from the Jokers held and the counters: two Jokers win at once
+// (A-G5-36); otherwise only roundLimit (A-G5-57) or the turn safeguard end the game, in a draw.
+void State::validate_end() const {
+  const bool setup =
+      phase_ == Phase::kFirstRoll || phase_ == Phase::kChooseSuit || phase_ == Phase::kPlace;
+  if (setup && (turns_ != 0 || round_ != 0)) bad("\"turn\": no turn or round before the setup ends");
+  // Each turn start passes the first seat at most twice (see max_round).
+  if (round_ > 2 * turns_) {
+    bad(fmt::format("\"turn\": round {} cannot come after only {} turns", round_, turns_));
+  }
+  for (int p = 0; p < config_.players; ++p) {
+    if (jokers_held(p) >= 2 && (phase_ != Phase::kOver || winner_ != p)) {
+      bad(fmt::format("{} holds two Jokers, which wins at once (A-G5-36): \"phase\" must be "
+                      "\"over\" with {} the winner",
+                      kSeatNames[p], kSeatNames[p]));
+    }
+  }
+  const bool limit = config_.round_limit > 0 && round_ >= config_.round_limit;
+  const bool safeguard = turns_ > kSafetyTurns;
+  if (phase_ == Phase::kOver) {
+    if (winner_ >= 0 && jokers_held(winner_) < 2) {
+      bad(fmt::format("\"winner\" {} does not hold two Jokers", kSeatNames[winner_]));
+    }
+    if (winner_ < 0 && !limit && !safeguard) {
+      bad("phase \"over\" without a winner needs roundLimit rounds or the 1200-turn safeguard");
+    }
+  } else if (!setup && (limit || safeguard)) {
+    bad(fmt::format("\"turn\": round {} / turn {} is past the end (roundLimit or the 1200-turn "
+                    "safeguard), so \"phase\" must be \"over\"",
+                    round_, turns_));
+  }
 }
 
 // Structural checks so that an accepted body is a position the rules can play on.

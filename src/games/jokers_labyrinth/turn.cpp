@@ -1,4 +1,5 @@
 // The Joker's Labyrinth: applying an action, the turn and its end, moving, the win (G5.3).
+#include <algorithm>
 #include <bitset>
 
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
@@ -50,8 +51,8 @@ void State::start_turn(int seat) {
   scavenged_ = false;
   phase_ = Phase::kMain;
   ++turns_;
-  if (config_.round_limit > 0 ? round_ >= config_.round_limit : turns_ > kSafetyTurns) {
-    phase_ = Phase::kOver;  // A-G5-57 (or the safeguard): a draw
+  if ((config_.round_limit > 0 && round_ >= config_.round_limit) || turns_ > kSafetyTurns) {
+    phase_ = Phase::kOver;  // A-G5-57 (or the safeguard, whatever the roundLimit): a draw
     winner_ = -1;
   }
 }
@@ -286,7 +287,9 @@ void State::apply_legal(Action a) {
       return;
     case Phase::kJokerLoss:
       if (a == kTakeDebt) {
-        players_[to_move_].debt = static_cast<std::uint16_t>(players_[to_move_].debt + 2);
+        // Saturates at kMaxDebt (rules page): never reached in play, it bounds the dice count.
+        players_[to_move_].debt =
+            static_cast<std::uint16_t>(std::min(kMaxDebt, players_[to_move_].debt + 2));
       } else {
         discard(static_cast<int>((a - kPay) / kNumPhys));
         discard(static_cast<int>((a - kPay) % kNumPhys));

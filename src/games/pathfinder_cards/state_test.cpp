@@ -135,7 +135,8 @@ TEST(PathfinderViews, EverythingIsRevealedAtTheEnd) {
   State s = position(kFixture, {"2D", "3D", "4D", "5D", "6D", "7D"}, {"AH", "2H"}, "7H");
   play(s, "use-compass");
   ASSERT_TRUE(s.is_terminal());
-  for (const Json& c : s.view(kRunner)["cards"]) EXPECT_TRUE(c.contains("card"));
+  const Json view = s.view(kRunner);  // a range-for over a temporary's member would dangle
+  for (const Json& c : view["cards"]) EXPECT_TRUE(c.contains("card"));
   EXPECT_EQ(s.view(kRunner)["winner"], "Runner");
 }
 

@@ -104,8 +104,8 @@ TEST(TreasureHuntRender, DealingAndGameOver) {
   EXPECT_NE(dealing.find(".."), std::string::npos) << dealing;  // cells not dealt yet
   Json over = fixture_body();
   over["phase"] = "over";
-  over["winner"] = 1;
-  EXPECT_NE(render(from_body(over), false, false).find("game over: Purple wins"),
+  over["winner"] = 1;  // the fixture's turn 6 ends a game of turnLimit=6; Purple leads 5-1
+  EXPECT_NE(render(from_body(over, {{"turnLimit", 6}}), false, false).find("game over: Purple wins"),
             std::string::npos);
 }
 

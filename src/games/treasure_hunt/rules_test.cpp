@@ -150,7 +150,7 @@ TEST(TreasureHuntFigure2, FollowUpPurpleMayNotMoveTheThreeOfDiamonds) {
 
 TEST(TreasureHuntFigure2, FollowUpControlWithoutTheLockPurpleScoresFive) {
   Json body = after_figure2().to_json();
-  body["locked"] = Json::array();  // as on a later turn
+  body["locked"] = {"JD", "4C"};  // as on a later turn, another swap
   State s = from_body(body);
   play(s, "3D-3S");
   play(s, "up");  // onto 3S (a4): 3 right to 5D (d4) = Treasure
@@ -245,6 +245,7 @@ TEST(TreasureHuntMovement, TheTreasureStopsAChainPassingThrough) {
   EXPECT_EQ(s.involuntary_destination(cell("e1")), cell("d3"));
   Json body = s.to_json();
   body["treasure"] = "2D";  // were 2D the Treasure, the chain would stop on it
+  body["scores"] = {1, 0};   // only the Ace scored before it
   EXPECT_EQ(from_body(body).involuntary_destination(cell("e1")), cell("a1"));
 }
 
@@ -274,8 +275,8 @@ TEST(TreasureHuntMovement, IllegalReasonNamesOutOfRangeAndFinishedGames) {
   EXPECT_EQ(s.illegal_reason(kDealBase), "first swap two cards; the step comes after the swap");
   Json body = fixture_body();
   body["phase"] = "over";
-  body["winner"] = 1;
-  EXPECT_EQ(from_body(body).illegal_reason(0), "the game is over");
+  body["winner"] = 1;  // turn 6 of turnLimit=6: over, Purple leads 5-1
+  EXPECT_EQ(from_body(body, {{"turnLimit", 6}}).illegal_reason(0), "the game is over");
 }
 
 // ---- G3.7 #8: the end of the standard game ----------------------------------------------------
@@ -285,7 +286,6 @@ State king_position(int green, int purple) {
   Json body = fixture_body();
   body["pawns"] = {"c2", "a5"};
   body["treasure"] = "KD";
-  body["locked"] = Json::array();
   body["scores"] = {green, purple};
   return from_body(body);
 }

@@ -11,7 +11,8 @@ namespace {
 using namespace test_support;
 
 // Treasures 1-9, then red, blue, yellow and green 1-4. Green on B1 (d3), right below T9 (d2),
-// the current Treasure; Purple on G4 (e5).
+// the current Treasure; Purple on G4 (e5). T1..T8 are scored: the scores add up to 36 (+ 45 per
+// full round of T1..T9).
 Json specialized_body(int green, int purple) {
   Json body = Json::parse(R"({
     "phase": "swap", "to_move": 0,
@@ -20,23 +21,23 @@ Json specialized_body(int green, int purple) {
               ["R2", "R3", "R4", "B1", "B2"],
               ["B3", "B4", "Y1", "Y2", "Y3"],
               ["Y4", "G1", "G2", "G3", "G4"]],
-    "pawns": ["d3", "e5"], "treasure": "T9", "locked": [], "turn": 20})");
+    "pawns": ["d3", "e5"], "treasure": "T9", "locked": ["R1", "B2"], "turn": 20})");
   body["scores"] = {green, purple};
   return body;
 }
 
 TEST(TreasureHuntSpecialized, ScoringTheNineSendsTheMarkerBackToTheOne) {
-  State s = from_body(specialized_body(10, 0), specialized_options());
+  State s = from_body(specialized_body(20, 16), specialized_options());
   play(s, "Y4-G1");
   play(s, "up");
-  EXPECT_EQ(s.score(0), 19);
+  EXPECT_EQ(s.score(0), 29);
   EXPECT_FALSE(s.is_terminal());
   EXPECT_EQ(s.treasure(), parse_card_code(DeckKind::kSpecialized, "T1"));
   EXPECT_EQ(s.treasure_cell(), cell("a1"));
 }
 
 TEST(TreasureHuntSpecialized, ReachingTheTargetAtTheEndOfOnesTurnWins) {
-  State s = from_body(specialized_body(45, 0), specialized_options());
+  State s = from_body(specialized_body(45, 36), specialized_options());
   play(s, "Y4-G1");
   play(s, "up");
   EXPECT_EQ(s.score(0), 54);
@@ -46,28 +47,35 @@ TEST(TreasureHuntSpecialized, ReachingTheTargetAtTheEndOfOnesTurnWins) {
 }
 
 TEST(TreasureHuntSpecialized, TargetScoreOption) {
-  State s = from_body(specialized_body(45, 0), {{"deck", "specialized"}, {"targetScore", 60}});
+  State s = from_body(specialized_body(45, 36), {{"deck", "specialized"}, {"targetScore", 60}});
   play(s, "Y4-G1");
   play(s, "up");
   EXPECT_EQ(s.score(0), 54);
   EXPECT_FALSE(s.is_terminal());
 }
 
-TEST(TreasureHuntSpecialized, OnlyTheMoverIsCheckedAtTheEndOfItsOwnTurn) {
-  State s = from_body(specialized_body(0, 60), specialized_options());
+// Only the mover scores and is checked, at the end of its own turn (A-G3-14): a player at the
+// target has just won, so a game going on with a player at the target is impossible and refused.
+TEST(TreasureHuntSpecialized, OnlyTheMoverCanReachTheTargetSoAnotherAtItIsRefused) {
+  EXPECT_EQ(error_of(
+                [] {
+                  from_body(specialized_body(0, 81), {{"deck", "specialized"}, {"targetScore", 80}});
+                },
+                ErrorCode::kBadState),
+            "treasure-hunt state: \"scores\" [0, 81]: reaching targetScore 80 ends the game at "
+            "once, won by the player who just moved");
+  State s = from_body(specialized_body(0, 81), {{"deck", "specialized"}, {"targetScore", 90}});
   play(s, "Y4-G1");
   play(s, "down");  // Y2: 2 left to B4, whose 4 down is off the board; no score
   EXPECT_EQ(s.pawn(0), cell("b4"));
-  EXPECT_FALSE(s.is_terminal()) << "Purple's 60 is checked at the end of Purple's turn";
   play(s, "T1-T2");
-  play(s, "up");  // Y3: 3 left to B4 again; no score, but Purple ends its turn with 60
-  EXPECT_EQ(s.score(1), 60);
-  EXPECT_TRUE(s.is_terminal());
-  EXPECT_EQ(s.winner(), 1);
+  play(s, "up");  // Y3: 3 left to B4 again; no score
+  EXPECT_EQ(s.score(1), 81);
+  EXPECT_FALSE(s.is_terminal());
 }
 
 TEST(TreasureHuntSpecialized, ColoursAndTreasuresMoveByTheDefaultKey) {
-  const State s = from_body(specialized_body(0, 0), specialized_options());
+  const State s = from_body(specialized_body(20, 16), specialized_options());
   EXPECT_EQ(s.involuntary_destination(cell("e2")), cell("e1"));  // R1 up to T5, 5 down is off
   EXPECT_EQ(s.involuntary_destination(cell("e3")), cell("e5"));  // B2 down to G4, 4 right is off
   EXPECT_EQ(s.involuntary_destination(cell("c4")), cell("b4"));  // Y1 left to B4, 4 down is off
@@ -98,7 +106,7 @@ TEST(TreasureHuntSpecialized, EveryKeyChoiceKeepsRedOppositeBlueAndYellowOpposit
 }
 
 TEST(TreasureHuntSpecialized, DefaultKeyIsRedUpBlueDownYellowLeftGreenRightTreasuresDown) {
-  const Config c = from_body(specialized_body(0, 0), specialized_options()).config();
+  const Config c = from_body(specialized_body(20, 16), specialized_options()).config();
   auto dir_of = [&](const char* code) {
     return c.dir(parse_card_code(DeckKind::kSpecialized, code));
   };
@@ -107,7 +115,7 @@ TEST(TreasureHuntSpecialized, DefaultKeyIsRedUpBlueDownYellowLeftGreenRightTreas
   EXPECT_EQ(dir_of("Y2"), Dir::kLeft);
   EXPECT_EQ(dir_of("G2"), Dir::kRight);
   EXPECT_EQ(dir_of("T4"), Dir::kDown);
-  const Config up = from_body(specialized_body(0, 0),
+  const Config up = from_body(specialized_body(20, 16),
                               {{"deck", "specialized"}, {"specializedTreasureDirection", "up"}})
                         .config();
   EXPECT_EQ(up.dir(parse_card_code(DeckKind::kSpecialized, "T4")), Dir::kUp);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <limits>
 
 #include "core/error.h"
 #include "games/treasure_hunt/treasure_hunt.h"
@@ -16,9 +15,6 @@ constexpr std::array<const char*, 5> kPhaseNames = {"deal", "choose_first", "swa
 constexpr std::array<const char*, 10> kMembers = {"phase",  "to_move",  "board",  "pawns",
                                                   "scores", "treasure", "locked", "swapped",
                                                   "turn",   "winner"};
-
-// Scores are 16-bit; this leaves room for the largest treasure (13) on top.
-constexpr std::int64_t kMaxScore = 30000;
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "treasure-hunt state: " + what);
@@ -182,11 +178,6 @@ void State::read_play(const Json& body) {
                       pawns[p].dump()));
     pawn_[p] = static_cast<std::int8_t>(cell);
   }
-  const Json& scores = member(body, "scores");
-  if (!scores.is_array() || scores.size() != 2) bad("\"scores\" must be two integers");
-  for (int p = 0; p < 2; ++p) {
-    score_[p] = static_cast<std::int16_t>(integer_in(scores[p], "scores", kMaxScore));
-  }
   const Json& treasure = member(body, "treasure");
   const int t =
       treasure.is_string() ? parse_card_code(config_.deck, treasure.get<std::string>()) : -1;
@@ -194,6 +185,7 @@ void State::read_play(const Json& body) {
     bad(fmt::format("\"treasure\" must be a treasure card, got {}", treasure.dump()));
   }
   treasure_ = static_cast<std::int8_t>(t);
+  read_scores(body);
   locked_cells_ = read_swap_cells(body, "locked");
   swapped_cells_ = read_swap_cells(body, "swapped");
   if (phase_ == Phase::kStep && swapped_cells_ == 0) {
@@ -209,13 +201,121 @@ void State::read_play(const Json& body) {
   if ((swapped_cells_ & carried) != 0) {
     bad("\"swapped\" cards cannot carry a pawn or the Treasure Marker (rule 2)");
   }
-  turn_ =
-      static_cast<std::int32_t>(integer_in(body.contains("turn") ? body["turn"] : Json(0), "turn",
-                                           std::numeric_limits<std::int32_t>::max() - 1));
+  read_turn_and_winner(body);
+  check_turn_zero();
+  check_scores_match_treasure();
+  check_end();
+}
+
+// The most a score can reach in play: every diamond (91), or one treasure (at most 9) over a
+// target that was still missed at the start of the winning turn.
+int State::max_score() const {
+  return config_.deck == DeckKind::kStandard ? 91 : config_.target_score - 1 + 9;
+}
+
+void State::read_scores(const Json& body) {
+  const Json& scores = member(body, "scores");
+  if (!scores.is_array() || scores.size() != 2) bad("\"scores\" must be two integers");
+  for (int p = 0; p < 2; ++p) {
+    score_[p] = static_cast<std::int16_t>(integer_in(scores[p], "scores", max_score()));
+  }
+}
+
+void State::read_turn_and_winner(const Json& body) {
+  turn_ = static_cast<std::int32_t>(
+      integer_in(body.contains("turn") ? body["turn"] : Json(0), "turn", kMaxTurn));
   const Json& winner = body.contains("winner") ? body["winner"] : Json(nullptr);
   if (!winner.is_null()) {
     if (phase_ != Phase::kOver) bad("only a finished game has a winner");
     winner_ = static_cast<std::int8_t>(seat_of(winner, "winner"));
+  }
+  // Turns alternate from the first player, so a fixed first player fixes whose turn it is
+  // (a saturated counter no longer tells the parity).
+  if (config_.first_player >= 0 && turn_ < kMaxTurn &&
+      to_move_ != (config_.first_player + turn_) % 2) {
+    bad(fmt::format("\"to_move\" must be {} after {} turns when {} moves first",
+                    (config_.first_player + turn_) % 2, turn_, kSeatNames[config_.first_player]));
+  }
+  if (turn_ > 0 && locked_cells_ == 0) {
+    bad("\"locked\" must name the prior turn's swap: every turn swaps (A-G3-11)");
+  }
+}
+
+// Before the first turn is over nothing has moved but this turn's swap (G3.2).
+void State::check_turn_zero() const {
+  if (turn_ != 0) return;
+  if (pawn_[0] != kCenterCell || pawn_[1] != kCenterCell) {
+    bad("\"pawns\" must both be on c3 before the first turn is over (turn 0)");
+  }
+  if (treasure_ != 0 || score_[0] != 0 || score_[1] != 0) {
+    bad("\"scores\" must be [0, 0] and \"treasure\" the first one at turn 0");
+  }
+  if (locked_cells_ != 0) bad("\"locked\" must be empty at turn 0: no turn came before");
+}
+
+// Treasures are scored in order, so the scores add up to the treasures before the marker:
+// T(t) = 1 + ... + t for the standard deck (91 once the King is taken); for the specialized deck
+// T(t) plus any number of full rounds of T1..T9 (45 each).
+void State::check_scores_match_treasure() const {
+  const int sum = score_[0] + score_[1];
+  const int before = treasure_ * (treasure_ + 1) / 2;
+  const bool ok = config_.deck == DeckKind::kStandard
+                      ? sum == before || (phase_ == Phase::kOver && treasure_ == 12 && sum == 91)
+                      : sum >= before && (sum - before) % 45 == 0;
+  if (!ok) {
+    bad(fmt::format("\"scores\" add up to {}, which the treasures scored before {} cannot make",
+                    sum, card_code(config_.deck, treasure_)));
+  }
+}
+
+// The end and the winner follow from the scores and the turn: the game is over exactly when the
+// King is scored (standard), a player reaches targetScore (specialized) or turnLimit is reached;
+// the winner is the higher score (none on a tie) or, by target, the player who just moved.
+void State::check_end() const {
+  const bool limit = config_.turn_limit > 0;
+  if (limit && turn_ > config_.turn_limit) {
+    bad(fmt::format("\"turn\" {} is past turnLimit {}", turn_, config_.turn_limit));
+  }
+  const bool limit_reached = limit && turn_ == config_.turn_limit;
+  if (config_.deck == DeckKind::kSpecialized) {
+    check_specialized_end();
+    if (score_[0] >= config_.target_score || score_[1] >= config_.target_score) return;
+  }
+  const bool king = config_.deck == DeckKind::kStandard && score_[0] + score_[1] == 91;
+  const bool over = phase_ == Phase::kOver;
+  if (over != (king || limit_reached)) {
+    bad(over ? "phase \"over\" needs the King of Diamonds scored, a target reached or turnLimit "
+               "turns played"
+             : "the game is over (the King of Diamonds scored or turnLimit turns played), so "
+               "\"phase\" must be \"over\"");
+  }
+  const Player higher = score_[0] > score_[1] ? 0 : score_[1] > score_[0] ? 1 : -1;
+  if (over && winner_ != higher) {
+    bad(fmt::format("\"winner\" must be {} for scores [{}, {}], got {}",
+                    higher < 0 ? "null (a draw)" : std::to_string(higher), score_[0], score_[1],
+                    winner_ < 0 ? "null" : std::to_string(winner_)));
+  }
+}
+
+// Specialized deck (A-G3-14): only the mover scores and is checked at the end of his turn, so a
+// score at the target belongs to the player who just moved, who won, and was below the target
+// before the treasure he just took.
+void State::check_specialized_end() const {
+  const int target = config_.target_score;
+  const int mover = 1 - to_move_;
+  if (score_[0] < target && score_[1] < target) return;
+  if (phase_ != Phase::kOver || score_[to_move_] >= target) {
+    bad(fmt::format("\"scores\" [{}, {}]: reaching targetScore {} ends the game at once, won by "
+                    "the player who just moved",
+                    score_[0], score_[1], target));
+  }
+  const int taken = (treasure_ + num_treasures(config_.deck) - 1) % num_treasures(config_.deck);
+  if (score_[mover] - card_value(config_.deck, taken) >= target) {
+    bad(fmt::format("\"scores\": {} was already at targetScore {} before this turn",
+                    kSeatNames[mover], target));
+  }
+  if (winner_ != mover) {
+    bad(fmt::format("\"winner\" must be {}, who reached targetScore {}", mover, target));
   }
 }
 

@@ -151,9 +151,9 @@ TEST(TreasureHuntJson, RejectsBadPlayFields) {
   EXPECT_EQ(rejection(with(ok, "pawns", Json::array({"e2"}))),
             p + "\"pawns\" must list Green's and Purple's cells, like [\"c3\", \"c3\"]");
   EXPECT_EQ(rejection(with(ok, "scores", {1, -1})),
-            p + "\"scores\" must be an integer in 0..30000, got -1");
+            p + "\"scores\" must be an integer in 0..91, got -1");
   EXPECT_EQ(rejection(with(ok, "scores", {"1", 2})),
-            p + "\"scores\" must be an integer in 0..30000, got \"1\"");
+            p + "\"scores\" must be an integer in 0..91, got \"1\"");
   EXPECT_EQ(rejection(with(ok, "treasure", "2C")),
             p + "\"treasure\" must be a treasure card, got \"2C\"");
   EXPECT_EQ(rejection(with(ok, "turn", -3)),

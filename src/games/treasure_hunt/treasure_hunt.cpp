@@ -314,7 +314,7 @@ void State::finish(Player winner) {
 void State::end_turn() {
   locked_cells_ = swapped_cells_;
   swapped_cells_ = 0;
-  ++turn_;
+  if (turn_ < kMaxTurn) ++turn_;  // saturates (kMaxTurn): no rule bounds a game's length
   to_move_ = static_cast<std::int8_t>(1 - to_move_);
   if (phase_ == Phase::kOver) return;
   phase_ = Phase::kSwap;

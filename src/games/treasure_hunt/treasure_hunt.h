@@ -9,6 +9,7 @@
 //   654..655   chance: seat 0 (Green) or 1 (Purple) moves first
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,10 @@ inline constexpr int kCells = Board::kCells;
 inline constexpr int kNumCards = 25;
 inline constexpr int kCenterCell = 12;
 inline constexpr std::uint32_t kAllCells = (1u << kCells) - 1;
+// The turn counter saturates here: the rules set no bound on a game's length, the counter only
+// feeds turnLimit (at most 1,000,000) and the display ("turn N + 1"), so a counter that stops
+// growing never changes play, where one that wrapped would be undefined behaviour.
+inline constexpr std::int32_t kMaxTurn = std::numeric_limits<std::int32_t>::max() - 1;
 
 inline constexpr Action kSwapBase = 0;
 inline constexpr Action kStepBase = 625;
@@ -151,6 +156,13 @@ class State {
   Json board_json() const;
   void read_board(const Json& body);
   void read_play(const Json& body);
+  void read_scores(const Json& body);
+  void read_turn_and_winner(const Json& body);
+  void check_turn_zero() const;
+  void check_scores_match_treasure() const;
+  void check_end() const;
+  void check_specialized_end() const;
+  int max_score() const;
   std::uint32_t read_swap_cells(const Json& body, const char* name) const;
 
   Config config_;

@@ -1,0 +1,160 @@
+// Issue 31: every document the engine writes reloads (counters stay inside the load bounds), and
+// from_json refuses positions play cannot reach (the end and the winner follow from the Jokers).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "games/jokers_labyrinth/test_support.h"
+
+namespace mw::jokers_labyrinth {
+namespace {
+
+using namespace test_support;
+
+// Indices into the body's "turn" array.
+constexpr int kActionsLeft = 2, kRound = 8, kWinner = 9, kTurns = 11;
+
+std::string rejection(const Json& body, const Game& game) {
+  return error_of([&] { State::from_json(body, game.options()); }, ErrorCode::kBadState);
+}
+
+// A position in the main phase, reached by seeded random play.
+Json main_body(const Game& game, std::uint64_t seed) {
+  for (int actions = 20; actions < 2000; actions += 3) {
+    const State s = random_position(game, seed, actions);
+    if (s.phase() == Phase::kMain) return s.to_json();
+  }
+  ADD_FAILURE() << "no main phase reached";
+  return Json::object();
+}
+
+struct Edge {
+  std::string name;
+  Json options;
+  Json body;
+};
+
+// Documents at the edge of every numeric bound from_json accepts: the last turn before the
+// safeguard, the last round before roundLimit, the most rounds, the saturated debt, the most
+// actions.
+std::vector<Edge> edge_documents() {
+  std::vector<Edge> out;
+  for (int players : {2, 4}) {
+    const Json options = {{"players", players}};
+    const Game game = load(options);
+    Json body = main_body(game, static_cast<std::uint64_t>(players));
+    const std::string n = std::to_string(players) + " players: ";
+    Json last_turn = body;
+    last_turn["turn"][kTurns] = kSafetyTurns;
+    out.push_back({n + "last turn before the safeguard", options, last_turn});
+    Json rounds = body;
+    rounds["turn"][kTurns] = kSafetyTurns;
+    rounds["turn"][kRound] = 2 * kSafetyTurns;
+    out.push_back({n + "the most rounds", options, rounds});
+    Json debt = body;
+    for (Json& p : debt["players"]) p[6] = kMaxDebt;
+    out.push_back({n + "saturated debt", options, debt});
+    Json almost = body;
+    for (Json& p : almost["players"]) p[6] = kMaxDebt - 2;
+    out.push_back({n + "debt below the bound", options, almost});
+    Json actions = body;
+    actions["turn"][kActionsLeft] = kMaxActions;
+    out.push_back({n + "the most actions", options, actions});
+    const Json limited = {{"players", players}, {"roundLimit", 30}};
+    Json last_round = main_body(load(limited), 9);
+    last_round["turn"][kRound] = 29;
+    last_round["turn"][kTurns] = 29 * players;
+    out.push_back({n + "last round before roundLimit 30", limited, last_round});
+  }
+  return out;
+}
+
+void expect_reloads_while_playing(const Edge& edge, std::uint64_t seed, int moves) {
+  const Options options = load(edge.options).options();
+  state_testing::expect_reloads_while_playing(State::from_json(edge.body, options), options, seed,
+                                              moves, edge.name);
+}
+
+TEST(JokersLabyrinthBounds, RandomPlayFromEveryEdgeDocumentReloadsAfterEachMove) {
+  for (const Edge& edge : edge_documents()) {
+    EXPECT_EQ(rejection(edge.body, load(edge.options)), "") << edge.name;
+    for (std::uint64_t seed = 0; seed < 4; ++seed) expect_reloads_while_playing(edge, seed, 600);
+  }
+}
+
+// The safeguard now holds whatever the roundLimit: 10000 rounds of 4 seats used to pass the
+// 16-bit turn counter and the load bound of 1201 turns.
+TEST(JokersLabyrinthBounds, TheSafeguardEndsGamesWithALargeRoundLimit) {
+  const Json options = {{"players", 4}, {"roundLimit", 10000}};
+  const Game game = load(options);
+  Json body = main_body(game, 5);
+  body["turn"][kTurns] = kSafetyTurns;
+  State s = State::from_json(body, game.options());
+  Rng rng(1);
+  ActionList scratch;
+  play_random_actions(s, rng, 1'000'000, scratch);
+  EXPECT_TRUE(s.is_terminal());
+  EXPECT_LE(s.turns(), kSafetyTurns + 1);
+  EXPECT_EQ(State::from_json(s.to_json(), game.options()).to_json(), s.to_json());
+}
+
+TEST(JokersLabyrinthBounds, CountersPastWhatPlayReachesAreRefused) {
+  const Game game = load();
+  const Json body = main_body(game, 2);
+  Json turns = body;
+  turns["turn"][kTurns] = kSafetyTurns + 1;
+  EXPECT_NE(rejection(turns, game).find("must be \"over\""), std::string::npos);
+  Json debt = body;
+  debt["players"][0][6] = kMaxDebt + 2;
+  EXPECT_NE(rejection(debt, game), "");
+  Json actions = body;
+  actions["turn"][kActionsLeft] = kMaxActions + 1;
+  EXPECT_NE(rejection(actions, game).find("actions left"), std::string::npos);
+  const Game limited = load({{"roundLimit", 30}});
+  Json past = main_body(limited, 2);
+  past["turn"][kRound] = 30;
+  past["turn"][kTurns] = 60;
+  EXPECT_NE(rejection(past, limited).find("must be \"over\""), std::string::npos);
+}
+
+// The issue's cases: "over" in mid-game, and a seat holding both Jokers while play goes on.
+TEST(JokersLabyrinthRefusals, TheEndAndTheWinnerFollowFromTheJokers) {
+  const Game game = load();
+  const Json body = main_body(game, 4);
+  Json over = body;
+  over["phase"] = "over";
+  EXPECT_EQ(rejection(over, game),
+            "jokers-labyrinth state: phase \"over\" without a winner needs roundLimit rounds or "
+            "the 1200-turn safeguard");
+  over["turn"][kWinner] = 0;
+  EXPECT_EQ(rejection(over, game), "jokers-labyrinth state: \"winner\" P1 does not hold two Jokers");
+  Json both = body;
+  both["loc"][52] = kLocHand + 0;   // the centre Joker (or wherever it is now)
+  both["loc"][106] = kLocHand + 0;  // a Joker of the resource deck
+  both["private"] = Json::array();
+  const std::string held = rejection(both, game);
+  EXPECT_NE(held.find("P1 holds two Jokers, which wins at once (A-G5-36)"), std::string::npos)
+      << held;
+  Json won = both;
+  won["phase"] = "over";
+  won["turn"][kWinner] = 0;
+  EXPECT_EQ(rejection(won, game), "");
+  won["turn"][kWinner] = 1;
+  EXPECT_NE(rejection(won, game).find("P1 holds two Jokers"), std::string::npos);
+}
+
+// resample(seat) keeps every seat's information-state key on every edge document load accepts.
+TEST(JokersLabyrinthResample, KeepsTheInformationStateKeyOnEdgeDocuments) {
+  Rng rng(7);
+  for (const Edge& edge : edge_documents()) {
+    const Game game = load(edge.options);
+    const State s = State::from_json(edge.body, game.options());
+    for (Player seat = 0; seat < s.num_players(); ++seat) {
+      EXPECT_EQ(s.resample(seat, rng).information_state_key(seat), s.information_state_key(seat))
+          << edge.name << ", seat " << seat;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mw::jokers_labyrinth
