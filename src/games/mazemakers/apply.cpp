@@ -194,7 +194,7 @@ void State::end_turn() {
   for (;;) {
     if (++order_index_ == config_.players) {
       order_index_ = 0;
-      ++round_;
+      if (round_ < kMaxRound) ++round_;  // saturates: with roundLimit=0 nothing bounds a game
       bool any_alive = false;
       for (Player p = 0; p < config_.players; ++p) any_alive |= alive(p);
       if (exited_ != 0 || !any_alive ||

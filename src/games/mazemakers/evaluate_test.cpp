@@ -22,11 +22,11 @@ void kill(Json& body, int seat) {
 }
 
 // Two players after setup; P2 is dead unless `rival_alive`; P1 holds `artifacts` in `round`.
-State position(bool rival_alive, int artifacts, int round, bool revival = false) {
-  const Json options = {{"revival", revival}};
+State position(bool rival_alive, int artifacts, int round) {
+  const Json options = Json::object();
   return edited(scripted(options, fixture_walls(), kCoins), options, [&](Json& b) {
     if (!rival_alive) kill(b, 1);
-    b["artifacts"][0] = artifacts;
+    give_artifacts(b, 0, artifacts);
     b["round"] = round;
   });
 }
@@ -72,8 +72,12 @@ TEST(MazeMakersEvaluate, TheClockPressesSoonerOnASeatWithMoreToDo) {
 
 TEST(MazeMakersEvaluate, ADeadSeatLosesUnlessItComesBack) {
   EXPECT_LT(value_of(position(false, 0, 10), 1), -0.9);
-  // With revival the dead seat is still in the race, only behind.
-  const double revived = value_of(position(false, 0, 10, true), 1);
+  // With revival a seat is never dead: it is back on START with 2 health (A-G4-20), still in
+  // the race, only behind. (This used to load a dead seat under revival, which play never leaves.)
+  const Json options = {{"revival", true}};
+  const State back = edited(scripted(options, fixture_walls(), kCoins), options,
+                            [](Json& b) { b["health"][1] = 2; });
+  const double revived = value_of(back, 1);
   EXPECT_GT(revived, -0.9);
   EXPECT_LT(revived, 0.0);
 }

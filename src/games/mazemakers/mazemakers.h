@@ -55,6 +55,8 @@ inline constexpr int kCentreTile = 4 * kTileSide + 4;
 inline constexpr int kTileMoves = 12;  // relocations at No-Pentominos setup (G4.2 6')
 inline constexpr int kWallsToPlace = 9;
 inline constexpr int kMaxHealth = 5;
+// The completed-rounds counter saturates here (roundLimit=0 has no end), the bound load accepts.
+inline constexpr std::int32_t kMaxRound = 1 << 30;
 
 inline constexpr Action kPlaceBase = 0;
 inline constexpr Action kControlBase = 6300;
@@ -284,6 +286,7 @@ class State {
   void deal_suits(int value, int index);
   int move_steps_allowance() const;
   void check_invariants();  // from_json
+  void check_progress(bool setup);
 
   Config config_;
   Phase phase_ = Phase::kFirst;

@@ -160,7 +160,7 @@ TEST(MazeMakersCombat, MonsterDamageBaseAndHarsh) {
 
 // G4.7 example 2.
 TEST(MazeMakersCombat, MonsterThresholdCountsArtifacts) {
-  State s = two_edited(Json::object(), [](Json& b) { b["artifacts"][0] = 1; });
+  State s = two_edited(Json::object(), [](Json& b) { give_artifacts(b, 0, 1); });
   play(s, "pass");
   play(s, "i8");
   play(s, "h8");
@@ -371,7 +371,8 @@ TEST(MazeMakersWalls, ForcedWallWithNoRoomIsRecovered) {
 TEST(MazeMakersEnd, ExitTieAndTieBreaks) {
   auto setup = [](const Json& opts) {
     return two_edited(opts, [](Json& b) {
-      b["artifacts"] = {3, 3};
+      give_artifacts(b, 0, 3);
+      give_artifacts(b, 1, 3);
       b["pawns"] = {parse_cell("i8"), parse_cell("h9")};
       b["health"] = {5, 4};
     });
@@ -420,7 +421,7 @@ TEST(MazeMakersEnd, ExitTieAndTieBreaks) {
 }
 
 TEST(MazeMakersEnd, StartWithoutThreeArtifactsIsNotAnExit) {
-  State s = two_edited(Json::object(), [](Json& b) { b["artifacts"] = {2, 0}; });
+  State s = two_edited(Json::object(), [](Json& b) { give_artifacts(b, 0, 2); });
   play(s, "pass");
   play(s, "i8");
   play(s, "start");

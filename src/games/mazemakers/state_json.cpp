@@ -156,9 +156,13 @@ State State::from_json(const Json& body, const Options& options) {
   s.left_start_ = read_bool(body, "left_start");
   s.rolloff_ = static_cast<std::uint8_t>(read_int(body, "rolloff", 0, (1 << n) - 1));
   s.rolloff_done_ = static_cast<std::uint8_t>(read_int(body, "rolloff_done", 0, (1 << n) - 1));
-  read_ints(body, "rolloff_total", kMaxPlayers, 0, 15, s.rolloff_total_);
-  s.round_ = read_int(body, "round", 0, 1 << 30);
-  read_ints(body, "last_rolls", 2, -1, 15, s.last_rolls_);
+  // A combat or roll-off total is a die face plus at most 3 artifacts; a monster's value is 2..4.
+  const int max_total = s.die_value(5) + 3;
+  read_ints(body, "rolloff_total", kMaxPlayers, 0, max_total, s.rolloff_total_);
+  // Completed rounds: the game ends at roundLimit; without one the counter saturates.
+  s.round_ =
+      read_int(body, "round", 0, s.config_.round_limit > 0 ? s.config_.round_limit : kMaxRound);
+  read_ints(body, "last_rolls", 2, -1, max_total, s.last_rolls_);
   s.check_invariants();
   return s;
 }
@@ -288,10 +292,132 @@ void State::check_invariants() {
     if (config_.round_limit > 0 && round_ >= config_.round_limit) bad("past the round limit");
     if (phase_ == Phase::kMove && steps_left_ == 0) bad("a move with no steps left");
   }
+  check_progress(setup);
   if (!is_terminal()) {
     ActionList legal;
     legal_actions(legal);
     if (legal.empty()) bad("no legal action");
+  }
+}
+
+// Artifacts, landings, exits, rounds and the end as play leaves them (issue 31): from_json refuses
+// what no game reaches, never repairs it.
+void State::check_progress(bool setup) {
+  const int n = config_.players;
+  const auto suit_coins = [](int suit) { return static_cast<std::uint16_t>(7u << (3 * suit)); };
+  const auto seat_name = [](Player p) { return fmt::format("P{}", p + 1); };
+  if (setup && round_ != 0) bad(fmt::format("'round' must be 0 during setup, got {}", round_));
+  // Each player's artifacts are the taken coins of their suit; nobody else takes a coin.
+  std::uint16_t players_coins = 0;
+  for (Player p = 0; p < n; ++p) {
+    const int own =
+        suit_[p] < 0 ? 0 : std::popcount(static_cast<unsigned>(taken_ & suit_coins(suit_[p])));
+    if (suit_[p] >= 0) players_coins |= suit_coins(suit_[p]);
+    if (artifacts_[p] != own) {
+      bad(fmt::format("'artifacts'[{}] = {}, but 'taken' holds {} coin(s) of {}'s suit", p,
+                      artifacts_[p], own, seat_name(p)));
+    }
+  }
+  if ((taken_ & ~players_coins) != 0) bad("'taken' holds a coin of no player's suit");
+  // A landing on a coin of one's own suit takes it as an artifact: landed marks are monsters.
+  std::uint16_t landed_any = 0;
+  for (Player p = 0; p < n; ++p) {
+    const std::uint16_t l = landed_[p];
+    landed_any |= l;
+    if (l != 0 && setup) bad(fmt::format("'landed'[{}] must be 0 during setup", p));
+    for (int c = 0; c < kNumCoins; ++c) {
+      if (((l >> c) & 1) == 0) continue;
+      if (((used_suits_ >> coin_suit(c)) & 1) == 0) {
+        bad(fmt::format("'landed'[{}]: coin {} is not in play", p, c));
+      }
+      if (coin_suit(c) == suit_[p]) {
+        bad(fmt::format("'landed'[{}]: coin {} is {}'s own suit, an artifact, not a monster", p, c,
+                        seat_name(p)));
+      }
+    }
+  }
+  if (removed_ != 0 && !config_.remove_defeated) {
+    bad("'removed' must be 0 without removeDefeatedMonsters");
+  }
+  if ((removed_ & ~landed_any) != 0) bad("'removed': a monster nobody landed on was defeated");
+  // An exited player entered START with three artifacts (A-G4-26) and stays there.
+  for (Player p = 0; p < n; ++p) {
+    if (exited(p) && (artifacts_[p] != 3 || pawn_[p] != kStart)) {
+      bad(
+          fmt::format("'exited': {} holds {} artifact(s) and is {}on START; an exited player "
+                      "holds 3 and stays on START",
+                      seat_name(p), artifacts_[p], pawn_[p] == kStart ? "" : "not "));
+    }
+    if (config_.revival && !setup && pawn_[p] < 0) {
+      bad(fmt::format("'pawns'[{}]: with revival nobody stays dead", p));
+    }
+  }
+  const bool turn = phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll;
+  const bool ended = phase_ == Phase::kRolloff || phase_ == Phase::kOver;
+  if (turn) {
+    if (mover_ != seat_in_order(order_index_)) {
+      bad("'mover' must be the seat at 'order_index' in playing order");
+    }
+    if (exited(mover_)) bad("'mover' has exited");
+    for (Player p = 0; p < n; ++p) {
+      // The game ends with the round of the first exit (A-G4-8): exiters moved earlier in it.
+      if (exited(p) && (p - first_ + n) % n >= order_index_) {
+        bad(fmt::format("'exited': {} exited in an earlier round, which ended the game",
+                        seat_name(p)));
+      }
+    }
+  }
+  if (phase_ != Phase::kRolloff && (rolloff_ != 0 || rolloff_done_ != 0)) {
+    bad("'rolloff' and 'rolloff_done' must be 0 outside the roll-off");
+  }
+  for (Player p = 0; p < kMaxPlayers; ++p) {
+    if (rolloff_total_[p] != 0 &&
+        (!ended || config_.tie_break != TieBreak::kRolloff || p >= n || !exited(p))) {
+      bad(fmt::format("'rolloff_total'[{}] must be 0: {} rolled in no roll-off", p, seat_name(p)));
+    }
+  }
+  if (!ended) {
+    if (winners_ != 0) bad("'winners' must be 0 before the game is over");
+    return;
+  }
+  // G4.3 E: the game ends at the end of a round with an exit, nobody alive, or roundLimit rounds.
+  if (order_index_ != 0 || round_ == 0) {
+    bad("the game ends at the end of a round: 'order_index' must be 0 and 'round' at least 1");
+  }
+  bool any_alive = false;
+  for (Player p = 0; p < n; ++p) any_alive |= alive(p);
+  if (exited_ == 0 && any_alive && !(config_.round_limit > 0 && round_ >= config_.round_limit)) {
+    bad(fmt::format("phase '{}' needs an exit, nobody alive or roundLimit rounds played",
+                    kPhaseNames[static_cast<int>(phase_)]));
+  }
+  const int exiters = std::popcount(static_cast<unsigned>(exited_));
+  const bool rolls = exiters >= 2 && config_.tie_break == TieBreak::kRolloff;
+  if (phase_ == Phase::kRolloff) {
+    if (!rolls) bad("a roll-off needs tieBreak=rolloff and two or more exiters");
+    if ((rolloff_ & ~exited_) != 0 || rolloff_done_ == rolloff_) {
+      bad("'rolloff' must hold exiters still to roll");
+    }
+    if (winners_ != exited_) bad("'winners' must be 'exited' during the roll-off");
+    return;
+  }
+  std::uint8_t expected = exited_;
+  if (exiters >= 2 && config_.tie_break == TieBreak::kHealth) {
+    int best = 0;
+    for (Player p = 0; p < n; ++p) {
+      if (exited(p)) best = std::max<int>(best, health_[p]);
+    }
+    for (Player p = 0; p < n; ++p) {
+      if (exited(p) && health_[p] < best) expected &= static_cast<std::uint8_t>(~(1u << p));
+    }
+  }
+  if (rolls) {
+    if (std::popcount(static_cast<unsigned>(winners_)) != 1 || (winners_ & ~exited_) != 0) {
+      bad("'winners' must be the one exiter who won the roll-off");
+    }
+  } else if (winners_ != expected) {
+    bad(fmt::format("'winners' must be {} (the exiters{}), got {}", expected,
+                    config_.tie_break == TieBreak::kHealth ? " with the most health" : "",
+                    winners_));
   }
 }
 

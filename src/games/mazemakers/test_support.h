@@ -72,6 +72,19 @@ inline State scripted(const Json& options, const std::vector<std::string>& walls
   return s;
 }
 
+// Gives seat p (in a body) its first `count` artifacts: the coins of its suit from value 2 up,
+// taken off the board, since from_json refuses artifacts without their taken coins.
+inline void give_artifacts(Json& body, Player p, int count) {
+  const int suit = body["suits"][p].get<int>();
+  int taken = body["taken"].get<int>();
+  for (int v = 0; v < count; ++v) {
+    taken |= 1 << (suit * 3 + v);
+    body["coin_cells"][suit * 3 + v] = -1;
+  }
+  body["taken"] = taken;
+  body["artifacts"][p] = count;
+}
+
 // A state edited through its JSON body (positions that are tedious to reach by play).
 template <class F>
 State edited(const State& s, const Json& options, F&& edit) {
