@@ -46,17 +46,6 @@ Json parse_untrusted_json(std::string_view text, ErrorCode code, std::string_vie
   }
 }
 
-int json_depth(const Json& j, int limit) {
-  if (!j.is_structured()) return 0;
-  if (limit < 0) return 1;  // deeper than anyone asked about: stop here
-  int deepest = 0;
-  for (const Json& item : j) {
-    deepest = std::max(deepest, json_depth(item, limit - 1));
-    if (deepest > limit) break;
-  }
-  return deepest + 1;
-}
-
 std::string json_excerpt(const Json& j, std::size_t max_chars) {
   std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
   if (text.size() > max_chars) {

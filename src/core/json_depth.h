@@ -21,10 +21,6 @@ bool json_nests_deeper_than(std::string_view text, int limit);
 Json parse_untrusted_json(std::string_view text, ErrorCode code, std::string_view what,
                           int max_depth = kMaxJsonDepth);
 
-// How deeply `j` nests (a scalar: 0), counting no further than `limit` + 1 levels (so a value
-// that is deeper than allowed costs no more to measure than one that is just deep enough).
-int json_depth(const Json& j, int limit = kMaxJsonDepth);
-
 // `j` as short text for an error message: at most `max_chars` characters of its dump, "…" after.
 // Only for JSON whose depth was checked.
 std::string json_excerpt(const Json& j, std::size_t max_chars = 60);

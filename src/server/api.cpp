@@ -119,18 +119,9 @@ Json parse_client_json(std::string_view text, std::size_t max_bytes) {
   if (text.size() > max_bytes) {
     fail("too_large", 413, fmt::format("a message is at most {} bytes", max_bytes));
   }
-  if (json_nests_deeper_than(text, kMaxNesting)) {
-    fail("bad_request", 400, fmt::format("JSON nested deeper than {} levels", kMaxNesting));
-  }
-  Json parsed;
-  try {
-    parsed = Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {
-    std::string what = e.what();
-    const auto end = what.find("] ");
-    if (end != std::string::npos) what = what.substr(end + 2);
-    fail("bad_request", 400, "not JSON: " + what);
-  }
+  // Error(kBadRequest) reaches the client as bad_request, 400, like the refusals below.
+  const Json parsed =
+      parse_untrusted_json(text, ErrorCode::kBadRequest, "the message", kMaxNesting);
   if (has_control_character(parsed)) {
     fail("bad_request", 400,
          "a string holds a control character (only tab, line feed and carriage return may)");

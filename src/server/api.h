@@ -36,7 +36,8 @@ ApiReply handle_api(MatchService& service, std::string_view method, std::string_
 
 // Parses a JSON message from a client with the size and nesting limits, and refuses control
 // characters other than tab, line feed and carriage return in its strings (a NUL would cut the
-// text short wherever it is quoted back); throws ServerError.
+// text short wherever it is quoted back); throws ServerError, or Error(kBadRequest) from
+// parse_untrusted_json (both reach the client as bad_request, 400).
 Json parse_client_json(std::string_view text, std::size_t max_bytes);
 
 // The value of `name` in the query string of `target` ("/x?a=1&b=2"), if present.

@@ -27,8 +27,10 @@ LiveMatch::LiveMatch(const Registry& registry, MatchSetup setup)
     : setup_(std::move(setup)),
       initial_(initial_state(registry, setup_)),
       state_(initial_),
-      told_counts_(setup_.seats.size() + 1, 0),
-      tokens_(setup_.seats.size()) {
+      told_events_(setup_.seats.size() + 1),
+      tokens_(setup_.seats.size()),
+      seed_commitment_(sha256_hex(
+          fmt::format("mazeworks-seed:{}:{}:{}", setup_.id, setup_.seed, setup_.seed_salt))) {
   if (static_cast<int>(setup_.seats.size()) != state_.num_players()) {
     throw Error(ErrorCode::kBadRequest,
                 fmt::format("{} needs {} seats with these options, got {}", setup_.game,
@@ -67,11 +69,6 @@ std::optional<Player> LiveMatch::authenticate(std::string_view token) const {
     if (!tokens_[s].hash.empty() && constant_time_equal(tokens_[s].hash, hash)) found = s;
   }
   return found;
-}
-
-std::string LiveMatch::seed_commitment() const {
-  return sha256_hex(
-      fmt::format("mazeworks-seed:{}:{}:{}", setup_.id, setup_.seed, setup_.seed_salt));
 }
 
 void LiveMatch::append_chance(State& state, ActionList& out) const {
@@ -118,7 +115,11 @@ ActionList LiveMatch::plan_chance() const {
 
 std::uint64_t LiveMatch::version_for(Player observer) const {
   if (observer == kOmniscient) return version();
-  return told_counts_[told_index(*this, observer)];
+  return told_events(observer).size();
+}
+
+const std::vector<std::uint32_t>& LiveMatch::told_events(Player observer) const {
+  return told_events_[told_index(*this, observer)];
 }
 
 void LiveMatch::apply_logged(Action a) {
@@ -127,7 +128,9 @@ void LiveMatch::apply_logged(Action a) {
   e.action = a;
   for (Player s = 0; s < num_seats(); ++s) e.told.push_back(state_.action_to_string_for(s, a));
   e.told.push_back(state_.action_to_string_for(kSpectator, a));
-  for (std::size_t i = 0; i < e.told.size(); ++i) told_counts_[i] += e.told[i].empty() ? 0 : 1;
+  for (std::size_t i = 0; i < e.told.size(); ++i) {
+    if (!e.told[i].empty()) told_events_[i].push_back(static_cast<std::uint32_t>(events_.size()));
+  }
   state_.apply(a);
   events_.push_back(std::move(e));
 }

@@ -41,6 +41,9 @@ class LiveMatch {
   // The version `observer` sees: the events it was told of. Moves are made, checked and refused
   // at these; a spectator's is the public one (the lobby's). kOmniscient: version().
   std::uint64_t version_for(Player observer) const;
+  // Where in events() the events `observer` (a seat or the spectator) was told of are, in order:
+  // its event n is events()[told_events(observer)[n]].
+  const std::vector<std::uint32_t>& told_events(Player observer) const;
   const std::vector<Event>& events() const { return events_; }
   int num_seats() const { return static_cast<int>(setup_.seats.size()); }
   bool finished() const { return state_.is_terminal(); }
@@ -57,7 +60,7 @@ class LiveMatch {
 
   // The commitment to the seed published at creation: SHA-256 of
   // "mazeworks-seed:<id>:<seed>:<salt>" in hex (docs/server.md, "Verifying a deal").
-  std::string seed_commitment() const;
+  const std::string& seed_commitment() const { return seed_commitment_; }
 
   // What `seat` playing `text` at `version` means: the seat's own actions (one text may stand for
   // several) followed by the chance outcomes that follow them. Throws ServerError/Error saying why
@@ -81,7 +84,10 @@ class LiveMatch {
   State initial_;
   State state_;
   std::vector<Event> events_;
-  std::vector<std::uint64_t> told_counts_;  // per told_index: events with a text for it
+  // Per told_index: the indices of the events with a text for that observer (so a push reads
+  // only the new ones, and an observer's version is the count).
+  std::vector<std::vector<std::uint32_t>> told_events_;
+  std::string seed_commitment_;  // computed once: every message to every observer carries it
   std::vector<SeatToken> tokens_;
 };
 

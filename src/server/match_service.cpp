@@ -199,15 +199,26 @@ void MatchService::make_room() {
 std::shared_ptr<MatchService::Entry> MatchService::bring_back(const StoredMatch& stored) {
   auto entry = add(std::make_unique<LiveMatch>(registry_, stored));
   std::lock_guard lock(entry->mutex);
-  if (!entry->agents_started) {  // not if another request brought it back first
-    entry->agents_started = true;
-    // A crash between creating a match and drawing its opening chance leaves it at a chance node.
-    const ActionList chance = entry->match->plan_chance();
-    if (!chance.empty()) advance_now(*entry, chance);
-    arm_clock(*entry);  // a match brought back gives the seat to act its full time again
-    schedule_agent(entry);
-  }
+  // Not if another request brought it back first. A crash between creating a match and drawing
+  // its opening chance leaves it at a chance node; a match brought back gives the seat to act its
+  // full time again.
+  if (!entry->agents_started) start(entry);
   return entry;
+}
+
+// A match that has just entered memory (created, or brought back): its owed chance outcomes are
+// drawn, the seat to act's clock armed and a computer seat to act set thinking.
+void MatchService::start(const std::shared_ptr<Entry>& entry) {
+  entry->agents_started = true;
+  const ActionList chance = entry->match->plan_chance();
+  if (!chance.empty()) advance_now(*entry, chance);  // rare: not worth a trip to the committer
+  arm_clock(*entry);
+  schedule_agent(entry);
+}
+
+StopSignal MatchService::thinking_stop() const {
+  return StopSignal(StopSignal::Clock::now() + std::chrono::milliseconds(limits_.max_think_ms),
+                    &stopping_);
 }
 
 std::shared_ptr<MatchService::Entry> MatchService::find(const std::string& match) {
@@ -327,11 +338,7 @@ Json MatchService::create_match(const Json& request) {
   store_.create_match(setup);
   auto entry = add(std::move(match));
   std::lock_guard lock(entry->mutex);
-  entry->agents_started = true;
-  const ActionList chance = entry->match->plan_chance();
-  if (!chance.empty()) advance_now(*entry, chance);  // rare: not worth a trip to the committer
-  arm_clock(*entry);
-  schedule_agent(entry);
+  start(entry);
   return match_summary(*entry->match);
 }
 
@@ -661,8 +668,7 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   Rng rng(derive_seed(entry->match->setup().seed, 2 * version + 2));
   Action action = kNoAction;
   // Whatever the spec's own budget, the move stops at the server's cap or when it shuts down.
-  const StopSignal stop(StopSignal::Clock::now() + std::chrono::milliseconds(limits_.max_think_ms),
-                        &stopping_);
+  const StopSignal stop = thinking_stop();
   agent->set_stop(&stop);
   try {
     action = agent->choose(Observation(*copy, seat), rng);

@@ -161,6 +161,10 @@ class MatchService {
       const std::string& match);
   std::shared_ptr<Entry> add(std::unique_ptr<LiveMatch> match);
   std::shared_ptr<Entry> bring_back(const StoredMatch& stored);
+  // With the match's lock held: what a match entering memory needs (see match_service.cpp).
+  void start(const std::shared_ptr<Entry>& entry);
+  // The stop of a computer move or suggestion: the server's cap on thinking, or its shutdown.
+  StopSignal thinking_stop() const;
   // Room for one more match in memory (sweeping first when full); throws "server is full".
   void make_room();
   // The seat's token was used: it is the seat's for good. With the match's lock held.

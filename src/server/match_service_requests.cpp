@@ -132,9 +132,7 @@ void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
         if (stopping_) fail("internal", 503, "the server is stopping");
         Rng rng(fresh_seed());  // not the match's streams: those derive from its secret seed
         // Like a computer seat's move: stopped at the server's cap, or when it shuts down.
-        const StopSignal stop(
-            StopSignal::Clock::now() + std::chrono::milliseconds(limits_.max_think_ms),
-            &stopping_);
+        const StopSignal stop = thinking_stop();
         agent->set_stop(&stop);
         reply = suggestion_message(suggest_actions(state, sub->observer, *agent, rng, designing),
                                    version)

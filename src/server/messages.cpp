@@ -28,22 +28,18 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
   // The events this observer was told of, numbered among themselves: one told nothing of an
   // action does not learn that it happened, nor how many such actions there were.
   const auto& events = match.events();
+  const auto& mine = match.told_events(observer);
   const std::size_t told = told_index(match, observer);
-  if (events_from > match.version_for(observer)) events_from = 0;  // a client ahead: everything
+  if (events_from > mine.size()) events_from = 0;  // a client ahead of us: send everything
   m["events_from"] = events_from;
   Json log = Json::array();
-  std::uint64_t n = 0;
-  for (const Event& event : events) {
-    const std::string& text = event.told[told];
-    if (text.empty()) continue;
-    if (n >= events_from) {
-      Json e;
-      e["n"] = n;
-      e["player"] = event.player >= 0 ? Json(event.player) : Json("chance");
-      e["text"] = text;
-      log.push_back(std::move(e));
-    }
-    ++n;
+  for (std::size_t n = events_from; n < mine.size(); ++n) {
+    const Event& event = events[mine[n]];
+    Json e;
+    e["n"] = n;
+    e["player"] = event.player >= 0 ? Json(event.player) : Json("chance");
+    e["text"] = event.told[told];
+    log.push_back(std::move(e));
   }
   m["events"] = std::move(log);
   if (match.finished()) m["returns"] = state.returns();

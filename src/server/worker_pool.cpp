@@ -33,12 +33,6 @@ void WorkerPool::wait_idle() {
   idle_.wait(lock, [this] { return queued_ == 0 && running_ == 0; });
 }
 
-std::size_t WorkerPool::queued(const std::string& key) const {
-  std::lock_guard lock(mutex_);
-  const auto it = lanes_.find(key);
-  return it == lanes_.end() ? 0 : it->second.jobs.size();
-}
-
 void WorkerPool::loop() {
   std::unique_lock lock(mutex_);
   for (;;) {

@@ -23,8 +23,6 @@ class WorkerPool {
   void submit(const std::string& key, std::function<void()> job);
   // Blocks until the queue is empty and no job runs (tests use it to reach a quiet point).
   void wait_idle();
-  // Jobs queued (not running) for `key` (tests, and refusing a flood before it queues).
-  std::size_t queued(const std::string& key) const;
 
  private:
   void loop();
@@ -32,7 +30,7 @@ class WorkerPool {
     std::deque<std::function<void()>> jobs;
     bool running = false;  // one of its jobs is on a worker
   };
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::unordered_map<std::string, Lane> lanes_;
   std::deque<std::string> ready_;  // keys with queued jobs and none running, in turn order
