@@ -1,26 +1,18 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the `fuzz` preset: clang 16 with AddressSanitizer and
-# UndefinedBehaviorSanitizer) and runs each for SECONDS (default 15) on its seed corpus.
+# Builds the libFuzzer targets (the `asan` preset: clang 16 with AddressSanitizer and
+# UndefinedBehaviorSanitizer; the `fuzz` build preset builds only the targets) and runs each for
+# SECONDS (default 15) on its seed corpus.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
-# New inputs go to build-fuzz/corpus/<target> (seeded from fuzz/corpus/<target>, which stays as
-# checked in); a crash leaves its input as build-fuzz/crash-* and fails the script.
+# New inputs go to build-asan/fuzz-corpus/<target> (seeded from fuzz/corpus/<target>, which stays
+# as checked in); a crash leaves its input as build-asan/fuzz-crashes/<target>/crash-* and fails
+# the script. Extra libFuzzer flags can come in FUZZ_FLAGS (e.g. FUZZ_FLAGS="-runs=10000000").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-15}"
 shift || true
 
-need=()
-for p in clang-16 libclang-rt-16-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
-fi
 bash scripts/install-deps.sh >/dev/null
-cmake --preset fuzz >/dev/null
+cmake --preset asan >/dev/null
 cmake --build --preset fuzz --parallel "$(nproc)"
 
 targets=("$@")
@@ -29,18 +21,22 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 status=0
 for t in "${targets[@]}"; do
-  work="build-fuzz/corpus/$t"
-  mkdir -p "$work"
-  [ -d "fuzz/corpus/$t" ] && cp -n fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
+  corpus="build-asan/fuzz-corpus/$t"
+  crashes="build-asan/fuzz-crashes/$t"
+  log="build-asan/fuzz-$t.log"
+  mkdir -p "$corpus" "$crashes"
+  [ -d "fuzz/corpus/$t" ] && cp -n fuzz/corpus/"$t"/* "$corpus"/ 2>/dev/null || true
   echo "fuzz: $t for ${seconds}s"
-  if ! (cd build-fuzz && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        "fuzz/$t" -max_total_time="$seconds" -max_len=131072 -rss_limit_mb=4096 -timeout=30 \
-        -print_final_stats=1 "corpus/$t" 2> "$t.log"); then
-    echo "fuzz: $t FAILED (build-fuzz/$t.log)"
-    tail -40 "build-fuzz/$t.log"
+  # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
+  if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+       "build-asan/fuzz/$t" -max_total_time="$seconds" -max_len=131072 -rss_limit_mb=4096 \
+       -timeout=30 -print_final_stats=1 -artifact_prefix="$crashes/" ${FUZZ_FLAGS:-} \
+       "$corpus" 2> "$log"; then
+    echo "fuzz: $t FAILED ($log)"
+    tail -40 "$log"
     status=1
   else
-    grep -E "stat::number_of_executed_units|cov:" "build-fuzz/$t.log" | tail -2
+    grep -E "stat::number_of_executed_units|cov:" "$log" | tail -2
   fi
 done
 exit $status

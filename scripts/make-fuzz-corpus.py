@@ -44,6 +44,24 @@ def main():
             write("record_fuzz", f"{game}.json", json.dumps(record))
         lines = "\n".join(json.dumps(r) for r in requests[:6]) + "\n"
         write("engine_line_fuzz", f"{game}.jsonl", lines)
+        # Every request kind once, on positions this game reached: what a client session does.
+        doc = next((r["document"] for r in reversed(replies) if "document" in r), None)
+        texts = [r["text"] for r in replies if "text" in r][:3]
+        session = [{"id": 1, "request": "version"},
+                   {"id": 2, "request": "new", "game": game, "seed": 5, "auto_chance": False},
+                   {"id": 3, "request": "legal"}, {"id": 4, "request": "chance", "count": 2},
+                   {"id": 5, "request": "state"}, {"id": 6, "request": "view", "player": 0},
+                   {"id": 7, "request": "view", "player": "spectator", "render": True},
+                   {"id": 8, "request": "ai", "agent": "random", "play": True, "iterations": 1}]
+        session += [{"id": 9 + i, "request": "play", "action": t} for i, t in enumerate(texts)]
+        session += [{"id": 20, "request": "undo", "count": 2}, {"id": 21, "request": "record"}]
+        if record:
+            session.append({"id": 22, "request": "load", "record": record})
+        if doc:
+            session.append({"id": 23, "request": "load", "document": doc})
+        session.append({"id": 24, "request": "quit"})
+        write("engine_line_fuzz", f"{game}-session.jsonl",
+              "\n".join(json.dumps(r) for r in session) + "\n")
     questions = ["joker_in halfplane(x < 3.5)",
                  "count(neighbors((4,2), orth), suit D, face_down) >= 1",
                  "card (5,1) is suit D", "on_shortest_path((4,2), N)"]

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/json.h"
+#include "core/sanitizers.h"
 #include "server/net_client.h"
 #include "server/server_process.h"
 #include "server/store.h"
@@ -212,12 +213,13 @@ TEST(Security, OverBudgetAgentsAreRefusedAndATerminatedServerStopsWhileAnAgentTh
   const Site site("budget");
   {
     ServerProcess server(site.db());
-    const HttpResult slow =
-        http_request("127.0.0.1", server.port(), "POST", "/api/matches",
-                     R"({"game": "treasure-hunt", "seats": ["human", {"agent": "ismcts:ms=86400000"}]})");
+    const HttpResult slow = http_request(
+        "127.0.0.1", server.port(), "POST", "/api/matches",
+        R"({"game": "treasure-hunt", "seats": ["human", {"agent": "ismcts:ms=86400000"}]})");
     EXPECT_EQ(slow.status, 400);
     EXPECT_EQ(Json::parse(slow.body)["error"]["code"], "over_budget");
-    const Json games = Json::parse(http_request("127.0.0.1", server.port(), "GET", "/api/games").body);
+    const Json games =
+        Json::parse(http_request("127.0.0.1", server.port(), "GET", "/api/games").body);
     for (const Json& g : games) {
       const std::string spec = g["strongest_agent"];
       EXPECT_EQ(spec.find("ms=30000"), std::string::npos) << spec;  // fitted to the 2000 ms cap
@@ -265,7 +267,7 @@ TEST(Security, ASyncFloodWithoutReadingKeepsMemoryBounded) {
     most = std::max(most, server.rss_kib());
   }
   for (auto& t : floods) t.join();
-#if !defined(__SANITIZE_ADDRESS__)
+#if !MAZEWORKS_ASAN
   // (Under AddressSanitizer freed memory waits in its quarantine: RSS says nothing there.)
   EXPECT_LT(most - before, 40 * 1024) << before << " KiB before, at most " << most;
 #endif
@@ -337,9 +339,10 @@ TEST(Security, AFinishedMatchLeavesMemoryComesBackAndProvesItsDeal) {
   ASSERT_EQ(record.status, 200);
   const Json r = Json::parse(record.body);
   ASSERT_TRUE(r.contains("seed_salt")) << record.body;
-  EXPECT_EQ(sha256_hex("mazeworks-seed:" + id + ":" + std::to_string(r["seed"].get<std::uint64_t>()) +
-                       ":" + r["seed_salt"].get<std::string>()),
-            commitment);
+  EXPECT_EQ(
+      sha256_hex("mazeworks-seed:" + id + ":" + std::to_string(r["seed"].get<std::uint64_t>()) +
+                 ":" + r["seed_salt"].get<std::string>()),
+      commitment);
 }
 
 // A stream of creations keeps the WAL bounded: 6,000 of them had grown it past 200 MB.
@@ -367,8 +370,7 @@ TEST(Security, OutOfDescriptorsTheServerRefusesCleanlyAndRecovers) {
     // a high --max-connections lets the process really run out of descriptors.
     std::vector<std::string> extra;
     if (!by_count) extra = {"--max-connections", "100000"};
-    ServerProcess server(site.db() + (by_count ? "a" : "b"), extra,
-                         ServeOptions{.open_files = 48});
+    ServerProcess server(site.db() + (by_count ? "a" : "b"), extra, ServeOptions{.open_files = 48});
     std::vector<int> held;
     int answered_busy = 0;
     for (int i = 0; i < 80; ++i) {

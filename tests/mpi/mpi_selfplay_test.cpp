@@ -13,11 +13,12 @@
 #include <string>
 
 #include "core/json.h"
+#include "core/sanitizers.h"
 
 namespace mw {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if MAZEWORKS_ASAN
 // Under the asan preset the ranks are sanitized programs, and Open MPI's components are dlopen'ed
 // and built without frame pointers: LeakSanitizer needs full unwinding, and the components kept
 // loaded, to name the library as the owner of what it keeps to the end (tests/lsan.supp).

@@ -105,8 +105,12 @@ TEST(JokersLabyrinthBounds, CountersPastWhatPlayReachesAreRefused) {
   turns["turn"][kTurns] = kSafetyTurns + 1;
   EXPECT_NE(rejection(turns, game).find("must be \"over\""), std::string::npos);
   Json debt = body;
-  debt["players"][0][6] = kMaxDebt + 2;
-  EXPECT_NE(rejection(debt, game), "");
+  debt["players"][0][6] = 1000000;  // the error names the field (it said "player")
+  EXPECT_EQ(rejection(debt, game),
+            "jokers-labyrinth state: \"players[0] debt\" must be in 0..30000, got 1000000");
+  debt["players"][0][6] = 0;
+  debt["players"][1] = {1, 2};
+  EXPECT_NE(rejection(debt, game).find("\"players\"[1] must be [pos, suit"), std::string::npos);
   Json actions = body;
   actions["turn"][kActionsLeft] = kMaxActions + 1;
   EXPECT_NE(rejection(actions, game).find("actions left"), std::string::npos);

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/hash.h"
+#include "core/json_depth.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth {
@@ -62,7 +63,8 @@ const Json& member(const Json& body, const char* name) {
 }
 
 int int_in(const Json& j, const char* what, int lo, int hi) {
-  if (!j.is_number_integer()) bad(fmt::format("\"{}\" must be an integer, got {}", what, j.dump()));
+  if (!j.is_number_integer())
+    bad(fmt::format("\"{}\" must be an integer, got {}", what, json_excerpt(j)));
   const auto v = j.get<std::int64_t>();
   if (v < lo || v > hi) bad(fmt::format("\"{}\" must be in {}..{}, got {}", what, lo, hi, v));
   return static_cast<int>(v);
@@ -179,7 +181,7 @@ State State::from_json(const Json& body, const Options& options) {
   const Json& phase = member(body, "phase");
   const auto it = std::find(kPhaseNames.begin(), kPhaseNames.end() - 1,
                             phase.is_string() ? phase.get<std::string>() : std::string("?"));
-  if (it == kPhaseNames.end() - 1) bad(fmt::format("unknown \"phase\" {}", phase.dump()));
+  if (it == kPhaseNames.end() - 1) bad(fmt::format("unknown \"phase\" {}", json_excerpt(phase)));
   s.phase_ = static_cast<Phase>(it - kPhaseNames.begin());
   const auto loc = int_array(body, "loc", kNumPhys, 0, kNumLocs - 1);
   s.cell_card_.fill(-1);
@@ -212,16 +214,23 @@ State State::from_json(const Json& body, const Options& options) {
     bad(fmt::format("\"players\" must list {} players", n));
   }
   for (int p = 0; p < n; ++p) {
-    Json holder = {{"player", players[static_cast<std::size_t>(p)]}};
-    const auto v = int_array(holder, "player", 7, -1, kMaxDebt);
+    // Each entry is [pos, suit, entered, skip, bolster, hindered, debt]; an error names the field.
+    const Json& v = players[static_cast<std::size_t>(p)];
+    if (!v.is_array() || v.size() != 7) {
+      bad(fmt::format("\"players\"[{}] must be [pos, suit, entered, skip, bolster, hindered, debt]",
+                      p));
+    }
+    const auto field = [&](std::size_t i, const char* name, int lo, int hi) {
+      return int_in(v[i], fmt::format("players[{}] {}", p, name).c_str(), lo, hi);
+    };
     PlayerState& ps = s.players_[p];
-    ps.pos = static_cast<std::int8_t>(int_in(v[0], "pos", -1, kCells - 1));
-    ps.suit = static_cast<std::int8_t>(int_in(v[1], "suit", -1, 3));
-    ps.entered = int_in(v[2], "entered", 0, 1) == 1;
-    ps.skip = int_in(v[3], "skip", 0, 1) == 1;
-    ps.bolster = int_in(v[4], "bolster", 0, 1) == 1;
-    ps.hindered = int_in(v[5], "hindered", 0, 1) == 1;
-    ps.debt = static_cast<std::uint16_t>(int_in(v[6], "debt", 0, kMaxDebt));
+    ps.pos = static_cast<std::int8_t>(field(0, "pos", -1, kCells - 1));
+    ps.suit = static_cast<std::int8_t>(field(1, "suit", -1, 3));
+    ps.entered = field(2, "entered", 0, 1) == 1;
+    ps.skip = field(3, "skip", 0, 1) == 1;
+    ps.bolster = field(4, "bolster", 0, 1) == 1;
+    ps.hindered = field(5, "hindered", 0, 1) == 1;
+    ps.debt = static_cast<std::uint16_t>(field(6, "debt", 0, kMaxDebt));
   }
   // Combat::dice holds the dice count in 8 bits (a count past 255 wraps; see the rules page), so
   // play writes any value 0..255.
@@ -296,14 +305,16 @@ int State::max_round() const {
 void State::validate_end() const {
   const bool setup =
       phase_ == Phase::kFirstRoll || phase_ == Phase::kChooseSuit || phase_ == Phase::kPlace;
-  if (setup && (turns_ != 0 || round_ != 0)) bad("\"turn\": no turn or round before the setup ends");
+  if (setup && (turns_ != 0 || round_ != 0))
+    bad("\"turn\": no turn or round before the setup ends");
   // Each turn start passes the first seat at most twice (see max_round).
   if (round_ > 2 * turns_) {
     bad(fmt::format("\"turn\": round {} cannot come after only {} turns", round_, turns_));
   }
   for (int p = 0; p < config_.players; ++p) {
     if (jokers_held(p) >= 2 && (phase_ != Phase::kOver || winner_ != p)) {
-      bad(fmt::format("{} holds two Jokers, which wins at once (A-G5-36): \"phase\" must be "
+      bad(
+          fmt::format("{} holds two Jokers, which wins at once (A-G5-36): \"phase\" must be "
                       "\"over\" with {} the winner",
                       kSeatNames[p], kSeatNames[p]));
     }
@@ -318,7 +329,8 @@ void State::validate_end() const {
       bad("phase \"over\" without a winner needs roundLimit rounds or the 1200-turn safeguard");
     }
   } else if (!setup && (limit || safeguard)) {
-    bad(fmt::format("\"turn\": round {} / turn {} is past the end (roundLimit or the 1200-turn "
+    bad(
+        fmt::format("\"turn\": round {} / turn {} is past the end (roundLimit or the 1200-turn "
                     "safeguard), so \"phase\" must be \"over\"",
                     round_, turns_));
   }

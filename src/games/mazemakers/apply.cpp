@@ -185,6 +185,12 @@ void State::end_move() {
 }
 
 void State::end_turn() {
+  // What a move leaves behind is nobody's business after it: every state between moves keeps
+  // these at rest, so that one position has one document (from_json checks it).
+  steps_left_ = 0;
+  last_free_ = kStart;
+  target_ = -1;
+  blocker_ = -1;
   // Variant 2 (A-G4-21): a whole turn on START heals 1.
   if (config_.start_healing && turn_began_on_start_ && !left_start_ && pawn_[mover_] == kStart &&
       !exited(mover_)) {
@@ -219,9 +225,6 @@ void State::start_turn() {
   }
   turn_began_on_start_ = pawn_[mover_] == kStart;
   left_start_ = false;
-  target_ = -1;
-  blocker_ = -1;
-  steps_left_ = 0;
   phase_ = Phase::kWallAction;
 }
 

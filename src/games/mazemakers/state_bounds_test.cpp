@@ -306,6 +306,21 @@ TEST(MazeMakersRefusals, TheEndAndTheWinnersFollowFromTheExits) {
             kPrefix + "'rolloff_total'[0] must be 0: P1 rolled in no roll-off");
 }
 
+// What a move leaves (its target, blocker, steps, last free square, a die in waiting) is at rest
+// between moves and after the end: one position, one document.
+TEST(MazeMakersRefusals, NothingOfAMoveOutlivesIt) {
+  const Json over = exited_body(true, 2);
+  ASSERT_EQ(rejection(over), "");
+  const std::string rest =
+      kPrefix + "no move is under way: steps_left 0, last_free START, target and blocker -1";
+  EXPECT_EQ(rejection(with(over, "target", parse_cell("h9"))), rest);
+  EXPECT_EQ(rejection(with(over, "blocker", 1)), rest);
+  EXPECT_EQ(rejection(with(over, "steps_left", 2)), rest);
+  EXPECT_EQ(rejection(with(over, "last_free", parse_cell("h9"))), rest);
+  EXPECT_EQ(rejection(with(start_body(), "target", parse_cell("h9"))), rest);
+  EXPECT_EQ(rejection(with(over, "pending_roll", 4)), kPrefix + "a die waits only in a fight");
+}
+
 // resample(seat) redeals only what the seat has not seen: its information state is the same in
 // every world drawn, for every document load accepts (a landing on one's own suit, which left
 // no candidate world, is now refused).

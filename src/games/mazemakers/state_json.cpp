@@ -286,6 +286,11 @@ void State::check_invariants() {
     default:
       break;
   }
+  if (phase_ != Phase::kPvpRoll && pending_roll_ != -1) bad("a die waits only in a fight");
+  const bool moving = phase_ >= Phase::kMove && phase_ <= Phase::kMonsterRoll;
+  if (!moving && (steps_left_ != 0 || last_free_ != kStart || target_ != -1 || blocker_ != -1)) {
+    bad("no move is under way: steps_left 0, last_free START, target and blocker -1");
+  }
   if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
     if (!alive(mover_)) bad("the mover is dead");
     if (forced_ >= 0 && owner_[forced_] != mover_) bad("a forced wall the mover does not hold");
@@ -562,6 +567,11 @@ Json State::view(Player observer) const {
       }
       return left;
     }();
+  if (phase_ != Phase::kPvpRoll && pending_roll_ != -1) bad("a die waits only in a fight");
+  const bool moving = phase_ >= Phase::kMove && phase_ <= Phase::kMonsterRoll;
+  if (!moving && (steps_left_ != 0 || last_free_ != kStart || target_ != -1 || blocker_ != -1)) {
+    bad("no move is under way: steps_left 0, last_free START, target and blocker -1");
+  }
   if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
     Json t = Json::object();
     t["mover"] = seat_or_null(mover_);
@@ -647,6 +657,11 @@ std::uint64_t State::information_state_key(Player p) const {
   std::sort(gone.begin(), gone.begin() + n_gone);
   for (int i = 0; i < n_gone; ++i) h.add(gone[i] | (1u << 20));
   h.add(static_cast<std::uint64_t>(undealt));
+  if (phase_ != Phase::kPvpRoll && pending_roll_ != -1) bad("a die waits only in a fight");
+  const bool moving = phase_ >= Phase::kMove && phase_ <= Phase::kMonsterRoll;
+  if (!moving && (steps_left_ != 0 || last_free_ != kStart || target_ != -1 || blocker_ != -1)) {
+    bad("no move is under way: steps_left 0, last_free START, target and blocker -1");
+  }
   if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
     for (int x : {int{mover_}, int{forced_}, int{steps_left_}, int{target_}, int{blocker_},
                   int{pending_roll_}, int{last_free_}}) {

@@ -260,10 +260,8 @@ TEST(MazeMakersTiles, RandomGamesEndWithEveryPlayerCountAndVariant) {
       for (int g = 0; g < 3; ++g) {
         State s = State::initial(game.options());
         ActionList scratch;
-        int steps = 0;
         while (!s.is_terminal()) {
           play_random_actions(s, rng, 1 + static_cast<int>(rng.below(60)), scratch);
-          steps += 1;
           if (s.is_terminal()) break;
           const Player p = static_cast<Player>(rng.below(static_cast<std::uint64_t>(players)));
           const State w = s.resample(p, rng);

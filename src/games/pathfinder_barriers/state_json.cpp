@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/hash.h"
+#include "core/json_depth.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -39,7 +40,7 @@ int read_seat(const Json& j, const char* name, bool nullable) {
   if (nullable && j.is_null()) return -1;
   if (!j.is_number_integer() || j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > 1) {
     bad(fmt::format("\"{}\" must be 0 (North) or 1 (South){}, got {}", name,
-                    nullable ? " or null" : "", j.dump()));
+                    nullable ? " or null" : "", json_excerpt(j)));
   }
   return j.get<int>();
 }
@@ -47,7 +48,7 @@ int read_seat(const Json& j, const char* name, bool nullable) {
 int read_square(const Json& j, const char* name, bool nullable) {
   if (nullable && j.is_null()) return -1;
   const int sq = j.is_string() ? parse_square(j.get<std::string>()) : -1;
-  if (sq < 0) bad(fmt::format("\"{}\" must be a square A-1..F-6, got {}", name, j.dump()));
+  if (sq < 0) bad(fmt::format("\"{}\" must be a square A-1..F-6, got {}", name, json_excerpt(j)));
   return sq;
 }
 
@@ -57,8 +58,8 @@ SlotSet read_slots(const Json& j, const char* name) {
   for (const Json& item : j) {
     const int slot = item.is_string() ? parse_slot(item.get<std::string>()) : -1;
     if (slot < 0)
-      bad(fmt::format("\"{}\" holds {}, not a slot like \"B-3|B-4\"", name, item.dump()));
-    if (out.contains(slot)) bad(fmt::format("\"{}\" lists {} twice", name, item.dump()));
+      bad(fmt::format("\"{}\" holds {}, not a slot like \"B-3|B-4\"", name, json_excerpt(item)));
+    if (out.contains(slot)) bad(fmt::format("\"{}\" lists {} twice", name, json_excerpt(item)));
     out.add(slot);
   }
   return out;
@@ -103,7 +104,7 @@ Tracking read_tracking(const Json& j) {
   const Json& turns = optional(j, "turns", Json(0));
   if (!turns.is_number_integer() || turns.get<std::int64_t>() < 0 ||
       turns.get<std::int64_t>() > 30000) {
-    bad(fmt::format("\"turns\" must be an integer in 0..30000, got {}", turns.dump()));
+    bad(fmt::format("\"turns\" must be an integer in 0..30000, got {}", json_excerpt(turns)));
   }
   t.turns = static_cast<std::int16_t>(turns.get<int>());
   return t;
@@ -173,7 +174,7 @@ void State::read_json(const Json& body) {
   const auto it = std::find(kPhaseNames.begin(), kPhaseNames.end(), name);
   if (it == kPhaseNames.end()) {
     bad(fmt::format("\"phase\" must be one of setup, choose_first, play, over; got {}",
-                    phase.dump()));
+                    json_excerpt(phase)));
   }
   phase_ = static_cast<Phase>(it - kPhaseNames.begin());
   to_move_ =
@@ -203,7 +204,8 @@ void State::read_json(const Json& body) {
     const Json& a = optional(last, "action", Json(nullptr));
     if (!a.is_number_integer() || a.get<std::int64_t>() < kEnterBase ||
         a.get<std::int64_t>() > kExit) {
-      bad(fmt::format("\"last.action\" must be a question action 200..214, got {}", a.dump()));
+      bad(fmt::format("\"last.action\" must be a question action 200..214, got {}",
+                      json_excerpt(a)));
     }
     last_action_ = static_cast<std::int16_t>(a.get<int>());
     last_from_ = static_cast<std::int8_t>(

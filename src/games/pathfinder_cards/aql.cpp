@@ -30,7 +30,6 @@ Slot token_slot(int id) {
 
 bool valid_id(int id) {
   if (id < 0 || id >= kTokenEnd) return false;
-  if (id > kPathExists && id < kRegCell) return false;
   if (id > kRegAll && id < kPredSuit) return false;
   if (id >= kDirBase + kNumDirs && id <= kRankBase) return false;
   if (id > kRankBase + 13 && id < kIntBase) return false;

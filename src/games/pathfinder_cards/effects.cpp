@@ -8,7 +8,6 @@ namespace mw::pathfinder_cards {
 namespace {
 
 constexpr int kTenClubs = card_id(kClubs, 10);
-constexpr int kTenDiamonds = card_id(kDiamonds, 10);
 constexpr int kTenSpades = card_id(kSpades, 10);
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/hash.h"
+#include "core/json_depth.h"
 #include "games/pathfinder_cards/json_common.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
@@ -30,7 +31,7 @@ int index_of(const std::array<const char*, N>& names, const Json& j, const char*
       if (j.get<std::string>() == names[i]) return static_cast<int>(i);
     }
   }
-  bad(fmt::format("\"{}\" is not a valid {}", j.dump(), what));
+  bad(fmt::format("{} is not a valid {}", json_excerpt(j), what));
 }
 
 const Json& member(const Json& body, const char* name) {
@@ -55,7 +56,7 @@ int cell_of_json(const Json& j, const char* what) {
 
 int heart_of_json(const Json& j) {
   if (!j.is_string() || parse_heart_code(j.get<std::string>()) < 0) {
-    bad(fmt::format("{} is not a heart code", j.dump()));
+    bad(fmt::format("{} is not a heart code", json_excerpt(j)));
   }
   return parse_heart_code(j.get<std::string>());
 }
@@ -135,9 +136,9 @@ struct JsonIo {
       }
       const int card = parse_card_code(e[0].get<std::string>());
       const int cell = cell_of_json(e[1], "a card's cell");
-      if (card < 0 || cell < 0) bad(fmt::format("bad card entry {}", e.dump()));
+      if (card < 0 || cell < 0) bad(fmt::format("bad card entry {}", json_excerpt(e)));
       if (l.pos[card] >= 0 || l.at[cell] >= 0)
-        bad(fmt::format("duplicate card or cell {}", e.dump()));
+        bad(fmt::format("duplicate card or cell {}", json_excerpt(e)));
       l.place(card, cell);
       l.set_up(card, e[2].get<bool>());
     }
@@ -153,11 +154,39 @@ struct JsonIo {
     s.layout_ = l;
   }
 
+  // The 13 hearts never leave the game: each is in the hand, on the table as the Compass or
+  // discarded, and none leaves the hand before the Compass is chosen (G1.2 step 6).
+  static void check_hearts_conserved(const State& s, std::uint16_t seen) {
+    constexpr std::uint16_t kAllHearts = 0x3ffe;
+    if (seen != kAllHearts) {
+      std::string missing;
+      for (int r = 1; r <= 13; ++r) {
+        if (!((seen >> r) & 1)) missing += (missing.empty() ? "" : " ") + heart_code(r);
+      }
+      bad("every heart is in the hand, on the table as the Compass or discarded; missing: " +
+          missing);
+    }
+    const bool before_play = s.phase_ == Phase::kBuild || s.phase_ == Phase::kCompass;
+    if (before_play && (s.compass_ != CompassState::kNone || s.num_discards_ != 0)) {
+      bad("the Runner holds all 13 hearts until the Compass is chosen");
+    }
+    if (!before_play && s.compass_ == CompassState::kNone) {
+      bad("play starts with a Compass card chosen");
+    }
+    if (s.compass_ == CompassState::kUsed && s.in_hand(s.compass_rank_)) {
+      bad("a used Compass card is discarded, not in the hand");
+    }
+  }
+
   static void read_rest(State& s, const Json& body) {
     s.hand_ = 0;
     const Json& hand = member(body, "hand");
     if (!hand.is_array()) bad("\"hand\" must be a list of hearts");
-    for (const Json& h : hand) s.hand_ |= static_cast<std::uint16_t>(1u << heart_of_json(h));
+    for (const Json& h : hand) {
+      const auto bit = static_cast<std::uint16_t>(1u << heart_of_json(h));
+      if (s.hand_ & bit) bad(fmt::format("{} is twice in the hand", h.get<std::string>()));
+      s.hand_ |= bit;
+    }
     s.compass_ =
         static_cast<CompassState>(index_of(kCompassNames, member(body, "compass"), "compass"));
     const Json& cc = member(body, "compassCard");
@@ -179,6 +208,7 @@ struct JsonIo {
       seen |= static_cast<std::uint16_t>(1u << r);
       s.discards_[s.num_discards_++] = static_cast<std::int8_t>(r);
     }
+    check_hearts_conserved(s, seen);
     if (s.phase_ != Phase::kOver && !s.in_hand(1)) bad("the Runner holds A♥ until the game ends");
     const Json& stack = member(body, "stack");
     if (!stack.is_array() || stack.size() > kMaxTasks - 4) bad("\"stack\" must be a short list");
@@ -350,11 +380,11 @@ struct JsonIo {
                            ? parse_card_code(c[0].get<std::string>())
                            : -1;
         if (id < 0)
-          bad(fmt::format("{} is not a card [code, \"x,y\"] of an earlier maze", c.dump()));
+          bad(fmt::format("{} is not a card [code, \"x,y\"] of an earlier maze", json_excerpt(c)));
         const int cell = cell_of_json(c[1], "an earlier maze's cell");
         if (cell < 0 || l.pos[id] >= 0 || l.at[cell] >= 0) {
           bad(fmt::format("earlier maze {}: {} is placed twice or on a taken cell", g + 1,
-                          c.dump()));
+                          json_excerpt(c)));
         }
         l.place(id, cell);
       }

@@ -91,6 +91,10 @@ TEST(PathfinderJson, RoundTripsAndRefusesBadBodies) {
   EXPECT_FALSE(
       error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState).empty());
   bad = body;
+  bad["compass"] = "north";  // quoted once
+  EXPECT_EQ(error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState),
+            "pathfinder-cards state: \"north\" is not a valid compass");
+  bad = body;
   bad["extra"] = 1;
   EXPECT_NE(error_of([&] { State::from_json(bad, game.options()); }, ErrorCode::kBadState)
                 .find("unknown member"),
@@ -101,6 +105,48 @@ TEST(PathfinderJson, RoundTripsAndRefusesBadBodies) {
       },
       ErrorCode::kBadState);
   EXPECT_NE(maze_err.find("missing"), std::string::npos) << maze_err;
+}
+
+// Issue 31's impossible states: hearts that vanish, move before the Compass, or appear twice.
+TEST(PathfinderJson, EveryHeartIsAccountedFor) {
+  const Game game = load();
+  const auto refusal = [&](const Json& body) {
+    return error_of([&] { State::from_json(body, game.options()); }, ErrorCode::kBadState);
+  };
+  const auto without = [](Json hand, const std::set<std::string>& gone) {
+    Json out = Json::array();
+    for (const Json& h : hand)
+      if (!gone.contains(h.get<std::string>())) out.push_back(h);
+    return out;
+  };
+  const Json building = State::initial(game.options()).to_json();
+  Json bad = building;
+  bad["hand"] = without(bad["hand"], {"9H"});
+  EXPECT_NE(refusal(bad).find("missing: 9H"), std::string::npos) << refusal(bad);
+  bad["discards"] = Json::array({"9H"});
+  EXPECT_NE(refusal(bad).find("all 13 hearts until the Compass"), std::string::npos);
+  bad = building;
+  bad["hand"] = without(bad["hand"], {"5H"});
+  bad["compass"] = "table";
+  bad["compassCard"] = "5H";
+  EXPECT_NE(refusal(bad).find("all 13 hearts until the Compass"), std::string::npos);
+
+  const Json playing = random_play_state(3, 5).to_json();
+  ASSERT_EQ(playing["phase"], "play");
+  std::set<std::string> four;  // four hearts of the hand vanish
+  for (const Json& h : playing["hand"])
+    if (four.size() < 4 && h != "AH") four.insert(h.get<std::string>());
+  ASSERT_EQ(four.size(), 4u);
+  bad = playing;
+  bad["hand"] = without(bad["hand"], four);
+  EXPECT_NE(refusal(bad).find("missing: "), std::string::npos) << refusal(bad);
+  bad = playing;
+  bad["hand"].push_back("3H");
+  EXPECT_NE(refusal(bad).find("3H is twice in the hand"), std::string::npos) << refusal(bad);
+  bad = playing;
+  bad["compass"] = "none";
+  bad["compassCard"] = nullptr;
+  EXPECT_FALSE(refusal(bad).empty());
 }
 
 TEST(PathfinderViews, RunnerNeverSeesFaceDownCards) {

@@ -39,7 +39,7 @@ inline int cell(const char* name) {
 }
 
 // A position in play from a drawing: the cards listed in `up` face up (A♦ always), the hand and
-// the Compass as given; no effect pending.
+// the Compass on the table as given (else withdrawn); no effect pending.
 inline State position(const std::string& maze, const std::vector<std::string>& up,
                       const std::vector<std::string>& hand, const char* compass = nullptr,
                       const Json& options = Json::object()) {
@@ -53,8 +53,9 @@ inline State position(const std::string& maze, const std::vector<std::string>& u
   }
   body["phase"] = "play";
   body["hand"] = hand;
-  body["compass"] = compass ? "table" : "none";
-  body["compassCard"] = compass ? Json(compass) : Json(nullptr);
+  // Play always follows a Compass choice: without one on the table, 2H was chosen and withdrawn.
+  body["compass"] = compass ? "table" : "withdrawn";
+  body["compassCard"] = compass ? compass : "2H";
   Json discards = Json::array();
   for (int r = 1; r <= 13; ++r) {
     const std::string h = heart_code(r);

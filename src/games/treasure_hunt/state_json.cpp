@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "core/error.h"
+#include "core/json_depth.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
 namespace mw::treasure_hunt {
@@ -54,14 +55,14 @@ void check_members(const Json& body) {
 
 int seat_of(const Json& j, const char* name) {
   if (!j.is_number_integer() || j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > 1) {
-    bad(fmt::format("\"{}\" must be 0 (Green) or 1 (Purple), got {}", name, j.dump()));
+    bad(fmt::format("\"{}\" must be 0 (Green) or 1 (Purple), got {}", name, json_excerpt(j)));
   }
   return j.get<int>();
 }
 
 std::int64_t integer_in(const Json& j, const char* name, std::int64_t max) {
   if (!j.is_number_integer() || j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > max) {
-    bad(fmt::format("\"{}\" must be an integer in 0..{}, got {}", name, max, j.dump()));
+    bad(fmt::format("\"{}\" must be an integer in 0..{}, got {}", name, max, json_excerpt(j)));
   }
   return j.get<std::int64_t>();
 }
@@ -72,7 +73,7 @@ Phase read_phase(const Json& body) {
   const auto it = std::find(kPhaseNames.begin(), kPhaseNames.end(), name);
   if (it == kPhaseNames.end()) {
     bad(fmt::format("\"phase\" must be one of deal, choose_first, swap, step, over; got {}",
-                    phase.dump()));
+                    json_excerpt(phase)));
   }
   return static_cast<Phase>(it - kPhaseNames.begin());
 }
@@ -121,8 +122,8 @@ void State::read_board(const Json& body) {
       if (cell.is_null()) continue;
       const int card = cell.is_string() ? parse_card_code(deck, cell.get<std::string>()) : -1;
       if (card < 0) {
-        bad(fmt::format("{} on {} is not a card of the {} deck", cell.dump(), cell_name(index),
-                        deck_name(deck)));
+        bad(fmt::format("{} on {} is not a card of the {} deck", json_excerpt(cell),
+                        cell_name(index), deck_name(deck)));
       }
       if (cell_of_[card] >= 0) bad(fmt::format("{} appears twice", card_code(deck, card)));
       card_at_[index] = static_cast<std::int8_t>(card);
@@ -147,12 +148,13 @@ std::uint32_t State::read_swap_cells(const Json& body, const char* name) const {
   const Json& list = body.contains(name) ? body[name] : Json::array();
   if (!list.is_array() || (list.size() != 0 && list.size() != 2)) {
     bad(fmt::format("\"{}\" must list no card or the two cards of one swap, got {}", name,
-                    list.dump()));
+                    json_excerpt(list)));
   }
   std::uint32_t cells = 0;
   for (const Json& item : list) {
     const int card = item.is_string() ? parse_card_code(config_.deck, item.get<std::string>()) : -1;
-    if (card < 0) bad(fmt::format("\"{}\" holds {}, not a card of this deck", name, item.dump()));
+    if (card < 0)
+      bad(fmt::format("\"{}\" holds {}, not a card of this deck", name, json_excerpt(item)));
     cells |= 1u << cell_of_[card];
   }
   if (cells != 0) {
@@ -175,14 +177,14 @@ void State::read_play(const Json& body) {
     const int cell = pawns[p].is_string() ? parse_cell(pawns[p].get<std::string>()) : -1;
     if (cell < 0)
       bad(fmt::format("{}'s pawn must be on a cell a1..e5, got {}", kSeatNames[p],
-                      pawns[p].dump()));
+                      json_excerpt(pawns[p])));
     pawn_[p] = static_cast<std::int8_t>(cell);
   }
   const Json& treasure = member(body, "treasure");
   const int t =
       treasure.is_string() ? parse_card_code(config_.deck, treasure.get<std::string>()) : -1;
   if (t < 0 || !is_treasure(config_.deck, t)) {
-    bad(fmt::format("\"treasure\" must be a treasure card, got {}", treasure.dump()));
+    bad(fmt::format("\"treasure\" must be a treasure card, got {}", json_excerpt(treasure)));
   }
   treasure_ = static_cast<std::int8_t>(t);
   read_scores(body);
@@ -305,7 +307,8 @@ void State::check_specialized_end() const {
   const int mover = 1 - to_move_;
   if (score_[0] < target && score_[1] < target) return;
   if (phase_ != Phase::kOver || score_[to_move_] >= target) {
-    bad(fmt::format("\"scores\" [{}, {}]: reaching targetScore {} ends the game at once, won by "
+    bad(
+        fmt::format("\"scores\" [{}, {}]: reaching targetScore {} ends the game at once, won by "
                     "the player who just moved",
                     score_[0], score_[1], target));
   }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The sanitizer job, CI's second part: builds the `asan` preset (clang 16, AddressSanitizer and
+# UndefinedBehaviorSanitizer on everything, libFuzzer's coverage compiled in), runs every C++ test
+# under it, then each fuzz target for FUZZ_SECONDS (default 15). Python and the browser tests run
+# against the default build only (docs/testing.md).
+#   scripts/sanitize.sh [FUZZ_SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake --preset asan >/dev/null
+cmake --build --preset asan --parallel "$(nproc)"
+ctest --preset asan
+bash scripts/fuzz.sh "${1:-15}"
