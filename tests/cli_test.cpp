@@ -74,12 +74,36 @@ TEST(CliPlay, RefusesAnIllegalMoveWithItsReasonAndPlaysOn) {
   EXPECT_NE(run.out.find("legal moves:\n    up  right  down  left"), std::string::npos);
 }
 
+// A human Maker's first prompt had 64,000 placements, one per line: past 100 moves the prompt
+// lists their forms with counts, and `moves all` lists every one.
+TEST(CliPlay, ManyLegalMovesAreSummarisedByForm) {
+  std::vector<std::string> names;
+  for (const char* card : {"AD", "2D"})
+    for (int x = 0; x < 60; ++x) names.push_back(fmt::format("{}@{},0", card, x));
+  names.push_back("pass");
+  const std::string shown = cli::summarise_moves(names);
+  EXPECT_EQ(shown,
+            "    121 moves, by their first word ('moves all' lists every one):\n"
+            "    AD@… ×60  2D@… ×60  pass\n");
+  names.resize(5);
+  EXPECT_EQ(cli::summarise_moves(names), "    AD@0,0  AD@1,0  AD@2,0  AD@3,0  AD@4,0\n");
+
+  const auto dir = scratch_dir();
+  const std::string maker = "play pathfinder-cards --seat 1=random --seed 1";
+  const CliRun summary = mazeworks(dir, maker, "moves\nquit\n");
+  EXPECT_EQ(summary.code, 0) << summary.err;
+  EXPECT_NE(summary.out.find("64000 moves, by their first word"), std::string::npos)
+      << summary.out.substr(0, 3000);
+  EXPECT_LT(count(summary.out, "\n"), 200);
+  const CliRun all = mazeworks(dir, maker, "moves all\nquit\n");
+  EXPECT_NE(all.out.find("AD@39,39"), std::string::npos);
+}
+
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {
   const auto dir = scratch_dir();
-  const CliRun run =
-      mazeworks(dir, kPlay, std::string(200'000, 'x') + "\n\x1b[2Jfoo\nquit\n");
+  const CliRun run = mazeworks(dir, kPlay, std::string(200'000, 'x') + "\n\x1b[2Jfoo\nquit\n");
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("(a line is at most 65536 bytes: ignored)"), std::string::npos);
   EXPECT_LT(run.out.size(), 20'000u);

@@ -134,7 +134,7 @@ class Session {
       return Next::kPositionChanged;
     }
     if (command == "help" || command == "?") return show_help();
-    if (command == "moves" || command == "legal") return show_moves();
+    if (command == "moves" || command == "legal") return show_moves(argument == "all");
     if (command == "undo") return undo();
     if (command == "save") return save(argument);
     if (command == "load") return load(argument);
@@ -197,7 +197,7 @@ class Session {
   Next show_help() {
     out_ << "commands:\n"
             "  <move>        play a move in the game's notation (one of the legal moves)\n"
-            "  moves, legal  list the legal moves\n"
+            "  moves, legal  list the legal moves (summarised past 100; 'moves all' lists all)\n"
             "  undo          take back to your previous decision\n"
             "  save <file>   write the game record (JSON) to <file>\n"
             "  load <file>   continue the game recorded in <file>\n"
@@ -210,8 +210,9 @@ class Session {
     return show_moves();
   }
 
-  Next show_moves() {
-    out_ << "legal moves:\n" << wrap_list(legal_move_names(), "    ");
+  Next show_moves(bool all = false) {
+    const auto names = legal_move_names();
+    out_ << "legal moves:\n" << (all ? wrap_list(names, "    ") : summarise_moves(names));
     return Next::kPromptAgain;
   }
 

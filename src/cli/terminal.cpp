@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <unordered_map>
 
 #include "core/error.h"
 #include "core/json_depth.h"
@@ -144,6 +145,29 @@ std::string wrap_list(const std::vector<std::string>& items, std::string_view in
   return out;
 }
 
+std::string summarise_moves(const std::vector<std::string>& names, std::size_t limit) {
+  if (names.size() <= limit) return wrap_list(names, "    ");
+  std::vector<std::pair<std::string, std::size_t>> forms;  // in order of first appearance
+  std::unordered_map<std::string, std::size_t> index;
+  for (const std::string& name : names) {
+    const auto cut = name.find_first_of(" @");
+    const std::string form = cut == std::string::npos ? name : name.substr(0, cut + 1) + "…";
+    const auto [it, fresh] = index.try_emplace(form, forms.size());
+    if (fresh) forms.emplace_back(form, 0);
+    ++forms[it->second].second;
+  }
+  std::vector<std::string> items;
+  for (std::size_t i = 0; i < forms.size() && i < limit; ++i) {
+    const auto& [form, n] = forms[i];
+    items.push_back(n == 1 ? form : fmt::format("{} ×{}", form, n));
+  }
+  std::string out = fmt::format(
+      "    {} moves, by their first word ('moves all' lists every one):\n", names.size());
+  out += wrap_list(items, "    ");
+  if (forms.size() > limit) out += fmt::format("    … and {} more forms\n", forms.size() - limit);
+  return out;
+}
+
 ProgressBar::ProgressBar(std::FILE* stream, std::string label)
     : stream_(stream), label_(std::move(label)), start_(std::chrono::steady_clock::now()) {}
 
@@ -198,7 +222,8 @@ GameRecord read_record_file(const std::string& path) {
   }
   std::stringstream text;
   text << file.rdbuf();
-  const Json json = parse_untrusted_json(text.str(), ErrorCode::kBadRecord, fmt::format("'{}'", path));
+  const Json json =
+      parse_untrusted_json(text.str(), ErrorCode::kBadRecord, fmt::format("'{}'", path));
   try {
     return GameRecord::from_json(json);
   } catch (const Error& e) {

@@ -49,6 +49,11 @@ std::string trim(std::string_view text);
 std::string wrap_list(const std::vector<std::string>& items, std::string_view indent,
                       std::size_t width = 100, std::string_view separator = "  ");
 
+// The legal moves as a prompt lists them: every one when there are at most `limit`; else one entry
+// per form, the text up to the first space or '@' with its count ("AD@… ×1600"), so that a Maker's
+// 64,000 placements fit a screen; else the first `limit` forms and how many more.
+std::string summarise_moves(const std::vector<std::string>& names, std::size_t limit = 100);
+
 // A one-line progress bar redrawn in place ("\r" + erase line); call finish() to end the line.
 class ProgressBar {
  public:
