@@ -99,6 +99,17 @@ TEST(CliPlay, ManyLegalMovesAreSummarisedByForm) {
   EXPECT_NE(all.out.find("AD@39,39"), std::string::npos);
 }
 
+// A computer's secret move is told as the game's sentence, not as "plays <sentence>".
+TEST(CliPlay, ASecretComputerMoveIsToldAsASentence) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(
+      dir, "play pathfinder-barriers --seat 0=random --seat 1=human --option firstPlayer=north",
+      "quit\n");
+  EXPECT_NE(run.out.find("North (random): North finishes the setup\n"), std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("plays North"), std::string::npos);
+}
+
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {
