@@ -229,12 +229,13 @@ void State::pass_turn() {
 
 bool State::entry_allowed(int row) const {
   const Tracking& t = track_[to_move_];
-  const auto known_blocked = [&](int r) {
-    return ((t.blocked.l >> r) & 1) && !config_.allow_redundant;
-  };
-  if (known_blocked(row)) return false;
+  const auto known_blocked = [&](int r) { return ((t.blocked.l >> r) & 1) != 0; };
+  if (known_blocked(row) && !config_.allow_redundant) return false;
   if (row != t.last_exit) return true;
-  // A-G2-14: the row just exited only when every other row is known to be blocked.
+  // A-G2-14: the row just exited only when every other row is known to be blocked. The test is
+  // on what is known, not on what may be asked: under allowRedundantQuestions the other rows stay
+  // askable (each a sure "No"), and without the exception two such seekers would only pass the
+  // turn back and forth for ever (A-G2-15).
   for (int r = 0; r < kSize; ++r) {
     if (r != row && !known_blocked(r)) return false;
   }

@@ -181,6 +181,46 @@ TEST(PathfinderExit, A_G2_14_TheRowJustExitedWhenEveryOtherIsKnownBlocked) {
   EXPECT_EQ(reason(s, "enter A-1"), "");
 }
 
+TEST(PathfinderExit, A_G2_15_TheRowJustExitedUnderAllowRedundantQuestions) {
+  // Each grid leaves one entry open: North's F-1, South's A-1. Both seekers learn the five
+  // blocked rows, then enter at their open row and leave it again.
+  State s = State::initial(
+      load(Json{{"allowRedundantQuestions", true}, {"firstPlayer", "north"}}).options());
+  for (const char* move :
+       {"pawn F-6",  "bar |A-1",  "bar |B-1",  "bar |C-1",  "bar |D-1",  "bar |E-1",  "done",
+        "pawn F-6",  "bar |B-1",  "bar |C-1",  "bar |D-1",  "bar |E-1",  "bar |F-1",  "done",
+        "enter B-1", "enter A-1", "enter C-1", "enter B-1", "enter D-1", "enter C-1", "enter E-1",
+        "enter D-1", "enter F-1", "enter E-1", "enter A-1", "exit",      "enter F-1", "exit"}) {
+    play(s, move);
+  }
+  ASSERT_EQ(s.current_player(), 0);
+  // The five redundant questions (each a sure "No") and the row just exited, the only way in.
+  ActionList legal;
+  s.legal_actions(legal);
+  EXPECT_EQ(legal, (ActionList{kEnterBase + 0, kEnterBase + 1, kEnterBase + 2, kEnterBase + 3,
+                               kEnterBase + 4, kEnterBase + 5}));
+  play(s, "enter B-1");  // No: the turn passes
+  s.legal_actions(legal);
+  EXPECT_EQ(legal.size(), 6u);
+  EXPECT_EQ(reason(s, "enter F-1"), "");
+  // Both seekers can get back in, so the game goes on to a win.
+  play(s, "enter F-1");
+  play(s, "F-1>F-2");
+  EXPECT_EQ(s.tracking(1).pos, sq("F-2"));
+}
+
+// While another row is still unknown, the row just exited stays closed under the option too.
+TEST(PathfinderExit, A_G2_15_TheRowJustExitedStaysClosedWhileAnotherRowIsUnknown) {
+  State s = from_grids(kOpenGrid, kOpenGrid, 0, Json{{"allowRedundantQuestions", true}});
+  play(s, "enter A-1");
+  play(s, "exit");
+  play(s, "enter A-1");
+  play(s, "exit");
+  EXPECT_EQ(reason(s, "enter A-1"),
+            "you just exited at A-1: re-enter at another row (rule 8, A-G2-8)");
+  EXPECT_EQ(reason(s, "enter B-1"), "");
+}
+
 // ---- G2.7 #6: the validator ----
 
 TEST(PathfinderValidator, EnclosedPawnBlockedEntryAnd31ChipsAreRejected) {
