@@ -364,6 +364,10 @@ class State {
   Enter enter_kind(int p, int cell) const;
   bool fight_target(int p, int cell) const;
   bool can_scavenge() const;
+  // A-G5-60: the Ace powers are offered only when they have something to act on.
+  bool recon_reveals(int p) const;            // a face-down card in the 3x3 around p's Jack
+  bool advanced_recon_finds(int p) const;     // a face-down card p has not peeked (A-G5-59)
+  bool shuffle_has_target(int centre) const;  // a card, a Jack or an unseen cell in the 3x3
   int free_spot_ok(int spot) const;
   void legal_main(ActionList& out) const;
   void legal_prep(ActionList& out, int p, bool pvp) const;

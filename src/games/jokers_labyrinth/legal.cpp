@@ -60,11 +60,11 @@ void State::legal_relocate(ActionList& out) const {
     }
     if (!out.empty()) return;
   }
+  // A-G5-58: another free start spot; the loser's own is not free (relocating is a move). One is
+  // always free: 8 spots, at most 3 other Jacks and 2 dropped Jokers (the other 2 are not in play).
   for (int i = 0; i < kNumStartSpots; ++i) {
     const int cell = kStartSpots[i];
-    if ((jack_at(cell) < 0 || jack_at(cell) == combat_.loser) && cell_card_[cell] < 0) {
-      out.push_back(kSpot + i);
-    }
+    if (jack_at(cell) < 0 && cell_card_[cell] < 0) out.push_back(kSpot + i);
   }
 }
 
@@ -85,18 +85,22 @@ void State::legal_main(ActionList& out) const {
   if (paid && can_scavenge()) out.push_back(kScavenge);
   const bool ace_ok = paid || !config_.ace_costs_action;
   // What an Ace may do does not depend on which Ace: work it out once, at the first Ace.
-  bool aces_known = false, any_down = false;
+  bool aces_known = false, recon = false, advanced_recon = false;
+  std::array<bool, 25> shuffle_targets{};
   std::array<std::int16_t, 196> shifts{};  // grid cell * 4 + dir of each legal Hazard Shift
   int num_shifts = 0;
   auto list_ace_uses = [&] {
     aces_known = true;
+    recon = recon_reveals(p);
+    advanced_recon = advanced_recon_finds(p);
+    for (int c = 0; c < 25; ++c)
+      shuffle_targets[c] = shuffle_has_target(cell_at(c / 5 + 2, c % 5 + 2));
     std::bitset<kCells> jacks;
     for (int q = 0; q < config_.players; ++q) {
       if (players_[q].pos >= 0) jacks.set(static_cast<std::size_t>(players_[q].pos));
     }
     for (int i = 0; i < 49; ++i) {
       const int cell = grid_cell(i);
-      any_down |= down_[cell];
       const int card = cell_card_[cell];
       if (down_[cell] || card < 0 || !is_hazard_card(card) || guard_[cell] >= 0) continue;
       for (int d = 0; d < 4; ++d) {
@@ -111,9 +115,11 @@ void State::legal_main(ActionList& out) const {
     if (is_ace(phys) && ace_ok) {
       if (!aces_known) list_ace_uses();
       const int s = suit_of(phys);
-      out.push_back(kAceRecon + s);
-      if (any_down) out.push_back(kAceAdvRecon + s);
-      for (int c = 0; c < 25; ++c) out.push_back(kAceShuffle + s * 25 + c);
+      if (recon) out.push_back(kAceRecon + s);
+      if (advanced_recon) out.push_back(kAceAdvRecon + s);
+      for (int c = 0; c < 25; ++c) {
+        if (shuffle_targets[c]) out.push_back(kAceShuffle + s * 25 + c);
+      }
       for (int k = 0; k < num_shifts; ++k) out.push_back(kAceShift + s * 196 + shifts[k]);
     }
     if (is_king(phys)) out.push_back(kKingGain + phys);

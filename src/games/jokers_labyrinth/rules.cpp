@@ -223,7 +223,8 @@ bool State::fight_target(int p, int cell) const {
   if (card < 0 || down_[cell]) return false;
   if (!in_grid(cell) && players_[p].entered) return false;
   if (is_joker(card)) return joker_needs_fight(cell);
-  if (guard_[cell] >= 0) return true;
+  // A-G5-62: the Guardian of an own-suit Ace goes back without a fight (a Move takes the Ace).
+  if (guard_[cell] >= 0) return suit_of(card) != players_[p].suit;
   if (is_hazard_card(card)) return true;
   return is_npc(card) && !friendly_npc_for(p, card);
 }
@@ -234,6 +235,38 @@ bool State::can_scavenge() const {
   if (cell_card_[ps.pos] >= 0 || down_[ps.pos]) return false;
   for (int phys = 0; phys < kNumPhys; ++phys) {
     if (loc_[phys] == kLocScavDeck || loc_[phys] == kLocScavDiscard) return true;
+  }
+  return false;
+}
+
+bool State::recon_reveals(int p) const {
+  const int pos = players_[p].pos;
+  if (pos < 0) return false;
+  for (int dr = -1; dr <= 1; ++dr) {
+    for (int dc = -1; dc <= 1; ++dc) {
+      const int r = row_of(pos) + dr, c = col_of(pos) + dc;
+      if (r < 1 || r > 7 || c < 1 || c > 7) continue;  // clipped to the grid (A-G5-56)
+      if (down_[cell_at(r, c)]) return true;
+    }
+  }
+  return false;
+}
+
+bool State::advanced_recon_finds(int p) const {
+  for (int i = 0; i < 49; ++i) {
+    const int cell = grid_cell(i);
+    if (down_[cell] && (known_[cell] & (1u << p)) == 0) return true;
+  }
+  return false;
+}
+
+// An area with no card, no Jack and no unseen cell: the shuffle would only discard the Ace.
+bool State::shuffle_has_target(int centre) const {
+  for (int dr = -1; dr <= 1; ++dr) {
+    for (int dc = -1; dc <= 1; ++dc) {
+      const int c = cell_at(row_of(centre) + dr, col_of(centre) + dc);
+      if (down_[c] || cell_card_[c] >= 0 || jack_at(c) >= 0) return true;
+    }
   }
   return false;
 }

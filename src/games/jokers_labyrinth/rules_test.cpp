@@ -2,6 +2,7 @@
 // chance outcomes ("die 3", "card 9H").
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "games/jokers_labyrinth/test_support.h"
@@ -266,6 +267,24 @@ TEST(JokersLabyrinthRules, OwnSuitAce) {
   EXPECT_EQ(cell_name(s.player(0).pos), "c2");
 }
 
+// A-G5-62: the Guardian on a face-up Ace of the player's own suit is not fought by that player;
+// moving onto the Ace sends it back. Other players still fight it.
+TEST(JokersLabyrinthRules, NoFightAgainstTheGuardianOfAnOwnSuitAce) {
+  State s = initial();
+  play_script(s, "first P1; jack D; jack H; spot a0; spot g8; reveal down; card AD; card 8C*");
+  EXPECT_EQ(s.guardian_on(cell("a1")), card("8C*"));
+  EXPECT_FALSE(legal(s, "fight down"));
+  EXPECT_TRUE(legal(s, "move down"));
+  State hearts = s;
+  hearts.set_turn(1, 2);
+  hearts.mutable_player(1).pos = static_cast<std::int8_t>(cell("z1"));
+  EXPECT_TRUE(legal(hearts, "fight right"));  // the Hearts player must fight it
+  EXPECT_FALSE(legal(hearts, "move right"));
+  play(s, "move down");
+  EXPECT_TRUE(in_hand(s, 0, "AD"));
+  EXPECT_EQ(s.loc(card("8C*")), kLocGuardDeck);
+}
+
 // G5.7 example 7: Portal.
 TEST(JokersLabyrinthRules, Portal) {
   for (bool equipment : {true, false}) {
@@ -367,6 +386,23 @@ TEST(JokersLabyrinthRules, PlayerCombat) {
     EXPECT_EQ(s.phase(), Phase::kPvpPrep);
     EXPECT_EQ(s.current_player(), 0);
   }
+}
+
+// A-G5-58: relocation moves the loser to another free start spot, never the one it stands on.
+TEST(JokersLabyrinthRules, RelocationIsNeverOntoTheLosersOwnSpot) {
+  State s = initial();
+  play_script(s,
+              "first P1; jack D; jack H; spot g0; spot h1; end; move up; fight left; nocard; "
+              "nocard; die 4; die 2");
+  ASSERT_EQ(s.phase(), Phase::kRelocating);
+  EXPECT_EQ(s.current_player(), 1);
+  EXPECT_FALSE(legal(s, "spot g0"));  // where the loser stands
+  ActionList spots;
+  s.legal_actions(spots);
+  EXPECT_EQ(spots.size(), 7u);  // the other start spots, h1 (left by the winner) included
+  play(s, "spot a0");
+  EXPECT_EQ(cell_name(s.player(0).pos), "a0");
+  EXPECT_EQ(cell_name(s.player(1).pos), "g0");  // the winning initiator moves in (A-G5-25)
 }
 
 // G5.7 example 10: Reality Shuffle.
@@ -473,6 +509,55 @@ TEST(JokersLabyrinthRules, ReconAndAdvancedRecon) {
   play(s, "done");
   EXPECT_EQ(s.phase(), Phase::kMain);
   EXPECT_EQ(s.actions_left(), 0);
+}
+
+// A-G5-60: an Ace power with nothing to act on is not offered.
+TEST(JokersLabyrinthRules, AcePowersNeedSomethingToActOn) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  give(s, 0, "AS");
+  EXPECT_TRUE(legal(s, "recon AS"));
+  EXPECT_TRUE(legal(s, "shuffle AS f6"));
+  for (const char* c : {"a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"}) clear(s, c);
+  EXPECT_FALSE(legal(s, "recon AS"));  // nothing face down around the Jack
+  EXPECT_TRUE(legal(s, "advrecon AS"));
+  for (const char* c : {"e5", "f5", "g5", "e6", "f6", "g6", "e7", "f7", "g7"}) clear(s, c);
+  EXPECT_FALSE(legal(s, "shuffle AS f6"));  // no card, Jack or face-down cell in e5..g7
+  EXPECT_TRUE(legal(s, "shuffle AS e5"));   // the Joker on d4
+  EXPECT_TRUE(legal(s, "shuffle AS b2"));   // the Jack on b2
+  auto shifts = [](const State& st) {
+    ActionList legal_now;
+    st.legal_actions(legal_now);
+    return std::count_if(legal_now.begin(), legal_now.end(),
+                         [](Action a) { return a >= kAceShift && a < kReroll; });
+  };
+  EXPECT_EQ(shifts(s), 0);  // no face-up Hazard
+  lay(s, "f6", "9S");
+  EXPECT_EQ(shifts(s), 4);  // to e6, g6, f5, f7, all empty
+}
+
+// A-G5-59: Advanced Recon peeks only cards the player does not already know; with none left it is
+// not offered (A-G5-60).
+TEST(JokersLabyrinthRules, AdvancedReconNeverPeeksAKnownCardAgain) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  give(s, 0, "AS");
+  give(s, 0, "AD");
+  s.set_turn(0, 3);
+  play(s, "advrecon AD");
+  play(s, "peek g7");
+  play(s, "card KC");
+  EXPECT_FALSE(legal(s, "peek g7"));  // already known
+  EXPECT_TRUE(legal(s, "peek g6"));
+  play(s, "done");
+  for (int i = 0; i < 49; ++i) {
+    if (grid_cell(i) != cell("g7")) s.set_face_down(grid_cell(i), false);
+  }
+  EXPECT_FALSE(legal(s, "advrecon AS"));  // the only face-down card is known
+  State other = s;
+  other.set_turn(1, 2);
+  give(other, 1, "AC");
+  EXPECT_TRUE(legal(other, "advrecon AC"));  // P2 has not peeked it
 }
 
 TEST(JokersLabyrinthRules, BoostKingAndQueenAbilities) {

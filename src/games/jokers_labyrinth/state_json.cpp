@@ -25,8 +25,13 @@ struct Access {
     const bool paid = s.actions_left_ > 0;
     if (a >= kAceRecon && a < kAceShift && (a < kAceAdvRecon || a >= kAceShuffle)) {
       const int suit = static_cast<int>(a < kAceAdvRecon ? a - kAceRecon : (a - kAceShuffle) / 25);
+      const bool acts =
+          a < kAceAdvRecon
+              ? s.recon_reveals(p)
+              : s.shuffle_has_target(cell_at(static_cast<int>((a - kAceShuffle) % 25) / 5 + 2,
+                                             static_cast<int>((a - kAceShuffle) % 25) % 5 + 2));
       return in_hand(phys_of(0, Card::of(static_cast<Suit>(suit), 1))) &&
-             (paid || !s.config_.ace_costs_action);
+             (paid || !s.config_.ace_costs_action) && acts;  // A-G5-60
     }
     if (a >= kKingGain && a < kBolster)
       return in_hand(static_cast<int>(a - kKingGain)) && is_king(static_cast<int>(a - kKingGain));
@@ -929,6 +934,10 @@ std::string State::illegal_reason(Action a) const {
     return "Boost is once a turn, discarding a non-Joker card, to a space a Move could reach";
   if (a >= kPay && a < kDecisionEnd)
     return "pay debt with two Equipment/Friendly NPC cards while owing";
+  if (a >= kAceRecon && a < kReroll)
+    return "use an Ace you hold on something it changes: Recon needs a face-down card around the "
+           "Jack, Advanced Recon one you have not peeked, a Reality Shuffle a card, Jack or "
+           "face-down card in its area, a Hazard Shift a face-up Hazard that can move (A-G5-60)";
   return "not legal in this situation";
 }
 

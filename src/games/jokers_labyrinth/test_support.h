@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 
 #include "core/error.h"
 #include "core/state.h"
@@ -33,6 +34,18 @@ inline int card(const char* name) {
 
 inline int cell(const char* name) {
   return parse_cell(name);
+}
+
+// Plays a whole script of notation, decisions and chance outcomes alike, separated by ';'
+// ("first P1; jack D; spot a0; reveal down; card AD").
+inline void play_script(State& s, std::string_view script) {
+  while (!script.empty()) {
+    const std::size_t end = script.find(';');
+    const std::string_view step = script.substr(0, end);
+    play(s, step);
+    if (::testing::Test::HasFatalFailure()) return;
+    script = end == std::string_view::npos ? std::string_view{} : script.substr(end + 1);
+  }
 }
 
 // A 2-player game after setup: P1 (first) is the given suit at `p1`, P2 at `p2`; the Dungeon still
