@@ -34,17 +34,17 @@ void State::apply_damage(Action a) {
     if (r == 1) {
       t.step = 2;  // A♥ is kept; a save must follow (no window here [T])
     } else {
-      discard(r);
+      discard_lost_to_damage(r);
       pop();
     }
     return;
   }
   if (a < kSavePairBase) {
-    discard(static_cast<int>(a - kSaveOneBase));
+    discard_lost_to_damage(static_cast<int>(a - kSaveOneBase));
   } else {
     const int i = static_cast<int>(a - kSavePairBase);
-    discard(i / 14);
-    discard(i % 14);
+    discard_lost_to_damage(i / 14);
+    discard_lost_to_damage(i % 14);
   }
   pop();
 }

@@ -13,7 +13,9 @@
 
 namespace mw::pathfinder_cards::aql {
 
-inline constexpr int kMaxTokens = 24;  // a question's length budget, in tokens
+// A question's length budget, in tokens: no reasonable question is refused (A-G1-50). The state
+// keeps the tokens of the question under way and of each answer in arrays of this size.
+inline constexpr int kMaxTokens = 64;
 
 // What a position of the prefix form expects.
 enum class Slot : std::uint8_t {

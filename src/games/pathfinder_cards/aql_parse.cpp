@@ -107,6 +107,8 @@ struct Parser {
   std::vector<Lexeme> lx;
   std::size_t i = 0;
   std::vector<std::uint16_t> out;
+  int parens = 0;  // open parentheses around the current position
+  static constexpr int kMaxParens = 2 * kMaxTokens;
 
   const Lexeme& peek() const { return lx[i]; }
   std::string where() const {
@@ -357,12 +359,20 @@ struct Parser {
         "not, or a parenthesised question)");
   }
   void unary() {
+    // A text far beyond the budget is refused before its nesting can exhaust the stack.
+    if (out.size() > static_cast<std::size_t>(kMaxTokens)) {
+      fail(fmt::format("the question is too long (more than {} tokens, A-G1-50)", kMaxTokens));
+    }
     if (accept_word("not")) {
       emit(kNot);
       return unary();
     }
     if (accept_sym("(")) {
+      if (++parens > kMaxParens) {
+        fail(fmt::format("the question nests parentheses more than {} deep", kMaxParens));
+      }
       expr();
+      --parens;
       return sym(")");
     }
     atom();
@@ -415,7 +425,8 @@ std::vector<std::uint16_t> parse_question(std::string_view text, Topology topo) 
   if (p.peek().kind != Lexeme::kEnd)
     fail(fmt::format("unexpected '{}' after the question", p.peek().text));
   if (static_cast<int>(p.out.size()) > kMaxTokens) {
-    fail(fmt::format("the question is too long ({} tokens; at most {})", p.out.size(), kMaxTokens));
+    fail(fmt::format("the question is too long ({} tokens; at most {}, A-G1-50)", p.out.size(),
+                     kMaxTokens));
   }
   for (std::size_t k = 0; k < p.out.size(); ++k) {
     const int id = p.out[k];

@@ -19,6 +19,11 @@ void State::discard(int rank) {
   discards_[num_discards_++] = static_cast<std::int8_t>(rank);
 }
 
+void State::discard_lost_to_damage(int rank) {
+  discard(rank);
+  lost_to_damage_ |= static_cast<std::uint16_t>(1u << rank);
+}
+
 void State::finish(Player winner) {
   winner_ = static_cast<std::int8_t>(winner);
   phase_ = Phase::kOver;

@@ -30,8 +30,9 @@ std::vector<OptionSpec> option_specs() {
                           "Mover: a move cancelled because the Joker would be unreachable still "
                           "spends the heart(s) (A-G1-16, A-G1-40)"),
       OptionSpec::boolean("recallIncludesDamageDiscards", false,
-                          "Recall: a special heart lost to damage or a save counts as used "
-                          "(A-G1-23)"),
+                          "Recall: a special heart lost to damage (the damage pick or an A♥ "
+                          "save) counts as used; hearts paid into a Recall never do (A-G1-23, "
+                          "A-G1-49)"),
       OptionSpec::boolean("advanced", false,
                           "the advanced game: J♦ Magic Rope, Q♦ Magic Veil and K♦ Magic Mirror, "
                           "the Joker reachable eventually through artifacts (G1.4)"),

@@ -277,6 +277,8 @@ class State {
   std::uint64_t king_before_up() const;
   // Special hearts: powers used (bit per Power) and those a Recall may repeat (A-G1-23).
   std::uint8_t used_powers() const { return used_powers_; }
+  // Hearts lost to damage: the random pick or an A♥ save (bit per rank; A-G1-49).
+  std::uint16_t lost_to_damage() const { return lost_to_damage_; }
   std::uint8_t recallable() const;
   int question_length() const { return q_len_; }
   const std::uint16_t* question() const { return q_.data(); }
@@ -310,6 +312,7 @@ class State {
   bool build_ok(const Layout& l) const;
   void flip_up(int cell) { layout_.set_up(layout_.at[cell], true); }
   void discard(int rank);
+  void discard_lost_to_damage(int rank);
 
   void legal_build(ActionList& out) const;
   void legal_main(ActionList& out) const;
@@ -350,7 +353,8 @@ class State {
   std::array<std::int8_t, 13> discards_{};
   std::int8_t num_discards_ = 0;
   std::int8_t depth_ = 0;
-  std::uint16_t hand_ = 0x3ffe;  // all 13 hearts
+  std::uint16_t hand_ = 0x3ffe;       // all 13 hearts
+  std::uint16_t lost_to_damage_ = 0;  // discarded hearts lost to damage (A-G1-49)
   std::int8_t compass_rank_ = 0;
   CompassState compass_ = CompassState::kNone;
   Phase phase_ = Phase::kBuild;

@@ -10,13 +10,9 @@ namespace mw::pathfinder_cards {
 std::uint8_t State::recallable() const {
   std::uint8_t out = used_powers_;
   if (config_.recall_damage_discards) {
-    // A-G1-23 option: a special heart discarded for any reason counts as used.
-    for (int i = 0; i < num_discards_; ++i) {
-      const int r = discards_[i];
-      if (r >= 10 && !(compass_ == CompassState::kUsed && r == compass_rank_)) {
-        out |= static_cast<std::uint8_t>(1u << (r - 10));
-      }
-    }
+    // A-G1-23 option, A-G1-49: a special heart lost to damage (the random pick or an A♥ save)
+    // counts as used; hearts paid into a Recall or spent as the Compass do not.
+    out |= static_cast<std::uint8_t>((lost_to_damage_ >> 10) & 0xfu);
   }
   return out;
 }

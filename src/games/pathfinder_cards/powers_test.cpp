@@ -1,5 +1,6 @@
 // The special hearts (G1.3.4), the Advisor's question language (G1.6.1) and G1.7 scenarios
 // 11, 15, 16 and 17.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "games/pathfinder_cards/test_support.h"
@@ -161,6 +162,59 @@ TEST(PathfinderAdvisor, ResampleHonoursTheAnswers) {
   }
 }
 
+// A question of n tokens: not ... not (card (0,0) is any or card (1,0) is any or ...), 16 atoms of
+// three tokens joined by 15 "or" (63 tokens) and n - 63 "not".
+std::string question_of_length(int n) {
+  std::string q;
+  for (int k = 63; k < n; ++k) q += "not ";
+  q += "(";
+  for (int k = 0; k < 16; ++k) q += fmt::format("{}card ({},0) is any", k ? " or " : "", k);
+  return q + ")";
+}
+
+// A-G1-50: no limit below 64 tokens; a longer question is refused naming the limit.
+TEST(PathfinderAdvisor, QuestionsUpTo64TokensAreAsked_50) {
+  const Game game = load();
+  ASSERT_EQ(aql::parse_question(question_of_length(64), Topology::kSquare).size(), 64u);
+  const std::string e = error_of(
+      [&] { aql::parse_question(question_of_length(65), Topology::kSquare); }, ErrorCode::kParse);
+  EXPECT_NE(e.find("too long (65 tokens; at most 64"), std::string::npos) << e;
+  // Whole, then token by token: both answered, and the body keeps them.
+  State s = position(kFixture, {}, kFullHand);
+  play_all(s, "ask " + question_of_length(64));
+  ASSERT_EQ(s.num_answers(), 1);
+  EXPECT_EQ(s.answer(0).len, 64);
+  EXPECT_FALSE(s.answer(0).yes);  // not (some card on row 0)
+  const auto tokens = aql::parse_question(question_of_length(64), Topology::kSquare);
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    if (k == 40) {  // mid-question: the body keeps the tokens so far
+      const Json body = s.to_json();
+      EXPECT_EQ(body["question"].size(), 40u);
+      EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
+    }
+    ASSERT_TRUE(legal(s, "q " + aql::token_text(tokens[k]))) << k;
+    s.apply_legal(kTokenBase + tokens[k]);
+  }
+  ASSERT_EQ(s.num_answers(), 2);
+  EXPECT_EQ(s.answer(1).len, 64);
+  const Json body = s.to_json();
+  EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
+  EXPECT_EQ(State::from_json(body, game.options()).information_state_key(kRunner),
+            s.information_state_key(kRunner));
+  Json too_long = body;
+  too_long["answers"][0]["tokens"].push_back(0);
+  const std::string je =
+      error_of([&] { State::from_json(too_long, game.options()); }, ErrorCode::kBadState);
+  EXPECT_NE(je.find("at most 64 tokens"), std::string::npos) << je;
+  // Runaway nesting is refused with a reason, not a crash.
+  const std::string deep = error_of(
+      [&] {
+        aql::parse_question(std::string(100000, '(') + "card (0,0) is any", Topology::kSquare);
+      },
+      ErrorCode::kParse);
+  EXPECT_NE(deep.find("parentheses"), std::string::npos) << deep;
+}
+
 TEST(PathfinderPathfinder, DirectionsOfScenario15) {
   State s = position(kTMaze, {"2D", "3D", "5D"}, kFullHand);
   play(s, "pathfinder");
@@ -251,12 +305,62 @@ TEST(PathfinderRecall, RepeatsAUsedPowerForThreeHearts_17) {
   EXPECT_NE(e.find("never discards A♥"), std::string::npos);
 }
 
-TEST(PathfinderRecall, DamageDiscardsCountOnlyWithTheOption) {
+// A-G1-23 option, A-G1-49: a special heart lost to damage counts as used, by the random pick or
+// by an A♥ save, and only with the option.
+TEST(PathfinderRecall, DamageDiscardsCountOnlyWithTheOption_49) {
   for (bool option : {false, true}) {
-    State s = position(kFixture, {}, {"AH", "2H", "3H", "4H", "5H"}, nullptr,
-                       {{"recallIncludesDamageDiscards", option}});  // Q♥ was lost earlier
-    EXPECT_EQ(legal(s, "recall seer 2H+3H+4H"), option);
+    const Game game = load({{"recallIncludesDamageDiscards", option}});
+    State s = State::from_layout(parse_maze(kFixture), game.options());
+    play_all(s, "compass 2H");
+    play_all(s, "explore 0,3");  // A♠: a spade's damage, then the Maker's alteration
+    play_all(s, "continue");
+    play_all(s, "pick QH");
+    play_all(s, "pass");
+    EXPECT_EQ(s.lost_to_damage(), 1u << 12);
+    EXPECT_EQ(legal(s, "recall seer 3H+4H+5H"), option);
+    EXPECT_FALSE(legal(s, "recall mover 3H+4H+5H"));
+    play_all(s, "explore 1,2");  // 2♦
+    play_all(s, "explore 1,3");  // 2♠
+    play_all(s, "continue");
+    play_all(s, "pick AH");
+    play_all(s, "save KH");  // the A♥ save discards K♥: lost to damage too
+    EXPECT_EQ(legal(s, "recall mover 3H+4H+5H"), option);
+    EXPECT_EQ(s.view(kRunner)["lostToDamage"], Json::array({"QH", "KH"}));
+    const Json body = s.to_json();
+    EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
   }
+}
+
+// A-G1-49: hearts paid into a Recall are not lost to damage, even special ones (the reproduction
+// of tracker issue 32: 10♥ paid for a recalled Seer must not make the Advisor recallable).
+TEST(PathfinderRecall, HeartsPaidIntoARecallNeverCountAsUsed_49) {
+  const Game game = load({{"recallIncludesDamageDiscards", true}});
+  State s = State::from_layout(parse_maze(kFixture), game.options());
+  play_all(s, "compass 2H");
+  play_all(s, "seer");
+  play_all(s, "see 0,0");
+  play_all(s, "see 1,0");
+  play_all(s, "recall seer 3H+4H+10H");
+  play_all(s, "see 2,0");
+  play_all(s, "see 3,0");
+  EXPECT_EQ(s.decision(), Decision::kMain);
+  EXPECT_FALSE(legal(s, "recall advisor 5H+6H+7H"));
+  EXPECT_TRUE(legal(s, "recall seer 5H+6H+7H"));
+  EXPECT_EQ(s.lost_to_damage(), 0);
+}
+
+// A body names the hearts lost to damage among its discards; any other is refused.
+TEST(PathfinderRecall, LostToDamageMustBeDiscarded_49) {
+  const Game game = load({{"recallIncludesDamageDiscards", true}});
+  Json body = position(kFixture, {}, {"AH", "2H", "3H", "4H", "5H"}, nullptr,
+                       {{"recallIncludesDamageDiscards", true}})
+                  .to_json();
+  body["lostToDamage"] = Json::array({"QH"});
+  EXPECT_TRUE(legal(State::from_json(body, game.options()), "recall seer 2H+3H+4H"));
+  body["lostToDamage"] = Json::array({"5H"});  // still in the hand
+  const std::string e =
+      error_of([&] { State::from_json(body, game.options()); }, ErrorCode::kBadState);
+  EXPECT_NE(e.find("5H was lost to damage but is not among the discards"), std::string::npos) << e;
 }
 
 TEST(PathfinderPowers, OnlyInMainWithTheHeartInHand) {

@@ -15,10 +15,10 @@
 namespace mw::pathfinder_cards {
 namespace {
 
-constexpr std::array<const char*, 17> kMembers = {
-    "phase",      "cards",  "hand",        "compass",    "discards",    "stack",
-    "tens",       "winner", "compassCard", "powers",     "question",    "answers",
-    "lastCancel", "game",   "results",     "firstMaker", "earlierMazes"};
+constexpr std::array<const char*, 18> kMembers = {
+    "phase",      "cards",  "hand",        "compass",    "discards",     "stack",
+    "tens",       "winner", "compassCard", "powers",     "question",     "answers",
+    "lastCancel", "game",   "results",     "firstMaker", "earlierMazes", "lostToDamage"};
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "pathfinder-cards state: " + what);
@@ -209,6 +209,7 @@ struct JsonIo {
       s.discards_[s.num_discards_++] = static_cast<std::int8_t>(r);
     }
     check_hearts_conserved(s, seen);
+    read_lost_to_damage(s, body);
     if (s.phase_ != Phase::kOver && !s.in_hand(1)) bad("the Runner holds A♥ until the game ends");
     const Json& stack = member(body, "stack");
     if (!stack.is_array() || stack.size() > kMaxTasks - 4) bad("\"stack\" must be a short list");
@@ -232,6 +233,29 @@ struct JsonIo {
     const int w = int_in(member(body, "winner"), -1, 1, "winner");
     if ((w >= 0) != (s.phase_ == Phase::kOver)) bad("a winner exactly when the game is over");
     s.winner_ = static_cast<std::int8_t>(w);
+  }
+
+  // The discarded hearts lost to damage (A-G1-49), optional: a body without it lost none.
+  static void read_lost_to_damage(State& s, const Json& body) {
+    s.lost_to_damage_ = 0;
+    if (!body.contains("lostToDamage")) return;
+    const Json& lost = body["lostToDamage"];
+    if (!lost.is_array()) bad("\"lostToDamage\" must be a list of hearts");
+    std::uint16_t discarded = 0;
+    for (int i = 0; i < s.num_discards_; ++i) {
+      discarded |= static_cast<std::uint16_t>(1u << s.discards_[i]);
+    }
+    for (const Json& h : lost) {
+      const int r = heart_of_json(h);
+      const auto bit = static_cast<std::uint16_t>(1u << r);
+      if (!(discarded & bit) || (s.compass_ == CompassState::kUsed && r == s.compass_rank_)) {
+        bad(
+            fmt::format("{} was lost to damage but is not among the discards (or was used as the "
+                        "Compass)",
+                        h.get<std::string>()));
+      }
+      s.lost_to_damage_ |= bit;
+    }
   }
 
   static TenResult read_ten(const Json& j) {
@@ -259,7 +283,7 @@ struct JsonIo {
 
   static std::vector<std::uint16_t> read_tokens(const Json& j, bool complete) {
     if (!j.is_array() || j.size() > aql::kMaxTokens)
-      bad("a question is a list of at most 24 tokens");
+      bad(fmt::format("a question is a list of at most {} tokens (A-G1-50)", aql::kMaxTokens));
     std::vector<std::uint16_t> out;
     for (const Json& t : j) {
       out.push_back(static_cast<std::uint16_t>(int_in(t, 0, aql::kTokenEnd - 1, "a token")));
@@ -457,6 +481,7 @@ Json State::to_json() const {
       {"compass", kCompassNames[static_cast<int>(compass_)]},
       {"compassCard", compass_rank_ == 0 ? Json(nullptr) : Json(heart_code(compass_rank_))},
       {"discards", std::move(discards)},
+      {"lostToDamage", hearts_json(lost_to_damage_)},
       {"stack", std::move(stack)},
       {"tens", std::move(tens)},
       {"winner", winner_},

@@ -97,6 +97,7 @@ Json State::view(Player observer) const {
   Json discards = Json::array();
   for (int i = 0; i < num_discards_; ++i) discards.push_back(heart_code(discards_[i]));
   v["discards"] = std::move(discards);
+  v["lostToDamage"] = hearts_json(lost_to_damage_);  // public, like the damage picks (A-G1-49)
   if (phase_ == Phase::kPlay || phase_ == Phase::kOver) {
     const std::uint64_t act = layout_.active();
     v["active"] = cells_json(layout_, act);
@@ -223,6 +224,7 @@ std::uint64_t State::information_state_key(Player p) const {
       .add(static_cast<std::uint64_t>(compass_rank_));
   h.add(compass_usable()).add(static_cast<std::uint64_t>(num_discards_));
   for (int i = 0; i < num_discards_; ++i) h.add(static_cast<std::uint64_t>(discards_[i]));
+  h.add(lost_to_damage_);
   h.add(static_cast<std::uint64_t>(depth_));
   for (int i = depth_ - 1; i >= 0; --i) {
     const Task& t = stack_[i];
