@@ -241,8 +241,8 @@ std::shared_ptr<MatchService::Entry> MatchService::find(const std::string& match
 
 std::size_t MatchService::restore() {
   const std::int64_t since =
-      unix_seconds_now() - std::chrono::duration_cast<std::chrono::seconds>(
-                               limits_.idle_eviction).count();
+      unix_seconds_now() -
+      std::chrono::duration_cast<std::chrono::seconds>(limits_.idle_eviction).count();
   std::size_t count = 0;
   for (const StoredMatch& stored : store_.load_active(since, limits_.max_live_matches)) {
     try {
@@ -251,8 +251,7 @@ std::size_t MatchService::restore() {
     } catch (const std::exception& e) {
       // One match that no longer replays (a changed rule, a damaged row) must not keep every
       // other match from being served: it stays stored, and asking for it reports why.
-      fmt::print(stderr, "mazeworks serve: match {} not restored: {}\n", stored.setup.id,
-                 e.what());
+      fmt::print(stderr, "mazeworks serve: match {} not restored: {}\n", stored.setup.id, e.what());
     }
   }
   return count;
@@ -368,6 +367,7 @@ Json MatchService::join(const std::string& id, const Json& request) {
   m.set_token(seat, stored);
   entry->last_active = now_();
   arm_clock(*entry);  // the clock starts once every human seat has joined
+  announce(*entry, seat, "joined");
   Json j;
   j["match"] = id;
   j["seat"] = seat;
@@ -440,7 +440,12 @@ std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
   sub->sink = std::move(send);
   sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
   sub->sent_version = entry->match->version_for(sub->observer);
+  const bool first_of_seat =
+      sub->observer >= 0 &&
+      std::none_of(entry->subs.begin(), entry->subs.end(),
+                   [&](const auto& s) { return s->observer == sub->observer; });
   entry->subs.push_back(sub);
+  if (first_of_seat) announce(*entry, sub->observer, "connected");
   return sub;
 }
 
@@ -453,8 +458,13 @@ void MatchService::detach(const std::shared_ptr<Subscription>& sub) {
     entry = it->second;
   }
   std::lock_guard lock(entry->mutex);
-  std::erase(entry->subs, sub);
+  if (std::erase(entry->subs, sub) == 0) return;
   entry->last_active = now_();
+  const bool last_of_seat =
+      sub->observer >= 0 &&
+      std::none_of(entry->subs.begin(), entry->subs.end(),
+                   [&](const auto& s) { return s->observer == sub->observer; });
+  if (last_of_seat && !entry->evicted) announce(*entry, sub->observer, "disconnected");
 }
 
 void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::string& text,
@@ -607,8 +617,7 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
           const Json err = error_json(e, status);
           mover->send(error_message(err["code"].get<std::string>(),
                                     err["message"].get<std::string>(),
-                                    entry->match->version_for(mover->observer),
-                                    "act")
+                                    entry->match->version_for(mover->observer), "act")
                           .dump());
         }
       }
@@ -631,6 +640,15 @@ void MatchService::push(Entry& entry) {
               sub->sent_version == 0 ? MessageKind::kFullState : MessageKind::kState);
     sub->sent_version = seen;
   }
+}
+
+void MatchService::announce(Entry& entry, Player seat, std::string_view event) {
+  std::vector<bool> connected(static_cast<std::size_t>(entry.match->num_seats()), false);
+  for (const auto& sub : entry.subs) {
+    if (sub->observer >= 0) connected[static_cast<std::size_t>(sub->observer)] = true;
+  }
+  const std::string text = presence_message(*entry.match, connected, seat, event).dump();
+  for (const auto& sub : entry.subs) sub->send(text);
 }
 
 void MatchService::schedule_agent(const std::shared_ptr<Entry>& entry) {
@@ -694,8 +712,7 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   }
 }
 
-void MatchService::inspect(const std::string& id,
-                           const std::function<void(const LiveMatch&)>& f) {
+void MatchService::inspect(const std::string& id, const std::function<void(const LiveMatch&)>& f) {
   auto [entry, lock] = lock_match(id);
   f(*entry->match);
 }

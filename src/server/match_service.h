@@ -13,6 +13,7 @@
 #include <optional>
 #include <shared_mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -76,8 +77,8 @@ class MatchService {
   // `group_commit`: moves are committed by a GroupCommitter thread, many matches' moves to a
   // transaction, and act() returns before its move is committed (its messages follow the commit).
   // Without it act() commits, applies and pushes before it returns (the tests' default).
-  MatchService(const Registry& registry, Store& store, int agent_threads,
-               bool group_commit = false, ServerLimits limits = {});
+  MatchService(const Registry& registry, Store& store, int agent_threads, bool group_commit = false,
+               ServerLimits limits = {});
   ~MatchService();  // lets queued computer moves and commits finish
 
   // Sends the post-commit work to `executor` (null: back to the commit thread). Once this returns,
@@ -121,8 +122,7 @@ class MatchService {
   // number; absent: the token's seat, else the spectator) sees it (replay.h). Once finished anyone
   // may ask for any observer; during play only the token's own seat or the spectator.
   Json replay(const std::string& match, const std::optional<std::string>& observer,
-              const std::optional<std::string>& step,
-              const std::optional<std::string>& token);
+              const std::optional<std::string>& step, const std::optional<std::string>& token);
 
   // --- connections. attach() authenticates (no token: spectator), sends the full state, and
   // keeps sending after every change until detach().
@@ -189,6 +189,9 @@ class MatchService {
   void arm_clock(Entry& entry);
   void run_after_commit(std::function<void()> job);
   void push(Entry& entry);
+  // Tells everyone watching the match that `seat` joined, connected or disconnected
+  // (presence_message). With the match's lock held.
+  void announce(Entry& entry, Player seat, std::string_view event);
   void schedule_agent(const std::shared_ptr<Entry>& entry);
   void agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t version);
 

@@ -58,6 +58,32 @@ Json error_message(const std::string& code, const std::string& message, std::uin
   return m;
 }
 
+namespace {
+
+Json seat_entry(const LiveMatch& match, Player s) {
+  Json entry;
+  entry["seat"] = s;
+  entry["kind"] = match.setup().seats[s].human ? "human" : "agent";
+  if (!match.setup().seats[s].human) entry["agent"] = match.setup().seats[s].agent;
+  entry["joined"] = match.setup().seats[s].human ? match.joined(s) : true;
+  return entry;
+}
+
+}  // namespace
+
+Json presence_message(const LiveMatch& match, const std::vector<bool>& connected, Player seat,
+                      std::string_view event) {
+  Json seats = Json::array();
+  for (Player s = 0; s < match.num_seats(); ++s) {
+    Json entry = seat_entry(match, s);
+    // A computer seat is always there; a human one when a connection holds it.
+    entry["connected"] = !match.setup().seats[s].human ||
+                         (static_cast<std::size_t>(s) < connected.size() && connected[s]);
+    seats.push_back(std::move(entry));
+  }
+  return {{"type", "presence"}, {"seat", seat}, {"event", event}, {"seats", std::move(seats)}};
+}
+
 Json match_summary(const LiveMatch& match) {
   Json j;
   j["match"] = match.id();
@@ -67,14 +93,7 @@ Json match_summary(const LiveMatch& match) {
   j["created"] = match.setup().created;
   if (match.setup().move_ms > 0) j["clock"] = {{"move_seconds", match.setup().move_ms / 1000}};
   Json seats = Json::array();
-  for (Player s = 0; s < match.num_seats(); ++s) {
-    Json entry;
-    entry["seat"] = s;
-    entry["kind"] = match.setup().seats[s].human ? "human" : "agent";
-    if (!match.setup().seats[s].human) entry["agent"] = match.setup().seats[s].agent;
-    entry["joined"] = match.setup().seats[s].human ? match.joined(s) : true;
-    seats.push_back(std::move(entry));
-  }
+  for (Player s = 0; s < match.num_seats(); ++s) seats.push_back(seat_entry(match, s));
   j["seats"] = std::move(seats);
   j["version"] = match.version_for(kSpectator);  // public steps only
   j["seed_commitment"] = match.seed_commitment();

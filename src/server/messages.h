@@ -5,6 +5,8 @@
 // is read here, which is what the hidden-information test checks message by message.
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/json.h"
 #include "core/types.h"
@@ -23,6 +25,13 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
 // in flight the refusal answers.
 Json error_message(const std::string& code, const std::string& message, std::uint64_t version,
                    const std::string& request = "");
+
+// {"type": "presence", "seat", "event", "seats": [{"seat", "kind", "joined", "connected"}]}: who
+// holds each seat now, sent to everyone watching when `seat` was taken by an invite ("joined"),
+// opened its first connection ("connected") or closed its last ("disconnected").
+// `connected[s]`: a connection holds seat s.
+Json presence_message(const LiveMatch& match, const std::vector<bool>& connected, Player seat,
+                      std::string_view event);
 
 // Public summary for the HTTP API: id, game, options, created (unix seconds), seats (human/agent,
 // joined: a human seat not joined is free), version, whose turn, status, returns when finished,

@@ -183,7 +183,9 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
     while (!match.done) {
       const Json msg = parse_brief(beast::buffers_to_string(buffer.data()));
       buffer.consume(buffer.size());
-      if (msg["type"] == "error") {
+      if (msg["type"] == "presence") {
+        // who holds which seat: nothing for a random player to do
+      } else if (msg["type"] == "error") {
         ++stats.errors;
         sent_at.reset();  // the move was refused; the resync that follows lets the seat retry
       } else {

@@ -1,5 +1,6 @@
 // The match service without sockets: creating and joining matches, tokens, authority, versions,
 // malformed messages, computer seats, the HTTP API as a function, and persistence across restarts.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/record.h"
@@ -93,6 +94,38 @@ TEST(Service, AgentSeatsCannotBeJoined) {
       create(*f.service, "treasure-hunt", {"human", {{"agent", "random"}}})["match"];
   EXPECT_THROW(f.service->join(id, {{"seat", 1}}), ServerError);
   f.service->wait_idle();
+}
+
+// Everyone watching is told at once who joined, connected and left (the creator's page said
+// "waiting for someone to join" after the friend had joined).
+TEST(Presence, JoinsConnectionsAndDeparturesAreAnnounced) {
+  Fixture f("presence", 1, /*in_memory=*/true);
+  const std::string id = create(*f.service, "treasure-hunt")["match"];
+  Client creator(*f.service);
+  creator.hello(id, join(*f.service, id, 0));
+  const std::string friend_token = join(*f.service, id, 1);
+  const auto seen = [&] {
+    std::vector<std::string> out;
+    for (const Json& p : creator.inbox.presence_events())
+      out.push_back(fmt::format("{} {}", p["seat"].get<int>(), p["event"].get<std::string>()));
+    return out;
+  };
+  EXPECT_EQ(seen(), (std::vector<std::string>{"0 connected", "1 joined"}));
+  const Json joined = creator.inbox.presence_events().back();
+  EXPECT_EQ(joined["seats"][1]["joined"], true);
+  EXPECT_EQ(joined["seats"][1]["connected"], false);
+  EXPECT_EQ(joined["seats"][0]["connected"], true);
+  {
+    Client friend_tab(*f.service), second_tab(*f.service);
+    friend_tab.hello(id, friend_token);
+    second_tab.hello(id, friend_token);  // a second tab of the same seat is no news
+    Client spectator(*f.service);
+    spectator.hello(id);  // spectators come and go unannounced
+  }
+  EXPECT_EQ(seen(),
+            (std::vector<std::string>{"0 connected", "1 joined", "1 connected", "1 disconnected"}));
+  EXPECT_EQ(creator.inbox.presence_events().back()["seats"][1]["connected"], false);
+  EXPECT_EQ(creator.last()["type"], "state");  // the game's messages are untouched
 }
 
 TEST(Authority, WrongTokenSpectatorAndNotYourTurnAreRefused) {

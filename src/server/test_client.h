@@ -18,14 +18,25 @@
 namespace mw::server::test {
 
 // Collects every text the server sends to one connection. Sends may come from a worker thread.
+// Presence messages (who joined, connected, disconnected) arrive between the others at any time:
+// they are kept apart, so `last()` is the last answer or state.
 struct Inbox {
   std::mutex mutex;
   std::vector<std::string> texts;
+  std::vector<Json> presence;
   Subscription::Sink sink() {
     return [this](const std::string& t, MessageKind) {
       std::lock_guard lock(mutex);
-      texts.push_back(t);
+      if (Json j = Json::parse(t); j.value("type", "") == "presence") {
+        presence.push_back(std::move(j));
+      } else {
+        texts.push_back(t);
+      }
     };
+  }
+  std::vector<Json> presence_events() {
+    std::lock_guard lock(mutex);
+    return presence;
   }
   Json last() {
     std::lock_guard lock(mutex);

@@ -4,7 +4,7 @@
 import { ApiClient, type MatchSummary } from "../core/api";
 import { MatchConnection, socketUrl, type ConnectionStatus } from "../core/connection";
 import { clear, h } from "../core/dom";
-import { mergeEvents, type StateMessage } from "../core/protocol";
+import { mergeEvents, type PresenceMessage, type StateMessage } from "../core/protocol";
 import type { TokenStore } from "../core/tokens";
 import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
@@ -15,6 +15,7 @@ import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-s
 import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
 import { matchHeader } from "./match-header";
+import { presenceNews } from "./names";
 import { createNotationBox } from "./notation-box";
 import { passDeviceCover } from "./pass-device";
 import { resultBanner } from "./result-banner";
@@ -116,6 +117,10 @@ export class MatchPage {
           if (seat === this.shownKey()) this.notation.showError(err.message);
         },
         onStatus: () => this.renderHeader(),
+        // Every connection of a hot-seat device hears the same news: the first one tells it.
+        onPresence: (msg) => {
+          if (seat === this.observers.keys().next().value) this.onPresence(msg);
+        },
       }),
     };
     this.observers.set(seat, observer);
@@ -134,6 +139,14 @@ export class MatchPage {
     }
     if (msg.status === "finished" && this.pollTimer) clearInterval(this.pollTimer);
     this.render();
+  }
+
+  private onPresence(msg: PresenceMessage): void {
+    if (!this.summary) return;
+    this.summary = { ...this.summary, seats: msg.seats };
+    if (!this.held.includes(msg.seat)) this.notice.textContent = presenceNews(msg.seat, msg.event);
+    if (freeSeats(this.summary).length === 0 && this.pollTimer) clearInterval(this.pollTimer);
+    if (!this.hotSeat?.covered) this.render();
   }
 
   /** The observer whose view is drawn: the hot-seat's shown seat, the only seat, or the spectator. */

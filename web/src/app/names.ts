@@ -9,7 +9,16 @@ export function seatName(seat: number): string {
 export function seatPlayer(seat: SeatSummary, heldHere: number[]): string {
   if (seat.kind === "agent") return `computer (${seat.agent})`;
   if (heldHere.includes(seat.seat)) return heldHere.length >= 2 ? "you (hot-seat)" : "you";
-  return seat.joined ? "a player" : "free — waiting for someone to join";
+  if (!seat.joined) return "free — waiting for someone to join";
+  return seat.connected === false ? "a player (away)" : "a player";
+}
+
+/** What the others are told when a seat is joined, connected or disconnected. */
+export function presenceNews(seat: number, event: "joined" | "connected" | "disconnected"): string {
+  const who = seatName(seat);
+  if (event === "joined") return `${who} joined the match.`;
+  if (event === "connected") return `${who} is here.`;
+  return `${who} left; the seat stays theirs if they come back.`;
 }
 
 /** The actor of a log entry. */

@@ -31,6 +31,8 @@ export interface SeatSummary {
   kind: "human" | "agent";
   agent?: string;
   joined: boolean;
+  /** Known once a presence message told it: a connection holds the seat now. */
+  connected?: boolean;
 }
 
 export interface MatchSummary {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MatchConnection, type ConnectionStatus, type SocketLike } from "./connection";
-import type { ErrorMessage, StateMessage } from "./protocol";
+import type { ErrorMessage, PresenceMessage, StateMessage } from "./protocol";
 
 /** A WebSocket the test drives: it records what the client sends and can open, answer or drop. */
 class FakeSocket implements SocketLike {
@@ -40,9 +40,11 @@ function setup() {
   const states: StateMessage[] = [];
   const errors: ErrorMessage[] = [];
   const statuses: ConnectionStatus[] = [];
+  const presence: PresenceMessage[] = [];
   const conn = new MatchConnection({
     url: "ws://x/ws", match: "m1", token: "tok",
     onState: (m) => states.push(m), onError: (e) => errors.push(e), onStatus: (s) => statuses.push(s),
+    onPresence: (p) => presence.push(p),
     createSocket: () => {
       const s = new FakeSocket();
       sockets.push(s);
@@ -58,7 +60,7 @@ function setup() {
     s.receive(state(version));
     return s;
   };
-  return { conn, sockets, states, errors, statuses, connect };
+  return { conn, sockets, states, errors, statuses, presence, connect };
 }
 
 describe("MatchConnection", () => {
@@ -72,6 +74,18 @@ describe("MatchConnection", () => {
     expect(states.map((s) => s.version)).toEqual([7]);
     expect(conn.act("AH-4H", 7)).toBe(true);
     expect(socket.sent[1]).toEqual({ type: "act", action: "AH-4H", version: 7 });
+  });
+
+  it("passes news of who joined on, between states, without touching the game", () => {
+    const { connect, states, presence } = setup();
+    const socket = connect(3);
+    const joined: PresenceMessage = { type: "presence", seat: 1, event: "joined",
+      seats: [{ seat: 0, kind: "human", joined: true, connected: true },
+        { seat: 1, kind: "human", joined: true, connected: false }] };
+    socket.receive(joined);
+    socket.receive(state(4, 1));
+    expect(presence).toEqual([joined]);
+    expect(states.map((s) => s.version)).toEqual([3, 4]);
   });
 
   it("refuses to send before the first state arrives", () => {

@@ -3,7 +3,7 @@
 // (replies come back in the order asked), and after a dropped connection reconnects by itself with
 // a growing delay; the server's first message after `hello` is the full state, so nothing is lost.
 import type { CheckResult, Suggestion } from "../games/types";
-import type { ClientMessage, ErrorMessage, ServerMessage, StateMessage } from "./protocol";
+import type { ClientMessage, ErrorMessage, PresenceMessage, ServerMessage, StateMessage } from "./protocol";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -24,6 +24,7 @@ export interface ConnectionOptions {
   onState(msg: StateMessage): void;
   onError(msg: ErrorMessage): void;
   onStatus?(status: ConnectionStatus): void;
+  onPresence?(msg: PresenceMessage): void;
   createSocket?: (url: string) => SocketLike;
   /** Delays before reconnect attempts: initial, doubled each time, capped. */
   backoff?: { initialMs: number; maxMs: number };
@@ -161,6 +162,9 @@ export class MatchConnection {
       }
       case "error":
         if (!this.settleError(msg)) this.opts.onError(msg);
+        break;
+      case "presence":
+        this.opts.onPresence?.(msg);
         break;
     }
   }

@@ -25,10 +25,18 @@ export interface ErrorMessage {
   request?: "act" | "check" | "suggest";
 }
 
+/** Who holds each seat after a seat was joined, connected or disconnected (docs/server.md). */
+export interface PresenceMessage {
+  type: "presence";
+  seat: number;
+  event: "joined" | "connected" | "disconnected";
+  seats: { seat: number; kind: "human" | "agent"; agent?: string; joined: boolean; connected: boolean }[];
+}
+
 export type CheckMessage = { type: "check" } & CheckResult;
 export type SuggestionMessage = { type: "suggestion" } & Suggestion;
 
-export type ServerMessage = StateMessage | ErrorMessage | CheckMessage | SuggestionMessage;
+export type ServerMessage = StateMessage | ErrorMessage | CheckMessage | SuggestionMessage | PresenceMessage;
 
 export type ClientMessage =
   | { type: "hello"; match: string; token?: string }
