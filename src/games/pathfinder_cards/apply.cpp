@@ -57,6 +57,7 @@ void State::record_ten(const Task& t, int suit, int guess) {
   r.guess = static_cast<std::int8_t>(guess);
   r.actual = static_cast<std::int8_t>(layout_.count_in_area(t.cell, suit));
   r.valid = true;
+  r.since = Shift{};
 }
 
 void State::apply_trial(Action a) {
@@ -134,17 +135,14 @@ void State::apply_trial(Action a) {
 }
 
 void State::apply_alteration(Action a) {
-  if (a >= kSwapBase && a < kMoveBase) {
-    const auto i = a - kSwapBase;
-    layout_.swap_cells(static_cast<int>(i / kCells), static_cast<int>(i % kCells));
-  } else if (a >= kMoveBase) {
-    const auto i = a - kMoveBase;
-    layout_.move(static_cast<int>(i / kCells), static_cast<int>(i % kCells));
-  }
+  Layout l;
+  Shift shift;
+  if (rearranged(a, l, shift)) layout_ = l;  // a pass leaves the layout alone
   // The Runner looked away: what she counted around a ten may have moved. A pass counts too, or
   // the flags would tell her a pass from a swap of two face-down cards (G1.6.3).
   forget_positions();
   pop();
+  follow_shift(shift);
 }
 
 void State::apply_legal(Action a) {

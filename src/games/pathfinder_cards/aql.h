@@ -110,7 +110,9 @@ bool token_allowed(const std::uint16_t* tokens, int len, Topology topo, int id);
 
 // Text of one token in its slot, and of a (partial or whole) question in infix form.
 std::string token_text(int id);
-std::string question_text(const std::uint16_t* tokens, int len);
+// `since`: the layout's shift since the question was asked (A-G1-48); its cells, rows, columns
+// and lines are then named as they are now (text for the view, not always a question to ask).
+std::string question_text(const std::uint16_t* tokens, int len, const Shift& since = {});
 // One token read in the slot expected now; -1 when it is not one.
 int parse_token(std::string_view text, Slot expected);
 // A whole question in infix form -> prefix tokens; throws Error(kParse) saying what is wrong.

@@ -1,6 +1,7 @@
 // The Advisor's question language: the infix text of tokens and questions (the printer).
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "games/pathfinder_cards/aql.h"
@@ -25,11 +26,11 @@ std::string num_text(int k) {
   // value (k - 1) / 2
   const int twice = k - 1;
   if (twice % 2 == 0) return std::to_string(twice / 2);
-  return twice < 0 ? "-0.5" : fmt::format("{}.5", twice / 2);
+  return fmt::format("{}{}.5", twice < 0 ? "-" : "", std::abs(twice) / 2);
 }
 
-std::string cell_text(int cell) {
-  return fmt::format("({},{})", cell_x(cell), cell_y(cell));
+std::string cell_text(int cell, const Shift& s = {}) {
+  return fmt::format("({},{})", cell_x(cell) + s.dx, cell_y(cell) + s.dy);
 }
 
 // ---- Printer
@@ -38,6 +39,7 @@ std::string cell_text(int cell) {
 struct Printer {
   const std::uint16_t* t;
   int len;
+  Shift shift;  // the layout's shift since the question was asked: coordinates follow it
   int i = 0;
 
   int take() { return i < len ? t[i++] : -1; }
@@ -45,7 +47,15 @@ struct Printer {
 
   std::string cell() {
     const int id = take();
-    return id < 0 ? "?" : id == kTargetJoker ? "joker" : cell_text(id - kCellBase);
+    return id < 0 ? "?" : id == kTargetJoker ? "joker" : cell_text(id - kCellBase, shift);
+  }
+  // A column or row number (rect, row, col) or a line position (halfplane), shifted by `by`.
+  std::string coordinate(int by) {
+    const int id = take();
+    if (id < 0) return "?";
+    if (by == 0) return token_text(id);
+    if (token_slot(id) == Slot::kNum) return num_text(id - kNumBase + 2 * by);
+    return std::to_string(id - kIntBase + by);
   }
   std::string plain() {
     const int id = take();
@@ -120,15 +130,16 @@ struct Printer {
         return out + "}";
       }
       case kRect: {
-        std::string a = plain();
-        std::string b = plain();
-        std::string c = plain();
-        return fmt::format("rect({} {} {} {})", a, b, c, plain());
+        std::string a = coordinate(shift.dx);
+        std::string b = coordinate(shift.dy);
+        std::string c = coordinate(shift.dx);
+        return fmt::format("rect({} {} {} {})", a, b, c, coordinate(shift.dy));
       }
       case kHalfplane: {
+        const bool x = peek() == kAxisX;
         std::string a = plain();
         std::string c = plain();
-        return fmt::format("halfplane({} {} {})", a, c, plain());
+        return fmt::format("halfplane({} {} {})", a, c, coordinate(x ? shift.dx : shift.dy));
       }
       case kSideOfLine: {
         std::string a = cell();
@@ -140,9 +151,9 @@ struct Printer {
         return fmt::format("neighbors({}, {})", c, plain());
       }
       case kRow:
-        return "row " + plain();
+        return "row " + coordinate(shift.dy);
       case kCol:
-        return "col " + plain();
+        return "col " + coordinate(shift.dx);
       case kRegAll:
         return "all";
       default:
@@ -203,8 +214,8 @@ std::string token_text(int id) {
   return "?";
 }
 
-std::string question_text(const std::uint16_t* tokens, int len) {
-  Printer p{tokens, len};
+std::string question_text(const std::uint16_t* tokens, int len, const Shift& since) {
+  Printer p{tokens, len, since};
   return p.expr();
 }
 

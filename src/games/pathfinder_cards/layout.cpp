@@ -85,6 +85,32 @@ std::string cell_name(int cell) {
   return out;
 }
 
+std::string xy_name(int x, int y) {
+  std::string out = std::to_string(x);
+  out += ',';
+  out += std::to_string(y);
+  return out;
+}
+
+std::string shifted_cell_name(int cell, const Shift& s) {
+  return xy_name(cell_x(cell) + s.dx, cell_y(cell) + s.dy);
+}
+
+bool parse_frame_xy(std::string_view text, int& x, int& y) {
+  std::string t = upper(text);
+  if (t.size() >= 2 && t.front() == '(' && t.back() == ')') t = t.substr(1, t.size() - 2);
+  const auto comma = t.find(',');
+  if (comma == std::string::npos) return false;
+  const char* b = t.data();
+  const char* e = t.data() + t.size();
+  auto rx = std::from_chars(b, b + comma, x);
+  auto ry = std::from_chars(b + comma + 1, e, y);
+  if (rx.ec != std::errc() || rx.ptr != b + comma || ry.ec != std::errc() || ry.ptr != e) {
+    return false;
+  }
+  return x >= -1 && y >= -1 && x <= kSide && y <= kSide;
+}
+
 int parse_cell(std::string_view text) {
   std::string t = upper(text);
   if (t.size() >= 2 && t.front() == '(' && t.back() == ')') t = t.substr(1, t.size() - 2);
@@ -136,6 +162,36 @@ void Layout::move(int from, int to) {
   at[from] = -1;
   at[to] = static_cast<std::int8_t>(c);
   pos[c] = static_cast<std::int16_t>(to);
+}
+
+bool Layout::move_to(int from, int x, int y, Shift& shift) {
+  const int id = at[from];
+  if (id < 0 || x < -1 || y < -1 || x > kSide || y > kSide) return false;
+  shift.dx = static_cast<std::int8_t>(x < 0 ? 1 : x >= kSide ? -1 : 0);
+  shift.dy = static_cast<std::int8_t>(y < 0 ? 1 : y >= kSide ? -1 : 0);
+  if (shift.none()) {
+    if (at[make_cell(x, y)] >= 0) return false;
+    move(from, make_cell(x, y));
+    return true;
+  }
+  // The target lies outside the box: every other card moves one cell back in, if it can.
+  for (int other = 0; other < kNumCards; ++other) {
+    if (other == id || pos[other] < 0) continue;
+    if (!in_box(cell_x(pos[other]) + shift.dx, cell_y(pos[other]) + shift.dy)) return false;
+  }
+  std::array<std::int16_t, kNumCards> cells = pos;
+  cells[id] = static_cast<std::int16_t>(-1);
+  at.fill(-1);
+  for (int other = 0; other < kNumCards; ++other) {
+    if (cells[other] < 0) continue;
+    const int c = make_cell(cell_x(cells[other]) + shift.dx, cell_y(cells[other]) + shift.dy);
+    at[c] = static_cast<std::int8_t>(other);
+    pos[other] = static_cast<std::int16_t>(c);
+  }
+  const int to = make_cell(x + shift.dx, y + shift.dy);
+  at[to] = static_cast<std::int8_t>(id);
+  pos[id] = static_cast<std::int16_t>(to);
+  return true;
 }
 
 int Layout::area(int cell, std::array<int, 8>& out) const {

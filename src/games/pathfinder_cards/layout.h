@@ -5,6 +5,7 @@
 // topology switch (G1.1) so the hex variant only has to add its notation and rendering.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,6 +71,35 @@ int parse_cell(std::string_view text);  // "3,2" or "(3,2)"; -1 otherwise
 
 enum class Topology : std::uint8_t { kSquare, kHex };
 
+// The edge-neighbour steps (dx, dy): square N E S W; hex axial E NE NW W SW SE (A-G1-42).
+inline constexpr std::array<std::array<int, 2>, 4> kSquareNeighborSteps = {
+    {{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
+inline constexpr std::array<std::array<int, 2>, 6> kHexNeighborSteps = {
+    {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}};
+inline std::span<const std::array<int, 2>> neighbor_steps(Topology topo) {
+  if (topo == Topology::kSquare) return kSquareNeighborSteps;
+  return kHexNeighborSteps;
+}
+
+// How far a layout was shifted to keep it in the box after a card moved out of it (A-G1-48): a
+// cell named (x, y) before is (x + dx, y + dy) after. Each shift is one cell per axis and a game
+// has at most 6 moves (two Ace alterations, four Mover moves), so int8 holds any sum.
+struct Shift {
+  std::int8_t dx = 0;
+  std::int8_t dy = 0;
+  bool none() const { return dx == 0 && dy == 0; }
+  void add(const Shift& s) {
+    dx = static_cast<std::int8_t>(dx + s.dx);
+    dy = static_cast<std::int8_t>(dy + s.dy);
+  }
+};
+// "x,y" for any coordinates (a cell named before a shift may lie outside the box now).
+std::string xy_name(int x, int y);
+// A cell named in the coordinates before `s`, as it is named now.
+std::string shifted_cell_name(int cell, const Shift& s);
+// "x,y" or "(x,y)" with -1 <= x, y <= kSide: a cell of the box or just outside it (A-G1-48).
+bool parse_frame_xy(std::string_view text, int& x, int& y);
+
 // The advanced game's artifacts (G1.4): J♦ Magic Rope, Q♦ Magic Veil, K♦ Magic Mirror.
 inline constexpr int kRopeCard = card_id(kDiamonds, 11);
 inline constexpr int kVeilCard = card_id(kDiamonds, 12);
@@ -125,6 +155,10 @@ struct Layout {
   void remove(int id);
   void swap_cells(int a, int b);  // both occupied
   void move(int from, int to);    // `to` empty
+  // Moves the card on `from` to the vacant cell (x, y), inside the box or one cell outside it;
+  // then a layout reaching outside is shifted one cell back in on that axis (A-G1-48). Returns
+  // false (and leaves the layout alone) when (x, y) is taken or the layout cannot fit the box.
+  bool move_to(int from, int x, int y, Shift& shift);
 
   // Edge neighbours inside the box (square: N E S W; hex axial: E NE NW W SW SE); returns count.
   // Inline: the building searches call it in their inner loops.
@@ -136,17 +170,9 @@ struct Layout {
       if (in_box(x + dx, y + dy)) out[n++] = make_cell(x + dx, y + dy);
     };
     if (topo == Topology::kSquare) {
-      add(0, -1);
-      add(1, 0);
-      add(0, 1);
-      add(-1, 0);
+      for (const auto& [dx, dy] : kSquareNeighborSteps) add(dx, dy);
     } else {  // axial (q = x, r = y): E NE NW W SW SE (A-G1-42)
-      add(1, 0);
-      add(1, -1);
-      add(0, -1);
-      add(-1, 0);
-      add(-1, 1);
-      add(0, 1);
+      for (const auto& [dx, dy] : kHexNeighborSteps) add(dx, dy);
     }
     return n;
   }

@@ -97,35 +97,62 @@ void State::legal_main(ActionList& out) const {
   legal_powers(out);
 }
 
-bool State::alteration_ok(Action a) const {
-  Layout l = layout_;
+std::optional<MoveSpec> decode_move(Action a) {
+  if (a >= kMoveBase && a < kActionEnd) {
+    const auto i = a - kMoveBase;
+    const auto to = static_cast<int>(i % kCells);
+    return MoveSpec{static_cast<int>(i / kCells), cell_x(to), cell_y(to)};
+  }
+  if (a >= kMoveOutBase && a < kMoveOutEnd) {
+    const auto i = a - kMoveOutBase;
+    const auto frame = static_cast<int>(i % (kFrameSide * kFrameSide));
+    return MoveSpec{static_cast<int>(i / (kFrameSide * kFrameSide)), frame % kFrameSide - 1,
+                    frame / kFrameSide - 1};
+  }
+  return std::nullopt;
+}
+
+// Moves inside the box keep their first encoding (records store them); only targets outside it
+// use the frame's (A-G1-48).
+Action encode_move(int from, int x, int y) {
+  if (in_box(x, y)) return kMoveBase + Action{from} * kCells + make_cell(x, y);
+  return kMoveOutBase + Action{from} * (kFrameSide * kFrameSide) + (y + 1) * kFrameSide + (x + 1);
+}
+
+bool State::rearranged(Action a, Layout& out, Shift& shift) const {
+  out = layout_;
+  shift = Shift{};
   if (a >= kSwapBase && a < kMoveBase) {
     const auto i = a - kSwapBase;
     const int x = static_cast<int>(i / kCells);
     const int y = static_cast<int>(i % kCells);
-    if (x >= y || y >= kCells || l.at[x] < 0 || l.at[y] < 0) return false;
-    if (!config_.maker_moves_ad_joker) {
-      for (int c : {l.at[x], l.at[y]}) {
-        if (c == kAceOfDiamonds || (c == kJoker && l.face_up(kJoker))) return false;
-      }
-    }
-    l.swap_cells(x, y);
-    return l.maze_ok();
+    if (x >= y || y >= kCells || out.at[x] < 0 || out.at[y] < 0) return false;
+    out.swap_cells(x, y);
+    return true;
   }
-  if (a >= kMoveBase && a < kActionEnd) {
-    const auto i = a - kMoveBase;
-    const int from = static_cast<int>(i / kCells);
-    const int to = static_cast<int>(i % kCells);
-    const int c = l.at[from];
-    if (c < 0 || l.at[to] >= 0) return false;
-    if (!config_.maker_moves_ad_joker &&
-        (c == kAceOfDiamonds || (c == kJoker && l.face_up(kJoker)))) {
-      return false;
+  const std::optional<MoveSpec> m = decode_move(a);
+  if (!m || m->from < 0 || m->from >= kCells) return false;
+  return out.move_to(m->from, m->x, m->y, shift);
+}
+
+bool State::alteration_ok(Action a) const {
+  if (a == kPass) return true;
+  Layout l;
+  Shift shift;
+  if (!rearranged(a, l, shift)) return false;
+  const bool swap = a < kMoveBase;
+  if (!config_.maker_moves_ad_joker) {
+    const auto i = a - kSwapBase;
+    const std::optional<MoveSpec> m = decode_move(a);
+    const std::array<int, 2> cards = {swap ? layout_.at[i / kCells] : layout_.at[m->from],
+                                      swap ? layout_.at[i % kCells] : -1};
+    for (int c : cards) {
+      if (c == kAceOfDiamonds || (c == kJoker && layout_.face_up(kJoker))) return false;
     }
-    l.move(from, to);
-    return l.touches_card(to) && l.connected() && l.maze_ok();
   }
-  return a == kPass;
+  if (swap) return l.maze_ok();
+  const int to = l.pos[layout_.at[decode_move(a)->from]];
+  return l.touches_card(to) && l.connected() && l.maze_ok();
 }
 
 void State::legal_alteration(ActionList& out) const {
@@ -147,19 +174,31 @@ void State::legal_rearrangements(ActionList& out, bool mover) const {
       if (ok(a)) out.push_back(a);
     }
   }
-  // Vacant cells next to the layout (A-G1-18).
-  std::array<bool, kCells> seen{};
-  std::array<int, 6> nb{};
-  std::vector<int> vacant;
+  // Vacant cells next to the layout (A-G1-18), on every side: the cells just outside the box too
+  // (A-G1-48), as (x, y).
+  const std::span<const std::array<int, 2>> steps = neighbor_steps(layout_.topo);
+  std::array<bool, kFrameSide * kFrameSide> seen{};
+  std::vector<std::array<int, 2>> vacant;
   for (int i = 0; i < n; ++i) {
-    const int k = layout_.neighbors(cells[i], nb);
-    for (int j = 0; j < k; ++j) {
-      if (layout_.at[nb[j]] < 0 && !seen[nb[j]]) {
-        seen[nb[j]] = true;
-        vacant.push_back(nb[j]);
-      }
+    for (const auto& [dx, dy] : steps) {
+      const int x = cell_x(cells[i]) + dx;
+      const int y = cell_y(cells[i]) + dy;
+      if (x < -1 || y < -1 || x > kSide || y > kSide) continue;
+      const int f = (y + 1) * kFrameSide + (x + 1);
+      if (seen[f] || (in_box(x, y) && layout_.at[make_cell(x, y)] >= 0)) continue;
+      seen[f] = true;
+      vacant.push_back({x, y});
     }
   }
+  // Whether (x, y) touches a card other than the one on `except`.
+  const auto touches_other = [&](int x, int y, int except) {
+    for (const auto& [dx, dy] : steps) {
+      if (!in_box(x + dx, y + dy)) continue;
+      const int c = make_cell(x + dx, y + dy);
+      if (c != except && layout_.at[c] >= 0) return true;
+    }
+    return false;
+  };
   for (int i = 0; i < n; ++i) {
     // The Mover's moves: when the maze stays in one piece without the moved card, a vacant cell
     // keeps it in one piece iff it touches another card (no layout copy per target).
@@ -169,10 +208,10 @@ void State::legal_rearrangements(ActionList& out, bool mover) const {
       l.remove(l.at[cells[i]]);
       removable = l.connected();
     }
-    for (int to : vacant) {
-      const Action a = kMoveBase + Action{cells[i]} * kCells + to;
+    for (const auto& [x, y] : vacant) {
+      const Action a = encode_move(cells[i], x, y);
       if (removable) {
-        if (!mover_fixed(layout_.at[cells[i]]) && touches_other(to, cells[i])) out.push_back(a);
+        if (!mover_fixed(layout_.at[cells[i]]) && touches_other(x, y, cells[i])) out.push_back(a);
       } else if (ok(a)) {
         out.push_back(a);
       }
@@ -183,15 +222,6 @@ void State::legal_rearrangements(ActionList& out, bool mover) const {
 
 bool State::mover_fixed(int card) const {
   return card == kAceOfDiamonds || (card == kJoker && layout_.face_up(kJoker));
-}
-
-bool State::touches_other(int cell, int except) const {
-  std::array<int, 6> nb{};
-  const int k = layout_.neighbors(cell, nb);
-  for (int j = 0; j < k; ++j) {
-    if (nb[j] != except && layout_.at[nb[j]] >= 0) return true;
-  }
-  return false;
 }
 
 void State::legal_cells_face_down(ActionList& out, Action base, int per, int extra) const {
@@ -324,7 +354,8 @@ std::string State::illegal_reason(Action a) const {
     }
     return decision_reason(a);
   }
-  if (d == Decision::kMoverMove && a >= kSwapBase && a < kActionEnd) {
+  if (d == Decision::kMoverMove &&
+      ((a >= kSwapBase && a < kActionEnd) || (a >= kMoveOutBase && a < kMoveOutEnd))) {
     if (mover_ok(a)) return "";
     return "not a move the Mover may make: swap two cards or move one to a vacant cell next to "
            "the maze keeping it in one piece, never A♦ nor a face-up Joker (G1.3.4)";

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -152,12 +153,23 @@ std::string State::action_to_string(Action a) const {
     return fmt::format("swap {} {}", cell_name(static_cast<int>(i / kCells)),
                        cell_name(static_cast<int>(i % kCells)));
   }
-  if (a >= kMoveBase && a < kActionEnd) {
-    const auto i = a - kMoveBase;
-    return fmt::format("move {} {}", cell_name(static_cast<int>(i / kCells)),
-                       cell_name(static_cast<int>(i % kCells)));
+  if (const std::optional<MoveSpec> m = decode_move(a)) {
+    return fmt::format("move {} {}", cell_name(m->from), xy_name(m->x, m->y));
   }
   return fmt::format("action {}", a);
+}
+
+std::string State::action_to_string_shifted(Action a, const Shift& since) const {
+  if (a >= kSwapBase && a < kMoveBase) {
+    const auto i = a - kSwapBase;
+    return fmt::format("swap {} {}", shifted_cell_name(static_cast<int>(i / kCells), since),
+                       shifted_cell_name(static_cast<int>(i % kCells), since));
+  }
+  if (const std::optional<MoveSpec> m = decode_move(a)) {
+    return fmt::format("move {} {}", shifted_cell_name(m->from, since),
+                       xy_name(m->x + since.dx, m->y + since.dy));
+  }
+  return action_to_string(a);
 }
 
 std::string State::action_to_string_for(Player observer, Action a) const {
@@ -181,35 +193,43 @@ std::string State::action_to_string_for(Player observer, Action a) const {
 }
 
 // The Ace alteration as the Runner sees it: only the before and after of the cells whose look
-// changed (G1.6.3); a pass and a swap of two face-down cards look the same.
+// changed (G1.6.3); a pass and a swap of two face-down cards look the same. A move outside the
+// box shifts the layout back in (A-G1-48): she sees that too, and the cells are named after it.
 std::string State::alteration_seen(Action a) const {
-  const auto look = [&](int card) {
-    return card < 0                ? std::string("empty")
-           : layout_.face_up(card) ? card_code(card)
-                                   : std::string("face-down");
+  const auto look = [](const Layout& l, int card) {
+    return card < 0          ? std::string("empty")
+           : l.face_up(card) ? card_code(card)
+                             : std::string("face-down");
   };
-  int x = -1;
-  int y = -1;
-  int after_x = -1;
-  int after_y = -1;
-  if (a >= kSwapBase && a < kMoveBase) {
-    x = static_cast<int>((a - kSwapBase) / kCells);
-    y = static_cast<int>((a - kSwapBase) % kCells);
-    after_x = layout_.at[y];
-    after_y = layout_.at[x];
-  } else if (a >= kMoveBase && a < kActionEnd) {
-    x = static_cast<int>((a - kMoveBase) / kCells);
-    y = static_cast<int>((a - kMoveBase) % kCells);
-    after_y = layout_.at[x];
-  }
+  Layout after;
+  Shift shift;
+  if (!rearranged(a, after, shift)) return "Maker makes the Ace alteration: no change you can see";
+  // The cells whose card changed, named after the move; before: the cell shifted back.
   std::string changes;
-  for (const auto& [cell, after] : {std::pair{x, after_x}, std::pair{y, after_y}}) {
-    if (cell < 0 || look(layout_.at[cell]) == look(after)) continue;
-    changes += fmt::format("{}{} {} -> {}", changes.empty() ? "" : ", ", cell_name(cell),
-                           look(layout_.at[cell]), look(after));
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int x = cell_x(cell) - shift.dx;
+    const int y = cell_y(cell) - shift.dy;
+    const int before = in_box(x, y) ? layout_.at[make_cell(x, y)] : -1;
+    const std::string was = look(layout_, before);
+    const std::string is = look(after, after.at[cell]);
+    if (was == is) continue;
+    changes += fmt::format("{}{} {} -> {}", changes.empty() ? "" : ", ", cell_name(cell), was, is);
+  }
+  // The cell the moved card left, when the shift takes it out of the box.
+  if (const std::optional<MoveSpec> m = decode_move(a)) {
+    const int x = cell_x(m->from) + shift.dx;
+    const int y = cell_y(m->from) + shift.dy;
+    if (!in_box(x, y)) {
+      changes += fmt::format("{}{} {} -> empty", changes.empty() ? "" : ", ", xy_name(x, y),
+                             look(layout_, layout_.at[m->from]));
+    }
+  }
+  std::string moved;
+  if (!shift.none()) {
+    moved = fmt::format(" (the maze shifts by {},{} to stay at 0,0, A-G1-48)", shift.dx, shift.dy);
   }
   if (changes.empty()) return "Maker makes the Ace alteration: no change you can see";
-  return "Maker makes the Ace alteration: " + changes;
+  return "Maker makes the Ace alteration" + moved + ": " + changes;
 }
 
 Action State::parse_action(std::string_view text) const {
@@ -311,7 +331,16 @@ Action State::parse_action(std::string_view text) const {
       if (a > b) std::swap(a, b);
       return kSwapBase + Action{a} * kCells + b;
     }
-    if (v == "move") return kMoveBase + Action{need_cell(t[1])} * kCells + need_cell(t[2]);
+    if (v == "move") {
+      // The target may lie just outside the box, west or north of the maze (A-G1-48).
+      int x = 0;
+      int y = 0;
+      if (!parse_frame_xy(t[2], x, y)) {
+        parse_error(
+            fmt::format("'{}' is not a cell to move to; expected x,y with -1 <= x, y <= 40", t[2]));
+      }
+      return encode_move(need_cell(t[1]), x, y);
+    }
   }
   parse_error(fmt::format("cannot read '{}'; {}", text, kForms));
 }

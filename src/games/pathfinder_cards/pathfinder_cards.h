@@ -22,11 +22,14 @@
 //   140000..            Ace alteration swap: 140000 + a * 1600 + b (cells, a < b)
 //   3000000..           Ace alteration / Mover move: 3000000 + from * 1600 + to (the swaps
 //                       above serve the Mover too)
+//   6000000..           the same move to a vacant cell just outside the box (x or y = -1 or 40,
+//                       A-G1-48): 6000000 + from * 1764 + (y + 1) * 42 + (x + 1)
 //   65704..65707        use the Advisor, Pathfinder, Seer, Mover (10H..KH)
 //   5600000..           Recall: 5600000 + power * 4096 + mask of the 3 hearts (bit r - 2)
 //   5700000..           one token of an Advisor question: 5700000 + aql token id
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +76,10 @@ inline constexpr Action kNameBase = 74200;
 inline constexpr Action kSwapBase = 140000;
 inline constexpr Action kMoveBase = 3000000;
 inline constexpr Action kActionEnd = kMoveBase + Action{kCells} * kCells;
+// Moves to a cell outside the box: the target in the box grown by one cell on every side.
+inline constexpr int kFrameSide = kSide + 2;
+inline constexpr Action kMoveOutBase = 6000000;
+inline constexpr Action kMoveOutEnd = kMoveOutBase + Action{kCells} * kFrameSide * kFrameSide;
 inline constexpr Action kRecallBase = 5600000;
 inline constexpr Action kTokenBase = 5700000;
 inline constexpr Action kTokenEnd = kTokenBase + aql::kTokenEnd;
@@ -124,6 +131,16 @@ enum class Decision : std::uint8_t {
   kRoles,  // chance: who makes the first maze (option roles=random, G1.2 step 1)
 };
 
+// A move of the card on `from` to the vacant cell (x, y), which may lie one cell outside the box
+// (A-G1-48); decode_move gives nullopt for an action that is not a move.
+struct MoveSpec {
+  int from = -1;
+  int x = 0;
+  int y = 0;
+};
+std::optional<MoveSpec> decode_move(Action a);
+Action encode_move(int from, int x, int y);
+
 // One pending effect (G1.3.2-G1.3.6); the effect stack resolves the top first.
 struct Task {
   TaskKind kind = TaskKind::kEncounter;
@@ -150,6 +167,7 @@ struct Answer {
   std::uint32_t dirs = 0;  // Pathfinder: bit per edge label (layout.h Link)
   std::int16_t cell = -1;
   std::int8_t len = 0;
+  Shift since;           // the layout's shift since it was asked (its cells are named as then)
   std::uint64_t up = 0;  // the cards face up when asked (facing tests)
   std::array<std::uint16_t, aql::kMaxTokens> tokens{};
 };
@@ -164,6 +182,7 @@ struct TenResult {
   std::int8_t actual = 0;
   std::int8_t ten = 0;  // the ten's card id
   bool valid = false;   // still describes the current layout as far as the Runner can know
+  Shift since;          // the layout's shift since the count (`cell` is named as then)
 };
 
 struct Config {
@@ -209,6 +228,9 @@ class State {
   std::vector<double> returns() const;
 
   std::string action_to_string(Action a) const;
+  // A swap or move named in the coordinates before the layout moved by `since` (A-G1-48), as it
+  // is named now.
+  std::string action_to_string_shifted(Action a, const Shift& since) const;
   // What `observer` is told of `a` played now (core PrivateActionText): the full text for the
   // acting seat and whoever sees everything; the Maker's secret building, King flip and Ace
   // alteration are told to the others only as what they can see of them (G1.6.3).
@@ -321,12 +343,16 @@ class State {
   bool mover_ok(Action a) const;
   bool power_use_ok(Action a) const;
   bool mover_fixed(int card) const;  // A♦ or the face-up Joker: the Mover never moves them
-  bool touches_other(int cell, int except) const;
   void legal_powers(ActionList& out) const;
   void legal_power_task(ActionList& out) const;
   void apply_power_use(Action a);
   void apply_power_task(Action a);
   void forget_positions();
+  // The layout after swap or move `a` (re-anchored when a card went outside the box) and the
+  // shift applied; false when `a` is no swap or move of a card to a vacant cell of the frame.
+  bool rearranged(Action a, Layout& out, Shift& shift) const;
+  // The layout moved by `shift` (A-G1-48): what the Runner was told follows it (cells named).
+  void follow_shift(const Shift& shift);
   void legal_cells_face_down(ActionList& out, Action base, int per, int extra) const;
   bool placement_ok(int card, int cell) const;
   bool alteration_ok(Action a) const;
@@ -363,6 +389,7 @@ class State {
   std::int8_t q_len_ = 0;
   std::int8_t num_answers_ = 0;
   std::int32_t last_cancel_ = -1;  // the Mover's last cancelled proposal (she was told)
+  Shift cancel_since_;             // the layout's shift since that proposal
   std::array<std::uint16_t, aql::kMaxTokens> q_{};
   std::array<Answer, kMaxAnswers> answers_{};
   std::int8_t game_no_ = 0;

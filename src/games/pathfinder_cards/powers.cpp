@@ -80,25 +80,22 @@ void State::apply_power_use(Action a) {
 }
 
 bool State::mover_ok(Action a) const {
-  if (a < kSwapBase || a >= kActionEnd) return false;
-  const bool swap = a < kMoveBase;
-  const auto i = a - (swap ? kSwapBase : kMoveBase);
-  const int x = static_cast<int>(i / kCells);
-  const int y = static_cast<int>(i % kCells);
-  if (x >= kCells || y >= kCells || x == y) return false;
   // Never A♦, nor the Joker once it is face up [T]; a face-down Joker may move unknowingly [I].
   const auto fixed = [&](int c) {
     return c == kAceOfDiamonds || (c == kJoker && layout_.face_up(kJoker));
   };
-  if (swap) {
-    if (x > y || layout_.at[x] < 0 || layout_.at[y] < 0) return false;
+  if (a >= kSwapBase && a < kMoveBase) {
+    const auto i = a - kSwapBase;
+    const int x = static_cast<int>(i / kCells);
+    const int y = static_cast<int>(i % kCells);
+    if (x >= y || y >= kCells || layout_.at[x] < 0 || layout_.at[y] < 0) return false;
     return !fixed(layout_.at[x]) && !fixed(layout_.at[y]);
   }
-  const int c = layout_.at[x];
-  if (c < 0 || layout_.at[y] >= 0 || fixed(c)) return false;
-  Layout l = layout_;
-  l.move(x, y);
-  return l.touches_card(y) && l.connected();  // A-G1-18
+  Layout l;
+  Shift shift;
+  if (!rearranged(a, l, shift)) return false;
+  const int c = layout_.at[decode_move(a)->from];
+  return !fixed(c) && l.touches_card(l.pos[c]) && l.connected();  // A-G1-18, A-G1-48
 }
 
 void State::legal_power_task(ActionList& out) const {
@@ -136,6 +133,25 @@ void State::forget_positions() {
   // told about places stays in her view but no longer binds the sampler (rules page).
   for (TenResult& r : tens_) r.valid = false;
   for (int i = 0; i < num_answers_; ++i) answers_[i].current = false;
+}
+
+void State::follow_shift(const Shift& shift) {
+  if (shift.none()) return;
+  // The same places keep their names in her view: each record adds the shift to its cells.
+  for (TenResult& r : tens_) {
+    if (r.cell >= 0) r.since.add(shift);
+  }
+  for (int i = 0; i < num_answers_; ++i) answers_[i].since.add(shift);
+  if (last_cancel_ >= 0) cancel_since_.add(shift);
+  // The pending effects name cards' cells, and every card moved with the layout.
+  for (int i = 0; i < depth_; ++i) {
+    for (std::int16_t* c : {&stack_[i].cell, &stack_[i].cell2}) {
+      if (*c < 0) continue;
+      const int x = cell_x(*c) + shift.dx;
+      const int y = cell_y(*c) + shift.dy;
+      *c = static_cast<std::int16_t>(in_box(x, y) ? make_cell(x, y) : -1);
+    }
+  }
 }
 
 void State::apply_power_task(Action a) {
@@ -188,16 +204,14 @@ void State::apply_power_task(Action a) {
         pop();
         return;
       }
-      Layout l = layout_;
-      const bool swap = a < kMoveBase;
-      const auto i = a - (swap ? kSwapBase : kMoveBase);
-      if (swap) {
-        l.swap_cells(static_cast<int>(i / kCells), static_cast<int>(i % kCells));
-      } else {
-        l.move(static_cast<int>(i / kCells), static_cast<int>(i % kCells));
-      }
+      Layout l;
+      Shift shift;
+      rearranged(a, l, shift);
       const bool keeps_path = l.maze_ok();
-      if (!keeps_path) last_cancel_ = static_cast<std::int32_t>(a);  // "must let her know" [T]
+      if (!keeps_path) {
+        last_cancel_ = static_cast<std::int32_t>(a);  // "must let her know" [T]
+        cancel_since_ = Shift{};
+      }
       if (keeps_path || config_.mover_spent_on_cancel) {
         for (int r = 2; r <= 13; ++r) {
           if ((t.pay >> r) & 1) discard(r);
@@ -206,6 +220,7 @@ void State::apply_power_task(Action a) {
         if (keeps_path) {
           layout_ = l;  // facing kept, no Encounter; activity is recomputed (A-G1-15)
           forget_positions();
+          follow_shift(shift);
         }
         pop();
         return;

@@ -271,6 +271,142 @@ TEST(PathfinderMover, LegalityAndCancellation_16) {
   EXPECT_FALSE(legal(j, "move 0,0 3,6"));
 }
 
+// The cells the card on `from` may be moved to by the Mover now, as "x,y".
+std::vector<std::string> mover_targets(const State& s, const char* from) {
+  std::vector<std::string> out;
+  const std::string prefix = std::string("move ") + from + " ";
+  ActionList all;
+  s.legal_actions(all);
+  for (Action a : all) {
+    const std::string text = s.action_to_string(a);
+    if (text.rfind(prefix, 0) == 0) out.push_back(text.substr(prefix.size()));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A-G1-48 (tracker issue 32): a vacant cell next to the maze is a target on every side, west and
+// north of column and row 0 included; the layout is then re-anchored at 0,0.
+TEST(PathfinderMover, MovesWestAndNorthOfTheMaze_48) {
+  const Game game = load();
+  State s = State::from_layout(parse_maze(kFixture), game.options());
+  play_all(s, "compass 7H");
+  play_all(s, "mover");
+  std::vector<std::string> expected;
+  for (int y = 0; y <= 4; ++y) expected.push_back(fmt::format("8,{}", y));
+  for (int x = 0; x <= 7; ++x) expected.push_back(fmt::format("{},5", x));
+  for (int y = 1; y <= 4; ++y) expected.push_back(fmt::format("-1,{}", y));
+  for (int x = 1; x <= 7; ++x) expected.push_back(fmt::format("{},-1", x));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(mover_targets(s, "0,0"), expected);  // 24 targets
+  const Action west = s.parse_action("move 0,0 -1,1");
+  EXPECT_EQ(s.action_to_string(west), "move 0,0 -1,1");
+  play_all(s, "move 0,0 -1,1");
+  // Shifted one column east: A♣ on 0,1, the rest one cell further east.
+  const Layout& l = s.layout();
+  EXPECT_EQ(l.at[cell("0,1")], card_id(kClubs, 1));
+  EXPECT_EQ(l.at[cell("2,0")], card_id(kClubs, 2));
+  EXPECT_EQ(l.at[cell("1,2")], kAceOfDiamonds);
+  EXPECT_EQ(l.at[cell("8,2")], kJoker);
+  EXPECT_EQ(l.at[cell("1,0")], -1);
+  EXPECT_TRUE(l.valid_maze());
+  EXPECT_EQ(s.view(kRunner)["active"], Json::array({"1,2"}));
+  const Json body = s.to_json();
+  EXPECT_EQ(State::from_json(body, game.options()).to_json(), body);
+  // North: one row down.
+  State n = State::from_layout(parse_maze(kFixture), game.options());
+  play_all(n, "compass 7H");
+  play_all(n, "mover");
+  play_all(n, "move 7,4 3,-1");
+  EXPECT_EQ(n.layout().at[cell("3,0")], card_id(kDiamonds, 13));
+  EXPECT_EQ(n.layout().at[cell("0,3")], kAceOfDiamonds);
+}
+
+// A-G1-48 on the hex board: the six neighbours, west and north of the box included.
+TEST(PathfinderMover, MovesWestAndNorthOnTheHexBoard_48) {
+  const Game game = load({{"board", "hex"}});
+  State s = State::from_layout(parse_maze(kFixture, Topology::kHex), game.options());
+  play_all(s, "compass 7H");
+  play_all(s, "mover");
+  const std::vector<std::string> targets = mover_targets(s, "0,0");
+  for (const char* t : {"-1,1", "-1,4", "-1,5", "1,-1", "7,-1", "8,-1"}) {
+    EXPECT_NE(std::find(targets.begin(), targets.end(), t), targets.end()) << t;
+  }
+  EXPECT_EQ(std::find(targets.begin(), targets.end(), "-1,0"), targets.end());  // only itself
+  play_all(s, "move 0,0 8,-1");  // north-east of 7C: one row down
+  EXPECT_EQ(s.layout().at[cell("8,0")], card_id(kClubs, 1));
+  EXPECT_EQ(s.layout().at[cell("0,3")], kAceOfDiamonds);
+  EXPECT_TRUE(s.layout().valid_maze());
+}
+
+// A-G1-48 at the east edge: a maze 40 cards wide moves a card to x = 40, one column west after.
+TEST(PathfinderMover, MovesEastOfAFullRow_48) {
+  std::string row = "2C AD JK";
+  for (int id = 0; id < kNumCards; ++id) {
+    if (id != card_id(kClubs, 2) && id != kAceOfDiamonds && id != kJoker)
+      row += " " + card_code(id);
+  }
+  const Game game = load();
+  State s = State::from_layout(parse_maze(row), game.options());
+  play_all(s, "compass 7H");
+  play_all(s, "mover");
+  const std::vector<std::string> targets = mover_targets(s, "0,0");
+  EXPECT_NE(std::find(targets.begin(), targets.end(), "40,0"), targets.end());
+  play_all(s, "move 0,0 40,0");
+  EXPECT_EQ(s.layout().at[cell("0,0")], kAceOfDiamonds);
+  EXPECT_EQ(s.layout().at[cell("39,0")], card_id(kClubs, 2));
+}
+
+// A-G1-48: what she was told names the same places after the shift (views and body).
+TEST(PathfinderMover, KnowledgeFollowsTheShift_48) {
+  const Game game = load();
+  State s = position(kFixture, {"2D"}, kFullHand);
+  play_all(s, "ask joker_in halfplane(x > 3.5) and card (5,1) is suit D or joker_in rect(0 0 3 4)");
+  play_all(s, "stop");
+  play_all(s, "pathfinder");
+  play_all(s, "stand 1,2");
+  play_all(s, "mover");
+  play_all(s, "swap 2,2 0,0");  // cancelled: it cuts the diamond path
+  Json body = s.to_json();
+  body["tens"][0] = {{"cell", "1,1"}, {"ten", card_id(kClubs, 10)},
+                     {"suit", 0},     {"guess", 3},
+                     {"actual", 5},   {"valid", true}};
+  s = State::from_json(body, game.options());
+  play_all(s, "move 0,0 -1,1");
+  const Json v = s.view(kRunner);
+  EXPECT_EQ(v["tens"][0]["cell"], "2,1");
+  EXPECT_FALSE(v["tens"][0]["current"].get<bool>());
+  EXPECT_EQ(v["answers"][0]["question"],
+            "joker_in halfplane(x > 4.5) and card (6,1) is suit D or joker_in rect(1 0 4 4)");
+  EXPECT_EQ(v["answers"][1]["pathfinder"], "2,2");
+  EXPECT_EQ(v["moverCancelled"], "swap 1,0 3,2");
+  const Json after = s.to_json();
+  const State loaded = State::from_json(after, game.options());
+  EXPECT_EQ(loaded.to_json(), after);
+  EXPECT_EQ(loaded.view(kRunner), v);
+  EXPECT_EQ(loaded.information_state_key(kRunner), s.information_state_key(kRunner));
+}
+
+// A-G1-48: the Ace alteration reaches west of the maze too; the Runner is told the shift.
+TEST(PathfinderAlteration, MovesWestOfTheMaze_48) {
+  const Game game = load();
+  State s = State::from_layout(parse_maze(kFixture), game.options());
+  play_all(s, "compass 7H");
+  play_all(s, "explore 0,3");  // A♠: damage, then the alteration
+  play_all(s, "continue");
+  play_all(s, "pick 5H");
+  ASSERT_EQ(s.decision(), Decision::kAlteration);
+  const Action a = s.parse_action("move 7,4 -1,2");
+  EXPECT_EQ(s.illegal_reason(a), "");
+  EXPECT_EQ(s.action_to_string_for(kRunner, a),
+            "Maker makes the Ace alteration (the maze shifts by 1,0 to stay at 0,0, A-G1-48): "
+            "0,2 empty -> face-down, 8,4 face-down -> empty");
+  s.apply_legal(a);
+  EXPECT_EQ(s.layout().at[cell("0,2")], card_id(kDiamonds, 13));
+  EXPECT_EQ(s.layout().at[cell("1,2")], kAceOfDiamonds);
+  EXPECT_EQ(s.view(kRunner)["active"], Json::array({"1,2"}));
+}
+
 TEST(PathfinderMover, SpentOnCancelOption) {
   State s = position(kFixture, {"2D"}, kFullHand, nullptr, {{"moverSpentOnCancel", true}});
   play(s, "mover");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <utility>
 
 #include "core/error.h"
@@ -15,10 +16,11 @@
 namespace mw::pathfinder_cards {
 namespace {
 
-constexpr std::array<const char*, 18> kMembers = {
-    "phase",      "cards",  "hand",        "compass",    "discards",     "stack",
-    "tens",       "winner", "compassCard", "powers",     "question",     "answers",
-    "lastCancel", "game",   "results",     "firstMaker", "earlierMazes", "lostToDamage"};
+constexpr std::array<const char*, 19> kMembers = {
+    "phase",      "cards",        "hand",         "compass",        "discards",
+    "stack",      "tens",         "winner",       "compassCard",    "powers",
+    "question",   "answers",      "lastCancel",   "game",           "results",
+    "firstMaker", "earlierMazes", "lostToDamage", "lastCancelShift"};
 
 [[noreturn]] void bad(const std::string& what) {
   throw Error(ErrorCode::kBadState, "pathfinder-cards state: " + what);
@@ -52,6 +54,24 @@ int cell_of_json(const Json& j, const char* what) {
     bad(fmt::format("{} must be a cell \"x,y\" or null", what));
   }
   return parse_cell(j.get<std::string>());
+}
+
+// A record's shift since it was made (A-G1-48): optional [dx, dy], absent when none.
+Shift shift_of_json(const Json& parent, const char* name) {
+  Shift s;
+  if (!parent.contains(name)) return s;
+  const Json& j = parent[name];
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer() ||
+      std::abs(j[0].get<std::int64_t>()) > kSide || std::abs(j[1].get<std::int64_t>()) > kSide) {
+    bad(fmt::format("\"{}\" must be [dx, dy] with -40 <= dx, dy <= 40", name));
+  }
+  s.dx = static_cast<std::int8_t>(j[0].get<std::int64_t>());
+  s.dy = static_cast<std::int8_t>(j[1].get<std::int64_t>());
+  return s;
+}
+
+void put_shift(Json& parent, const char* name, const Shift& s) {
+  if (!s.none()) parent[name] = Json::array({s.dx, s.dy});
 }
 
 int heart_of_json(const Json& j) {
@@ -268,17 +288,21 @@ struct JsonIo {
     r.actual = static_cast<std::int8_t>(int_in(member(j, "actual"), 0, 8, "actual"));
     r.ten = static_cast<std::int8_t>(int_in(member(j, "ten"), 0, kNumCards - 1, "ten"));
     if (r.valid && r.cell < 0) bad("a valid ten result needs its cell");
+    r.since = shift_of_json(j, "shift");
+    if (r.valid && !r.since.none()) bad("a valid ten result was counted in today's coordinates");
     return r;
   }
 
   static Json answer_json(const Answer& a) {
-    return {{"kind", a.kind == 0 ? "advisor" : "pathfinder"},
-            {"yes", a.yes},
-            {"current", a.current},
-            {"dirs", a.dirs},
-            {"cell", cell_json(a.cell)},
-            {"up", a.up},
-            {"tokens", std::vector<int>(a.tokens.begin(), a.tokens.begin() + a.len)}};
+    Json j = {{"kind", a.kind == 0 ? "advisor" : "pathfinder"},
+              {"yes", a.yes},
+              {"current", a.current},
+              {"dirs", a.dirs},
+              {"cell", cell_json(a.cell)},
+              {"up", a.up},
+              {"tokens", std::vector<int>(a.tokens.begin(), a.tokens.begin() + a.len)}};
+    put_shift(j, "shift", a.since);
+    return j;
   }
 
   static std::vector<std::uint16_t> read_tokens(const Json& j, bool complete) {
@@ -313,13 +337,15 @@ struct JsonIo {
     }
     a.dirs = static_cast<std::uint32_t>(dirs.get<std::int64_t>());
     a.cell = static_cast<std::int16_t>(cell_of_json(member(j, "cell"), "an answer's cell"));
+    a.since = shift_of_json(j, "shift");
+    if (a.current && !a.since.none()) bad("a current answer was given in today's coordinates");
     if (!member(j, "up").is_number_unsigned() && !j["up"].is_number_integer())
       bad("up must be a number");
     a.up = j["up"].get<std::uint64_t>() & kAllCards;
     const auto tokens = read_tokens(member(j, "tokens"), a.kind == 0);
     a.len = static_cast<std::int8_t>(tokens.size());
     std::copy(tokens.begin(), tokens.end(), a.tokens.begin());
-    if (a.kind == 1 && (a.cell < 0 || l.at[a.cell] < 0))
+    if (a.kind == 1 && (a.cell < 0 || (a.current && l.at[a.cell] < 0)))
       bad("a Pathfinder answer names a card's cell");
     if (a.kind == 0 && a.len == 0) bad("an Advisor answer needs its question");
     return a;
@@ -348,7 +374,10 @@ struct JsonIo {
     }
     if (body.contains("lastCancel") && !body["lastCancel"].is_null()) {
       s.last_cancel_ = int_in(body["lastCancel"], static_cast<int>(kSwapBase),
-                              static_cast<int>(kActionEnd - 1), "lastCancel");
+                              static_cast<int>(kMoveOutEnd - 1), "lastCancel");
+      const bool swap_or_move = s.last_cancel_ < kActionEnd || s.last_cancel_ >= kMoveOutBase;
+      if (!swap_or_move) bad("lastCancel must be a swap or a move");
+      s.cancel_since_ = shift_of_json(body, "lastCancelShift");
     }
     for (int i = 0; i < s.depth_; ++i) {
       const Task& t = s.stack_[i];
@@ -455,8 +484,10 @@ struct JsonIo {
   }
 
   static Json ten_json(const TenResult& r) {
-    return {{"cell", cell_json(r.cell)}, {"ten", r.ten},       {"suit", r.suit},
-            {"guess", r.guess},          {"actual", r.actual}, {"valid", r.valid}};
+    Json j = {{"cell", cell_json(r.cell)}, {"ten", r.ten},       {"suit", r.suit},
+              {"guess", r.guess},          {"actual", r.actual}, {"valid", r.valid}};
+    put_shift(j, "shift", r.since);
+    return j;
   }
 };
 
@@ -492,6 +523,7 @@ Json State::to_json() const {
       {"game", game_no_},
       {"firstMaker", first_maker_ < 0 ? Json(nullptr) : Json(first_maker_)},
       {"results", Json(std::vector<int>(results_.begin(), results_.begin() + game_no_))}};
+  put_shift(body, "lastCancelShift", cancel_since_);
   if (game_no_ > 0) {
     Json earlier = JsonIo::earlier_mazes_json(*this);
     if (!earlier.is_null()) body["earlierMazes"] = std::move(earlier);

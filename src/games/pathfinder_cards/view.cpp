@@ -135,7 +135,7 @@ Json State::view(Player observer) const {
   for (const TenResult& r : tens_) {
     if (r.cell < 0) continue;
     tens.push_back({{"ten", card_code(r.ten)},
-                    {"cell", cell_name(r.cell)},
+                    {"cell", shifted_cell_name(r.cell, r.since)},
                     {"suit", suit_code(r.suit)},
                     {"guess", r.guess},
                     {"actual", r.actual},
@@ -158,7 +158,7 @@ Json State::view(Player observer) const {
   for (int i = 0; i < num_answers_; ++i) {
     const Answer& a = answers_[i];
     if (a.kind == 0) {
-      answers.push_back({{"question", aql::question_text(a.tokens.data(), a.len)},
+      answers.push_back({{"question", aql::question_text(a.tokens.data(), a.len, a.since)},
                          {"answer", a.yes ? "yes" : "no"},
                          {"current", a.current}});
     } else {
@@ -166,7 +166,7 @@ Json State::view(Player observer) const {
       for (int d = 0; d < 32; ++d) {
         if ((a.dirs >> d) & 1) dirs.push_back(link_label(d, layout_.topo));
       }
-      answers.push_back({{"pathfinder", cell_name(a.cell)},
+      answers.push_back({{"pathfinder", shifted_cell_name(a.cell, a.since)},
                          {"directions", std::move(dirs)},
                          {"current", a.current}});
     }
@@ -178,7 +178,9 @@ Json State::view(Player observer) const {
                      {"text", q_len_ == 0 ? "" : aql::question_text(q_.data(), q_len_)},
                      {"expect", aql::slot_name(p.slot[p.n - 1])}};
   }
-  if (last_cancel_ >= 0) v["moverCancelled"] = action_to_string(last_cancel_);
+  if (last_cancel_ >= 0) {
+    v["moverCancelled"] = action_to_string_shifted(last_cancel_, cancel_since_);
+  }
   // The Runner's study before the Maker's King flip (G1.6.2): a client gives her this long.
   if (decision() == Decision::kKingFlip && observer >= 0 && role_of(observer) == kRunner) {
     v["studySeconds"] = config_.king_study_seconds;
@@ -245,6 +247,8 @@ std::uint64_t State::information_state_key(Player p) const {
     h.add(static_cast<std::uint64_t>(r.ten)).add(static_cast<std::uint64_t>(r.cell));
     h.add(static_cast<std::uint64_t>(r.suit)).add(static_cast<std::uint64_t>(r.guess));
     h.add(static_cast<std::uint64_t>(r.actual)).add(r.valid);
+    h.add(static_cast<std::uint64_t>(r.since.dx + 64))
+        .add(static_cast<std::uint64_t>(r.since.dy + 64));
   }
   if (decision() == Decision::kKingName) {
     std::uint64_t before = 0;
@@ -264,8 +268,12 @@ std::uint64_t State::information_state_key(Player p) const {
     h.add(a.kind).add(a.yes).add(a.current).add(a.dirs).add(static_cast<std::uint64_t>(a.cell + 1));
     h.add(static_cast<std::uint64_t>(a.len));
     for (int k = 0; k < a.len; ++k) h.add(a.tokens[k]);
+    h.add(static_cast<std::uint64_t>(a.since.dx + 64))
+        .add(static_cast<std::uint64_t>(a.since.dy + 64));
   }
   h.add(static_cast<std::uint64_t>(last_cancel_ + 1));
+  h.add(static_cast<std::uint64_t>(cancel_since_.dx + 64))
+      .add(static_cast<std::uint64_t>(cancel_since_.dy + 64));
   if (phase_ == Phase::kOver)
     h.add(static_cast<std::uint64_t>(winner_)).add(static_cast<std::uint64_t>(score()));
   return h.value();
