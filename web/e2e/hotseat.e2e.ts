@@ -48,7 +48,7 @@ describe("hot-seat", () => {
     await createInLobby(page, server, "pathfinder-barriers", ["hotseat", "hotseat"]);
     const cover = page.locator(".pass-device");
     await cover.waitFor();
-    expect(await cover.textContent()).toContain("Pass the device to Player 1");
+    expect(await cover.textContent()).toContain("Pass the device to North");
     await screenshot(page, "hotseat-cover");
 
     const secrets: Record<number, string[]> = { 0: [], 1: [] };

@@ -80,7 +80,7 @@ describe("two players by invite link", () => {
     await waitForState(a.page);
     // A is told of the join at once (the summary poll would take 4 s), and the header follows.
     const news = a.page.locator(".notice");
-    await news.filter({ hasText: /Player 2 (joined the match|is here)\./ }).waitFor({ timeout: 2_000 });
+    await news.filter({ hasText: /South (joined the match|is here)\./ }).waitFor({ timeout: 2_000 });
     expect(await a.page.locator(".match-header .seats").innerText()).not.toContain("waiting for someone");
     await screenshot(a.page, "invite-start-a");
     await screenshot(b.page, "invite-start-b");

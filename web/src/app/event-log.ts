@@ -4,7 +4,7 @@
 // in a small monospace style so players can learn the notation.
 import { type Child, clear, h } from "../core/dom";
 import type { BoardState, GameEvent, GameUI } from "../games/types";
-import { actorName } from "./names";
+import { actorName, type SeatNames } from "./names";
 
 /**
  * Where the highlighted tail of the log starts: everything since the observer's own last move;
@@ -76,8 +76,8 @@ function entryBody(event: GameEvent, describe?: EventDescriber): Child[] {
 
 export interface EventLog {
   el: HTMLElement;
-  /** Shows the log; `describe` (optional) tells each event in words. */
-  show(events: GameEvent[], seat: number | null, describe?: EventDescriber): void;
+  /** Shows the log; `describe` (optional) tells each event in words; `names`: the seats' names. */
+  show(events: GameEvent[], seat: number | null, describe?: EventDescriber, names?: SeatNames): void;
   clear(): void;
 }
 
@@ -86,13 +86,13 @@ export function createEventLog(title = "Events"): EventLog {
   const el = h("section", { class: "panel event-log", "aria-label": title }, h("h2", {}, title), list);
   return {
     el,
-    show(events, seat, describe) {
+    show(events, seat, describe, names) {
       const from = highlightStart(events, seat);
       clear(list);
       events.forEach((e, i) =>
         list.append(
           h("li", { class: i >= from ? "event recent" : "event", value: e.n + 1 },
-            h("span", { class: "actor" }, actorName(e.player)), " ", ...entryBody(e, describe)),
+            h("span", { class: "actor" }, actorName(e.player, names)), " ", ...entryBody(e, describe)),
         ));
       list.scrollTop = list.scrollHeight;
     },

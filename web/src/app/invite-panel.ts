@@ -2,7 +2,7 @@
 import { h } from "../core/dom";
 import type { MatchSummary } from "../core/api";
 import { inviteUrl } from "../core/router";
-import { seatName } from "./names";
+import { seatName, type SeatNames } from "./names";
 
 export function freeSeats(summary: MatchSummary): number[] {
   return summary.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat);
@@ -26,11 +26,11 @@ export function copyableLink(url: string, label: string): HTMLElement {
 }
 
 /** The panel, or null when every human seat is taken. */
-export function invitePanel(summary: MatchSummary): HTMLElement | null {
+export function invitePanel(summary: MatchSummary, names?: SeatNames): HTMLElement | null {
   const free = freeSeats(summary);
   if (free.length === 0) return null;
   const url = inviteUrl(summary.match, window.location);
-  const who = free.map(seatName).join(", ");
+  const who = free.map((seat) => seatName(seat, names)).join(", ");
   return h("section", { class: "panel invite-panel", "aria-label": "Invite" },
     h("h2", {}, "Invite"),
     h("p", {}, `Free seat${free.length > 1 ? "s" : ""}: ${who}. Send this link; each person who opens it takes one.`),

@@ -95,7 +95,7 @@ function recentMatches(tokens: TokenStore, names: Map<string, string>): HTMLElem
     h("h2", {}, "Your recent matches"),
     h("ul", { class: "match-list" }, recent.map((r) =>
       h("li", {},
-        h("span", {}, `${names.get(r.game) ?? r.game} · ${r.match} · ${r.seats.map(seatName).join(", ") || "watching"} · `,
+        h("span", {}, `${names.get(r.game) ?? r.game} · ${r.match} · ${r.seats.map((seat) => seatName(seat)).join(", ") || "watching"} · `,
           h("time", { datetime: r.at }, new Date(r.at).toLocaleString())),
         h("a", { href: matchHref(r.match), class: "button-link" }, "Continue"),
         h("a", { href: replayHref(r.match, r.seats[0] ?? "omniscient") }, "Replay")))));

@@ -5,15 +5,16 @@ import type { MatchSummary } from "../core/api";
 import type { ConnectionStatus } from "../core/connection";
 import { matchHref, replayHref } from "../core/router";
 import type { BoardState, GameUI } from "../games/types";
-import { seatName, seatPlayer } from "./names";
+import { seatName, seatPlayer, type SeatNames } from "./names";
 
-export function turnLine(state: BoardState, summary: MatchSummary, held: number[]): string {
+export function turnLine(state: BoardState, summary: MatchSummary, held: number[],
+  names?: SeatNames): string {
   if (state.status === "finished") return "The game is over.";
   if (state.toAct < 0) return "Dealing…";
   const seat = summary.seats[state.toAct];
-  if (held.includes(state.toAct)) return `${seatName(state.toAct)} to play${held.length > 1 ? "" : " — your turn"}.`;
-  if (seat?.kind === "agent") return `${seatName(state.toAct)} (computer) is thinking…`;
-  return `Waiting for ${seatName(state.toAct)}.`;
+  if (held.includes(state.toAct)) return `${seatName(state.toAct, names)} to play${held.length > 1 ? "" : " — your turn"}.`;
+  if (seat?.kind === "agent") return `${seatName(state.toAct, names)} (computer) is thinking…`;
+  return `Waiting for ${seatName(state.toAct, names)}.`;
 }
 
 /** The game's one-line summary of a seat; a failing one is left out rather than breaking the page. */
@@ -34,10 +35,10 @@ export const CONNECTION_WORDS: Record<ConnectionStatus, string> = {
 };
 
 export function matchHeader(gameName: string, summary: MatchSummary, state: BoardState | null,
-  held: number[], ui: GameUI, connection: ConnectionStatus): HTMLElement {
+  held: number[], ui: GameUI, connection: ConnectionStatus, names?: SeatNames): HTMLElement {
   const seats = summary.seats.map((seat) =>
     h("li", { class: state && state.toAct === seat.seat ? "seat to-act" : "seat" },
-      h("strong", {}, seatName(seat.seat)), " — ", seatPlayer(seat, held),
+      h("strong", {}, seatName(seat.seat, names)), " — ", seatPlayer(seat, held),
       state ? h("span", { class: "seat-summary" }, summaryOf(ui, state, seat.seat)) : null));
   const watchAs = held.length > 0 ? h("a", { href: matchHref(summary.match, true) }, "spectate") : null;
   return h("header", { class: "match-header" },
@@ -45,7 +46,7 @@ export function matchHeader(gameName: string, summary: MatchSummary, state: Boar
       h("h1", {}, gameName),
       h("span", { class: `connection ${connection}`, role: "status" }, CONNECTION_WORDS[connection])),
     h("ul", { class: "seats" }, seats),
-    h("p", { class: "turn", "aria-live": "polite" }, state ? turnLine(state, summary, held) : "Loading…"),
+    h("p", { class: "turn", "aria-live": "polite" }, state ? turnLine(state, summary, held, names) : "Loading…"),
     h("nav", { class: "match-links" },
       h("a", { href: "#/" }, "lobby"), watchAs,
       h("a", { href: replayHref(summary.match, held[0] ?? "omniscient") }, "replay")));

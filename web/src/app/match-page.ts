@@ -15,7 +15,7 @@ import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-s
 import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
 import { matchHeader } from "./match-header";
-import { presenceNews } from "./names";
+import { presenceNews, seatNamesOf } from "./names";
 import { createNotationBox } from "./notation-box";
 import { passDeviceCover } from "./pass-device";
 import { resultBanner } from "./result-banner";
@@ -144,7 +144,7 @@ export class MatchPage {
   private onPresence(msg: PresenceMessage): void {
     if (!this.summary) return;
     this.summary = { ...this.summary, seats: msg.seats };
-    if (!this.held.includes(msg.seat)) this.notice.textContent = presenceNews(msg.seat, msg.event);
+    if (!this.held.includes(msg.seat)) this.notice.textContent = presenceNews(msg.seat, msg.event, this.seatNames());
     if (freeSeats(this.summary).length === 0 && this.pollTimer) clearInterval(this.pollTimer);
     if (!this.hotSeat?.covered) this.render();
   }
@@ -187,7 +187,8 @@ export class MatchPage {
     window.__mazeworks = { state };
     if (!state) return;
     this.drawBoard(state);
-    this.log.show(state.events, state.seat, eventDescriber(this.ui, state));
+    const names = this.seatNames();
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), names);
     const myTurn = state.interactive && state.legal.length > 0;
     this.legal.show(state.interactive ? state.legal : []);
     this.notation.setEnabled(myTurn);
@@ -196,10 +197,10 @@ export class MatchPage {
     this.legal.el.hidden = !state.interactive;
     clear(this.resultSlot);
     if (state.status === "finished" && state.returns) {
-      this.resultSlot.append(resultBanner(this.matchId, state.returns, state.seat));
+      this.resultSlot.append(resultBanner(this.matchId, state.returns, state.seat, names));
     }
     clear(this.inviteSlot);
-    const invite = this.summary && state.status === "playing" ? invitePanel(this.summary) : null;
+    const invite = this.summary && state.status === "playing" ? invitePanel(this.summary, names) : null;
     if (invite) this.inviteSlot.append(invite);
   }
 
@@ -208,7 +209,12 @@ export class MatchPage {
     const state = this.hotSeat?.covered ? null : this.shownState();
     clear(this.headerSlot);
     this.headerSlot.append(matchHeader(this.gameName, this.summary, state, this.held, this.ui,
-      this.connectionStatus()));
+      this.connectionStatus(), this.seatNames()));
+  }
+
+  /** The seats as the game names them (from the newest view; "Player n" before one arrives). */
+  private seatNames(): string[] {
+    return seatNamesOf(this.newestMessage()?.view, this.summary?.seats.length ?? 0);
   }
 
   /** Everything of the previous seat leaves the page before the cover is shown. */
@@ -226,7 +232,7 @@ export class MatchPage {
       this.hotSeat = this.hotSeat && uncover(this.hotSeat);
       this.render();
       this.boardHost.focus(); // the cover's button is gone: keep the keyboard user on the board
-    }));
+    }, this.seatNames()));
   }
 
   private drawBoard(state: BoardState): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presenceNews, seatPlayer } from "./names";
+import { presenceNews, seatName, seatNamesOf, seatPlayer } from "./names";
 
 describe("seat names", () => {
   it("tell a free seat, a player here, a player away and the computer apart", () => {
@@ -16,5 +16,18 @@ describe("seat names", () => {
     expect(presenceNews(1, "joined")).toBe("Player 2 joined the match.");
     expect(presenceNews(1, "connected")).toBe("Player 2 is here.");
     expect(presenceNews(0, "disconnected")).toBe("Player 1 left; the seat stays theirs if they come back.");
+  });
+});
+
+describe("the game's names for its seats", () => {
+  it("come from the view, P1 read as Player 1, roles added, Player n when missing", () => {
+    expect(seatNamesOf({ seats: ["Green", "Purple"] }, 2)).toEqual(["Green", "Purple"]);
+    expect(seatNamesOf({ seats: ["P1", "P2", "P3"] }, 3)).toEqual(["Player 1", "Player 2", "Player 3"]);
+    expect(seatNamesOf({ seats: ["Player 1", "Player 2"], roles: { maker: "Player 2", runner: "Player 1" } }, 2))
+      .toEqual(["Player 1 (Runner)", "Player 2 (Maker)"]);
+    expect(seatNamesOf(null, 2)).toEqual(["Player 1", "Player 2"]);
+    expect(seatNamesOf({ seats: ["North", 7] }, 2)).toEqual(["North", "Player 2"]);
+    expect(seatName(1, ["North", "South"])).toBe("South");
+    expect(presenceNews(1, "joined", ["North", "South"])).toBe("South joined the match.");
   });
 });

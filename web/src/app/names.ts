@@ -1,8 +1,33 @@
 // How the app names seats and players to people (seats are 0-based in the protocol).
 import type { SeatSummary } from "../core/api";
 
-export function seatName(seat: number): string {
-  return `Player ${seat + 1}`;
+/** The seats as a game names them, in seat order. */
+export type SeatNames = readonly string[];
+
+/**
+ * The seat names a game's view gives (`seats`: Green/Purple, North/South; "P1" reads "Player 1"),
+ * with the role after it where the view names roles (pathfinder-cards: "Player 1 (Maker)").
+ */
+export function seatNamesOf(view: unknown, count: number): string[] {
+  const v = (view ?? {}) as { seats?: unknown; roles?: unknown };
+  const given = Array.isArray(v.seats) ? v.seats : [];
+  const names = Array.from({ length: count }, (_, seat) => {
+    const name = given[seat];
+    if (typeof name !== "string" || name.trim() === "") return `Player ${seat + 1}`;
+    const short = /^P(\d+)$/.exec(name);
+    return short ? `Player ${short[1]}` : name;
+  });
+  if (v.roles && typeof v.roles === "object") {
+    for (const [role, holder] of Object.entries(v.roles as Record<string, unknown>)) {
+      const seat = given.indexOf(holder);
+      if (seat >= 0 && seat < count) names[seat] += ` (${role[0].toUpperCase()}${role.slice(1)})`;
+    }
+  }
+  return names;
+}
+
+export function seatName(seat: number, names?: SeatNames): string {
+  return names?.[seat] ?? `Player ${seat + 1}`;
 }
 
 /** Who plays a seat, as the match header tells it. */
@@ -14,14 +39,15 @@ export function seatPlayer(seat: SeatSummary, heldHere: number[]): string {
 }
 
 /** What the others are told when a seat is joined, connected or disconnected. */
-export function presenceNews(seat: number, event: "joined" | "connected" | "disconnected"): string {
-  const who = seatName(seat);
+export function presenceNews(seat: number, event: "joined" | "connected" | "disconnected",
+  names?: SeatNames): string {
+  const who = seatName(seat, names);
   if (event === "joined") return `${who} joined the match.`;
   if (event === "connected") return `${who} is here.`;
   return `${who} left; the seat stays theirs if they come back.`;
 }
 
 /** The actor of a log entry. */
-export function actorName(player: number | "chance"): string {
-  return player === "chance" ? "Chance" : seatName(player);
+export function actorName(player: number | "chance", names?: SeatNames): string {
+  return player === "chance" ? "Chance" : seatName(player, names);
 }

@@ -1,22 +1,23 @@
 // The result once a match is over: the returns per seat, who won, and a link to the replay.
 import { h } from "../core/dom";
 import { replayHref } from "../core/router";
-import { seatName } from "./names";
+import { seatName, type SeatNames } from "./names";
 
 /** "Player 2 wins", "Player 1 and Player 3 share the win", or a draw when every return is equal. */
-export function resultHeadline(returns: number[], you: number | null): string {
+export function resultHeadline(returns: number[], you: number | null, seatNames?: SeatNames): string {
   const best = Math.max(...returns);
   const winners = returns.flatMap((r, seat) => (r === best ? [seat] : []));
   if (winners.length === returns.length) return "A draw.";
   if (you !== null && winners.length === 1 && winners[0] === you) return "You win!";
-  const names = winners.map(seatName);
+  const names = winners.map((seat) => seatName(seat, seatNames));
   return winners.length === 1 ? `${names[0]} wins.` : `${names.join(" and ")} share the win.`;
 }
 
-export function resultBanner(match: string, returns: number[], you: number | null): HTMLElement {
+export function resultBanner(match: string, returns: number[], you: number | null,
+  names?: SeatNames): HTMLElement {
   return h("section", { class: "result-banner", role: "status", "aria-label": "Result" },
-    h("h2", {}, resultHeadline(returns, you)),
+    h("h2", {}, resultHeadline(returns, you, names)),
     h("ul", { class: "returns" },
-      returns.map((r, seat) => h("li", {}, `${seatName(seat)}: ${r > 0 ? "+" : ""}${r}`))),
+      returns.map((r, seat) => h("li", {}, `${seatName(seat, names)}: ${r > 0 ? "+" : ""}${r}`))),
     h("a", { href: replayHref(match, you ?? "omniscient"), class: "button-link" }, "Watch the replay"));
 }
