@@ -397,7 +397,8 @@ int turns_to_find(const Game& game, const HomeGrid& grid, Agent& agent, Rng& rng
       s.pass_turn();
       continue;
     }
-    if (s.tracking(0).turns > max_turns) break;
+    // The counter stops at kMaxTurns, so a larger max_turns would never be passed.
+    if (s.tracking(0).turns > max_turns || s.tracking(0).turns == kMaxTurns) break;
     state.apply(agent.choose(Observation(state, 0), rng));
   }
   return state.as<State>().tracking(0).turns;

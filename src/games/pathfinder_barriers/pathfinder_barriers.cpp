@@ -418,7 +418,7 @@ void State::begin_play(Player first) {
 
 void State::end_turn() {
   to_move_ = static_cast<std::int8_t>(1 - to_move_);
-  ++track_[to_move_].turns;
+  if (track_[to_move_].turns < kMaxTurns) ++track_[to_move_].turns;
 }
 
 // One question, answered truthfully by the other seat's home grid: a "Yes" moves the explorer

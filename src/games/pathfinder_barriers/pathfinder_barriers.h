@@ -40,6 +40,9 @@ inline constexpr int kSlots = 66;
 inline constexpr int kFirstH = 30;
 inline constexpr int kFirstL = 60;
 inline constexpr int kDefaultMaxBarriers = 30;
+// The turns-begun counter saturates here, the bound load accepts: nothing in the rules ends a
+// search that keeps entering and exiting, so play alone does not bound it.
+inline constexpr std::int16_t kMaxTurns = 30000;
 
 inline constexpr Action kPawnBase = 0;
 inline constexpr Action kBarrierBase = 100;
@@ -139,7 +142,7 @@ struct Tracking {
   std::uint64_t visited = 0;   // squares stood on: trail discs; the pawn is on none of them
   std::int8_t pos = -1;        // the explorer's square; -1 = off the grid
   std::int8_t last_exit = -1;  // row exited at, until the next entry (A-G2-8)
-  std::int16_t turns = 0;      // turns begun
+  std::int16_t turns = 0;      // turns begun, up to kMaxTurns
   friend bool operator==(const Tracking&, const Tracking&) = default;
 };
 

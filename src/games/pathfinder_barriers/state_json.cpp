@@ -103,8 +103,9 @@ Tracking read_tracking(const Json& j) {
   }
   const Json& turns = optional(j, "turns", Json(0));
   if (!turns.is_number_integer() || turns.get<std::int64_t>() < 0 ||
-      turns.get<std::int64_t>() > 30000) {
-    bad(fmt::format("\"turns\" must be an integer in 0..30000, got {}", json_excerpt(turns)));
+      turns.get<std::int64_t>() > kMaxTurns) {
+    bad(fmt::format("\"turns\" must be an integer in 0..{}, got {}", kMaxTurns,
+                    json_excerpt(turns)));
   }
   t.turns = static_cast<std::int16_t>(turns.get<int>());
   return t;
