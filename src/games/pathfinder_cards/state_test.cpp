@@ -149,6 +149,55 @@ TEST(PathfinderJson, EveryHeartIsAccountedFor) {
   EXPECT_FALSE(refusal(bad).empty());
 }
 
+// The State's small counters at the edge of what a document may hold (rules page, "State body
+// and views": why play cannot go further).
+TEST(PathfinderJson, CountersAtTheirEdges) {
+  const Game game = load();
+  // 12 discards (int8; A♥ is never discarded): every heart but A♥, the Compass among them.
+  State s = position(kFixture, {}, {"AH"});
+  Json body = s.to_json();
+  body["compass"] = "used";
+  body["cards"][23][2] = true;  // the Joker turned up by the Compass
+  s = State::from_json(body, game.options());
+  EXPECT_EQ(s.discards().size(), 12u);
+  play(s, "explore 0,3");  // A♠: a spade's damage
+  play(s, "pick AH");      // no heart left to save her
+  EXPECT_TRUE(s.is_terminal());
+  EXPECT_EQ(s.to_json()["discards"].size(), 12u);
+  // 16 answers (kMaxAnswers; play gives at most 9), each of 64 tokens (int8 len), the largest
+  // shift a body may name (int8) on one of them; a 17th answer is refused.
+  State p = position(kFixture, {}, {"AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"});
+  body = p.to_json();
+  Json answer = {{"kind", "advisor"}, {"yes", false}, {"current", false},       {"dirs", 0},
+                 {"cell", nullptr},   {"up", 0},      {"tokens", Json::array()}};
+  for (std::uint16_t t : aql::parse_question(
+           "not (card (0,0) is any or card (1,0) is any or card (2,0) is any or card (3,0) is "
+           "any or card (4,0) is any or card (5,0) is any or card (6,0) is any or card (7,0) is "
+           "any or card (8,0) is any or card (9,0) is any or card (10,0) is any or card (11,0) "
+           "is any or card (12,0) is any or card (13,0) is any or card (14,0) is any or card "
+           "(15,0) is any)",
+           Topology::kSquare)) {
+    answer["tokens"].push_back(t);
+  }
+  ASSERT_EQ(answer["tokens"].size(), 64u);
+  body["answers"] = Json::array();
+  for (int i = 0; i < kMaxAnswers; ++i) body["answers"].push_back(answer);
+  body["answers"][0]["shift"] = Json::array({40, -40});
+  p = State::from_json(body, game.options());
+  EXPECT_EQ(p.num_answers(), kMaxAnswers);
+  EXPECT_EQ(State::from_json(p.to_json(), game.options()).to_json(), p.to_json());
+  EXPECT_EQ(p.view(kRunner)["answers"][0]["question"].get<std::string>().substr(0, 20),
+            "not (card (40,-40) i");
+  for (Action a : p.parse_actions("ask card (1,1) is red")) {  // a 17th: not kept, play goes on
+    ASSERT_EQ(p.illegal_reason(a), "");
+    p.apply_legal(a);
+  }
+  EXPECT_EQ(p.decision(), Decision::kAdvisorAsk);
+  EXPECT_EQ(p.num_answers(), kMaxAnswers);
+  body["answers"].push_back(answer);
+  EXPECT_THROW(State::from_json(body, game.options()), Error);
+}
+
 TEST(PathfinderViews, RunnerNeverSeesFaceDownCards) {
   const State s = random_play_state(7, 20);
   const Json v = s.view(kRunner);
