@@ -25,7 +25,7 @@ void State::begin_dice() {
   const int p = combat_.attacker;
   const int attack = combat_.value_card >= 0 ? value_of(combat_.value_card) : 0;  // A-G5-8
   combat_.dice =
-      static_cast<std::uint8_t>(dice_count(p, attack, board_fight_value(combat_.target)));
+      static_cast<std::uint16_t>(dice_count(p, attack, board_fight_value(combat_.target)));
   combat_.rolled = 0;
   combat_.faces = {};
   combat_.final_die = 0;
@@ -34,18 +34,28 @@ void State::begin_dice() {
 
 // The reroll decision is offered whenever the combatant might hold a King as far as the others
 // know (a King, or any privately held card), so its absence does not reveal the hand.
-static bool may_hold_king(const State& s, int p) {
+bool State::may_hold_king(int p) const {
   for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (s.loc(phys) == kLocHand + p && (is_king(phys) || s.is_private(phys))) return true;
+    if (loc_[phys] == kLocHand + p && (is_king(phys) || private_[phys])) return true;
   }
   return false;
+}
+
+// Once the shown dice show all six faces the final die matches one of them whatever the other
+// dice show: the fight is lost, unless a King reroll may still change the dice. Rolling on would
+// change nothing but the length of the game (a fight under heavy debt rolls hundreds of dice).
+bool State::fight_decided() const {
+  for (int f = 0; f < 6; ++f) {
+    if (combat_.faces[f] == 0) return false;
+  }
+  return (combat_.rerolled & (1u << combat_.attacker)) != 0 || !may_hold_king(combat_.attacker);
 }
 
 void State::after_dice() {
   if (combat_.defender >= 0) {
     while (combat_.side < 2) {
       const int seat = combat_.side == 0 ? combat_.attacker : combat_.defender;
-      if ((combat_.rerolled & (1u << seat)) == 0 && may_hold_king(*this, seat)) {
+      if ((combat_.rerolled & (1u << seat)) == 0 && may_hold_king(seat)) {
         phase_ = Phase::kRerolling;
         return;
       }
@@ -55,7 +65,7 @@ void State::after_dice() {
     return;
   }
   const int p = combat_.attacker;
-  if ((combat_.rerolled & (1u << p)) == 0 && may_hold_king(*this, p)) {
+  if ((combat_.rerolled & (1u << p)) == 0 && may_hold_king(p)) {
     phase_ = Phase::kRerolling;
     return;
   }
@@ -65,7 +75,8 @@ void State::after_dice() {
 void State::resolve_pve() {
   const int p = combat_.attacker;
   const int cell = combat_.target;
-  const bool win = combat_.faces[combat_.final_die - 1] == 0;
+  // A fight decided before the final die (fight_decided) is lost.
+  const bool win = combat_.final_die != 0 && combat_.faces[combat_.final_die - 1] == 0;
   const int card = cell_card_[cell];
   const bool move_in = in_grid(cell) || !players_[p].entered;
   if (guard_[cell] >= 0) {

@@ -43,6 +43,9 @@ inline constexpr int kSafetyTurns = 1200;
 // Debt saturates here (rules page): 15,000 unpaid Joker losses, far beyond what 1,200 turns of
 // any real game reach; it keeps debt within what a document may hold.
 inline constexpr int kMaxDebt = 30000;
+// The most shown dice of a fight (G5.3.1): the table's 7, +1 hindered, +1 per pair of debt. No
+// narrower count: a fight under heavy debt rolls hundreds of dice (random play reaches 256).
+inline constexpr int kMaxDice = 7 + 1 + kMaxDebt / 2;
 // Actions a turn can hold: 2, plus one per King's Gain Action (8 Kings in the two decks).
 inline constexpr int kMaxActions = 2 + 8;
 
@@ -274,14 +277,14 @@ struct PlayerState {
 
 struct Combat {
   std::int8_t attacker = -1;
-  std::int8_t target = -1;              // PvE: defender cell
-  std::int8_t defender = -1;            // PvP: defender seat
-  std::int8_t value_card = -1;          // PvE attacker's value card
-  std::uint8_t dice = 0;                // PvE: n shown dice
-  std::uint8_t rolled = 0;              // PvE: shown dice rolled so far
-  std::array<std::uint8_t, 6> faces{};  // PvE: shown dice per face
-  std::uint8_t final_die = 0;           // PvE: 0 while not rolled
-  std::uint8_t rerolled = 0;            // seats (bits) that used the King reroll in this combat
+  std::int8_t target = -1;               // PvE: defender cell
+  std::int8_t defender = -1;             // PvP: defender seat
+  std::int8_t value_card = -1;           // PvE attacker's value card
+  std::uint16_t dice = 0;                // PvE: n shown dice, up to kMaxDice
+  std::uint16_t rolled = 0;              // PvE: shown dice rolled so far
+  std::array<std::uint16_t, 6> faces{};  // PvE: shown dice per face
+  std::uint8_t final_die = 0;            // PvE: 0 while not rolled
+  std::uint8_t rerolled = 0;             // seats (bits) that used the King reroll in this combat
   std::array<std::int8_t, 2> commit = {-2, -2};  // PvP: -2 not yet, -1 no card, else phys
   std::array<std::uint8_t, 2> die = {0, 0};      // PvP dice, 0 while not rolled
   std::uint8_t side = 0;                         // PvP: whose prep / roll / reroll
@@ -386,6 +389,8 @@ class State {
   void start_fight(int cell);
   void start_pvp(int defender);
   void begin_dice();
+  bool may_hold_king(int p) const;
+  bool fight_decided() const;
   void after_dice();
   void resolve_pve();
   void resolve_pvp();

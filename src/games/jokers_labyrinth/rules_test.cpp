@@ -175,8 +175,8 @@ TEST(JokersLabyrinthRules, LosingToAJokerMeansPayingOrDebt) {
   EXPECT_EQ(s.phase(), Phase::kCombatPrep);
   play(s, "nocard");
   EXPECT_EQ(s.combat().dice, 7);
-  for (int i = 1; i <= 7; ++i) play(s, "die " + std::to_string(i <= 6 ? i : 1));
-  play(s, "die 1");
+  for (int i = 1; i <= 7; ++i) play(s, "die " + std::to_string(i <= 5 ? i : 1));
+  play(s, "die 1");  // the final die shows a face of the shown dice
   EXPECT_EQ(s.phase(), Phase::kJokerLoss);
   play(s, "debt");
   EXPECT_EQ(s.player(0).debt, 2);
@@ -322,8 +322,9 @@ TEST(JokersLabyrinthRules, QueenLoss) {
     play(s, "fight right");
     play(s, "nocard");
     EXPECT_EQ(s.combat().dice, 6);  // diff 12 -> 7, Joker -1
-    for (const char* d : {"die 1", "die 2", "die 3", "die 4", "die 5", "die 6", "die 2"})
-      play(s, d);
+    // All six faces shown: lost whatever the final die shows, so it is not rolled.
+    for (const char* d : {"die 1", "die 2", "die 3", "die 4", "die 5", "die 6"}) play(s, d);
+    EXPECT_EQ(s.phase(), Phase::kMain);
     EXPECT_EQ(s.loc(card("7H")), kLocMainDiscard);
     EXPECT_EQ(s.loc(card("QS")), kLocMainDiscard);
     EXPECT_EQ(in_hand(s, 0, "JK2"), !discard_jokers);

@@ -28,6 +28,26 @@ Json main_body(const Game& game, std::uint64_t seed) {
   return Json::object();
 }
 
+// P1 (first, Diamonds, on a0) has turned up a Joker on a1 and must fight it at once.
+State facing_a_joker() {
+  State s = initial();
+  play_script(s, "first P1; jack D; jack H; spot a0; spot g8; reveal down; card JK2");
+  EXPECT_EQ(s.phase(), Phase::kCombatPrep);
+  return s;
+}
+
+// The fight against that Joker with nothing played, P1 owing `debt` (and hindered if asked): every
+// shown die is still to roll.
+Json dice_body(int debt, bool hindered) {
+  const Game game = load();
+  Json body = facing_a_joker().to_json();
+  body["players"][0][5] = hindered ? 1 : 0;
+  body["players"][0][6] = debt;
+  State s = State::from_json(body, game.options());
+  play(s, "nocard");
+  return s.to_json();
+}
+
 struct Edge {
   std::string name;
   Json options;
@@ -66,6 +86,8 @@ std::vector<Edge> edge_documents() {
     last_round["turn"][kTurns] = 29 * players;
     out.push_back({n + "last round before roundLimit 30", limited, last_round});
   }
+  // The most shown dice: 0 against a Joker (7), hindered (+1), the saturated debt (+15000).
+  out.push_back({"2 players: the most dice", Json::object(), dice_body(kMaxDebt, true)});
   return out;
 }
 
@@ -79,6 +101,39 @@ TEST(JokersLabyrinthBounds, RandomPlayFromEveryEdgeDocumentReloadsAfterEachMove)
   for (const Edge& edge : edge_documents()) {
     EXPECT_EQ(rejection(edge.body, load(edge.options)), "") << edge.name;
     for (std::uint64_t seed = 0; seed < 4; ++seed) expect_reloads_while_playing(edge, seed, 600);
+  }
+}
+
+// Issue 32: the dice count was 8 bits, so 256 dice (debt 498, reached by random play) wrapped to
+// 0 and the fight was decided by the final die alone.
+TEST(JokersLabyrinthBounds, AFightUnderHeavyDebtRollsEveryDie) {
+  const Game game = load();
+  State s = State::from_json(dice_body(498, false), game.options());
+  EXPECT_EQ(s.combat().dice, 256);  // 0 against 14: 7 dice, + 249 pairs of debt
+  for (int i = 0; i < 255; ++i) play(s, "die 1");
+  play(s, "die 2");
+  EXPECT_EQ(State::from_json(s.to_json(), game.options()).to_json(), s.to_json());
+  play(s, "die 2");  // the final die shows the face of the 256th die: lost
+  EXPECT_EQ(s.phase(), Phase::kJokerLoss);
+  const State most = State::from_json(dice_body(kMaxDebt, true), game.options());
+  EXPECT_EQ(most.combat().dice, kMaxDice);
+}
+
+// Once the shown dice show all six faces the fight is lost: without a possible King reroll the
+// remaining dice are not rolled (a fight under heavy debt would otherwise roll hundreds).
+TEST(JokersLabyrinthBounds, AFightShowingEveryFaceEndsThere) {
+  const Game game = load();
+  for (bool king : {false, true}) {
+    Json body = dice_body(498, false);
+    if (king) body["loc"][card("KH*")] = kLocHand + 0;  // from the Scavenger deck
+    State s = State::from_json(body, game.options());
+    for (const char* d : {"die 1", "die 2", "die 3", "die 4", "die 5", "die 6"}) play(s, d);
+    if (king) {
+      EXPECT_EQ(s.phase(), Phase::kDice);  // the King may still reroll: every die is rolled
+      EXPECT_EQ(s.combat().rolled, 6);
+    } else {
+      EXPECT_EQ(s.phase(), Phase::kJokerLoss);
+    }
   }
 }
 
@@ -114,6 +169,14 @@ TEST(JokersLabyrinthBounds, CountersPastWhatPlayReachesAreRefused) {
   Json actions = body;
   actions["turn"][kActionsLeft] = kMaxActions + 1;
   EXPECT_NE(rejection(actions, game).find("actions left"), std::string::npos);
+  Json dice = dice_body(kMaxDebt, true);
+  dice["combat"][4] = kMaxDice + 1;
+  EXPECT_EQ(rejection(dice, game),
+            "jokers-labyrinth state: \"combat\" must be in -2..15008, got 15009");
+  dice = dice_body(kMaxDebt, false);  // one die fewer than hindered
+  dice["combat"][4] = kMaxDice;
+  EXPECT_EQ(rejection(dice, game),
+            "jokers-labyrinth state: 15008 shown dice where the fight gives 15007 (G5.3.1)");
   const Game limited = load({{"roundLimit", 30}});
   Json past = main_body(limited, 2);
   past["turn"][kRound] = 30;
@@ -131,7 +194,8 @@ TEST(JokersLabyrinthRefusals, TheEndAndTheWinnerFollowFromTheJokers) {
             "jokers-labyrinth state: phase \"over\" without a winner needs roundLimit rounds or "
             "the 1200-turn safeguard");
   over["turn"][kWinner] = 0;
-  EXPECT_EQ(rejection(over, game), "jokers-labyrinth state: \"winner\" P1 does not hold two Jokers");
+  EXPECT_EQ(rejection(over, game),
+            "jokers-labyrinth state: \"winner\" P1 does not hold two Jokers");
   Json both = body;
   both["loc"][52] = kLocHand + 0;   // the centre Joker (or wherever it is now)
   both["loc"][106] = kLocHand + 0;  // a Joker of the resource deck

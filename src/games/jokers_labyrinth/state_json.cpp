@@ -237,20 +237,17 @@ State State::from_json(const Json& body, const Options& options) {
     ps.hindered = field(5, "hindered", 0, 1) == 1;
     ps.debt = static_cast<std::uint16_t>(field(6, "debt", 0, kMaxDebt));
   }
-  // Combat::dice holds the dice count in 8 bits (a count past 255 wraps; see the rules page), so
-  // play writes any value 0..255.
-  constexpr int kMaxDice = 255;
   const auto cb = int_array(body, "combat", 20, -2, kMaxDice);
   Combat& c = s.combat_;
   c.attacker = static_cast<std::int8_t>(int_in(cb[0], "combat attacker", -1, n - 1));
   c.target = static_cast<std::int8_t>(int_in(cb[1], "combat target", -1, kCells - 1));
   c.defender = static_cast<std::int8_t>(int_in(cb[2], "combat defender", -1, n - 1));
   c.value_card = static_cast<std::int8_t>(int_in(cb[3], "combat value card", -1, kNumPhys - 1));
-  c.dice = static_cast<std::uint8_t>(int_in(cb[4], "combat dice", 0, kMaxDice));
-  c.rolled = static_cast<std::uint8_t>(int_in(cb[5], "combat rolled", 0, c.dice));
+  c.dice = static_cast<std::uint16_t>(int_in(cb[4], "combat dice", 0, kMaxDice));
+  c.rolled = static_cast<std::uint16_t>(int_in(cb[5], "combat rolled", 0, c.dice));
   int sum = 0;
   for (int f = 0; f < 6; ++f) {
-    c.faces[f] = static_cast<std::uint8_t>(int_in(cb[6 + f], "combat faces", 0, c.dice));
+    c.faces[f] = static_cast<std::uint16_t>(int_in(cb[6 + f], "combat faces", 0, c.dice));
     sum += c.faces[f];
   }
   if (sum != c.rolled) bad("combat faces do not add up to the dice rolled");
@@ -516,8 +513,17 @@ void State::validate() const {
         bad("a PvE fight in a PvP phase");
       if (phase_ == Phase::kDice && (c.dice == 0 || (c.rolled == c.dice && c.final_die != 0)))
         bad("no die to roll");
+      if (phase_ == Phase::kDice && c.rolled < c.dice && fight_decided())
+        bad("dice still to roll in a fight already lost (all six faces shown, no reroll)");
       if (phase_ == Phase::kRerolling && (c.rolled != c.dice || c.final_die == 0 || c.dice == 0))
         bad("a reroll before the dice");
+      // Nothing changes the count while the dice are rolled: it is the one the fight gives.
+      if ((phase_ == Phase::kDice || phase_ == Phase::kRerolling) &&
+          c.dice != dice_count(c.attacker, c.value_card >= 0 ? value_of(c.value_card) : 0,
+                               board_fight_value(c.target)))
+        bad(fmt::format("{} shown dice where the fight gives {} (G5.3.1)", c.dice,
+                        dice_count(c.attacker, c.value_card >= 0 ? value_of(c.value_card) : 0,
+                                   board_fight_value(c.target))));
       if (phase_ == Phase::kKeepNpc &&
           (held_card_ < 0 || loc_[held_card_] != kLocHand + to_move_ || !is_npc(held_card_)))
         bad("no NPC to keep");

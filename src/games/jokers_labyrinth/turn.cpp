@@ -240,6 +240,10 @@ void State::apply_legal(Action a) {
       if (combat_.rolled < combat_.dice) {
         ++combat_.faces[face - 1];
         ++combat_.rolled;
+        if (fight_decided()) {
+          resolve_pve();
+          return;
+        }
       } else {
         combat_.final_die = face;
       }
@@ -273,12 +277,13 @@ void State::apply_legal(Action a) {
       }
       for (int f = 0; f < 6; ++f) {
         if ((mask & (1 << f)) != 0) {
-          combat_.rolled = static_cast<std::uint8_t>(combat_.rolled - combat_.faces[f]);
+          combat_.rolled = static_cast<std::uint16_t>(combat_.rolled - combat_.faces[f]);
           combat_.faces[f] = 0;
         }
       }
       if ((mask & (1 << 6)) != 0) combat_.final_die = 0;
       phase_ = Phase::kDice;
+      if (combat_.rolled < combat_.dice && fight_decided()) resolve_pve();
       return;
     }
     case Phase::kKeepNpc:
