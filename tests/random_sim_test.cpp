@@ -37,6 +37,12 @@ constexpr int kActionCap = 100'000;
 // Deep checks (JSON, views, resampling, notation of every legal action) cost ~1-2 ms a node, so
 // after the first games they run at this many uniformly chosen nodes of each game, plus its last.
 constexpr int kSampledNodesPerGame = 1;
+// Termination alone (no checks on the way) is cheap: this many random games per option set.
+#ifdef NDEBUG
+constexpr int kEndingGames = 2000;
+#else
+constexpr int kEndingGames = 200;
+#endif
 #ifdef NDEBUG
 constexpr int kDefaultGames = 300;
 constexpr int kFullyCheckedGames = 1;  // of the default option set: deep checks at every node
@@ -323,7 +329,8 @@ void check_legal_actions_apply(Where& at, const State& s, const Observed& seen) 
     for (Player p = 0; p < s.num_players(); ++p) observers.push_back(p);
     for (const Player p : observers) {
       if (!s.action_to_string_for(p, a).empty()) continue;
-      EXPECT_EQ(copy.view(p), s.view(p)) << "told nothing, yet seat " << p << "'s view changed" << at;
+      EXPECT_EQ(copy.view(p), s.view(p))
+          << "told nothing, yet seat " << p << "'s view changed" << at;
       EXPECT_EQ(copy.current_player(), s.current_player())
           << "told nothing, yet the turn passed, seat " << p << at;
     }
@@ -560,6 +567,26 @@ TEST_P(RandomSimTest, RandomGamesKeepTheStateContract) {
 
 // play_match is a pure function of (game, agents, seed); its record replays to its result and
 // survives a trip through its JSON form.
+// Random play ends under every option set: a game that can loop for ever under some option (a
+// seeker offered only redundant questions, a counter that never runs out) shows up here.
+TEST_P(RandomSimTest, ThousandsOfRandomGamesEnd) {
+  const SimCase& sim = GetParam();
+  const Game game = load();
+  constexpr std::uint64_t kFirstSeed = 1'000'000;  // other streams than the contract test's
+  std::size_t longest = 0;
+  for (int g = 0; g < kEndingGames; ++g) {
+    const std::uint64_t seed = kFirstSeed + static_cast<std::uint64_t>(g);
+    Rng play(derive_seed(seed, kPlayStream));
+    State s = game.new_initial_state();
+    std::size_t n = 0;
+    for (; !s.is_terminal() && n < kActionCap; ++n) s.apply(random_action(s, play));
+    ASSERT_TRUE(s.is_terminal()) << "no end within " << kActionCap << " random actions in "
+                                 << sim.game << " [" << sim.label << "], play seed " << seed;
+    longest = std::max(longest, n);
+  }
+  RecordProperty("longest_game", static_cast<int>(longest));
+}
+
 TEST_P(RandomSimTest, MatchesAreDeterministicAndReplay) {
   const Game game = load();
   const Registry& registry = builtin_games();
