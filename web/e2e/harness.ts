@@ -341,6 +341,9 @@ export async function playMatchByClicks(server: RunningServer, browser: Browser,
     await screenshot(page, `${m.name}-end`);
     expect(final.status).toBe("finished");
     expect(final.view.phase).toBe("over");
+    // The end in the game's own words: who, the score or the reason (never bare returns).
+    expect(await page.locator(".result-banner .result-line").innerText()).toMatch(/wins|[Dd]raw/);
+    expect(await page.locator(".match-header .turn").innerText()).toMatch(/^The game is over: /);
     if (m.atEnd) await m.atEnd(page, final);
     expect(await page.locator(".event-log li").count()).toBeGreaterThan(m.minEvents);
     expect(errors).toEqual([]);

@@ -6,10 +6,14 @@ import type { ConnectionStatus } from "../core/connection";
 import { matchHref, replayHref } from "../core/router";
 import type { BoardState, GameUI } from "../games/types";
 import { seatName, seatPlayer, type SeatNames } from "./names";
+import { resultLineOf } from "./result-banner";
 
 export function turnLine(state: BoardState, summary: MatchSummary, held: number[],
-  names?: SeatNames): string {
-  if (state.status === "finished") return "The game is over.";
+  names?: SeatNames, ui?: GameUI): string {
+  if (state.status === "finished") {
+    const line = resultLineOf(ui, state);
+    return line ? `The game is over: ${line}` : "The game is over.";
+  }
   if (state.toAct < 0) return "Dealing…";
   const seat = summary.seats[state.toAct];
   if (held.includes(state.toAct)) return `${seatName(state.toAct, names)} to play${held.length > 1 ? "" : " — your turn"}.`;
@@ -46,7 +50,7 @@ export function matchHeader(gameName: string, summary: MatchSummary, state: Boar
       h("h1", {}, gameName),
       h("span", { class: `connection ${connection}`, role: "status" }, CONNECTION_WORDS[connection])),
     h("ul", { class: "seats" }, seats),
-    h("p", { class: "turn", "aria-live": "polite" }, state ? turnLine(state, summary, held, names) : "Loading…"),
+    h("p", { class: "turn", "aria-live": "polite" }, state ? turnLine(state, summary, held, names, ui) : "Loading…"),
     h("nav", { class: "match-links" },
       h("a", { href: "#/" }, "lobby"), watchAs,
       h("a", { href: replayHref(summary.match, held[0] ?? "omniscient") }, "replay")));

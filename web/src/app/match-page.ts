@@ -18,7 +18,7 @@ import { matchHeader } from "./match-header";
 import { presenceNews, seatNamesOf } from "./names";
 import { createNotationBox } from "./notation-box";
 import { passDeviceCover } from "./pass-device";
-import { resultBanner } from "./result-banner";
+import { resultBanner, resultLineOf } from "./result-banner";
 
 /** A seat's (or the spectator's, key -1) connection and the last state it was sent. */
 interface Observer {
@@ -197,7 +197,8 @@ export class MatchPage {
     this.legal.el.hidden = !state.interactive;
     clear(this.resultSlot);
     if (state.status === "finished" && state.returns) {
-      this.resultSlot.append(resultBanner(this.matchId, state.returns, state.seat, names));
+      this.resultSlot.append(resultBanner(this.matchId, state.returns, state.seat, names,
+        resultLineOf(this.ui, state)));
     }
     clear(this.inviteSlot);
     const invite = this.summary && state.status === "playing" ? invitePanel(this.summary, names) : null;

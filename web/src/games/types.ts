@@ -90,6 +90,11 @@ export interface GameUI {
    * app keeps the raw notation visible beside the words.
    */
   describeEvent?(event: GameEvent, state: BoardState): string | null;
+  /**
+   * How the game ended, in its own terms, from the final view: the winner, the score and the
+   * reason ("Purple wins 48–43", "Draw: round limit 3 reached, Jokers 0–0"); optional.
+   */
+  resultLine?(state: BoardState): string | null;
 }
 
 /**

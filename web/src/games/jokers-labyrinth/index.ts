@@ -12,6 +12,7 @@ import { drawPanel } from "./panel";
 import { clicksFor, isFaceReroll, PathIndex, type Token } from "./paths";
 import { RecentChanges } from "./recent";
 import { moveWords } from "./words";
+import { resultLine } from "./result";
 
 let boardCount = 0;
 
@@ -197,4 +198,5 @@ export const jokersLabyrinthUI: GameUI = {
     return `${jack} · ${p.jokers} Joker${p.jokers === 1 ? "" : "s"} · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`;
   },
   describeEvent,
+  resultLine,
 };

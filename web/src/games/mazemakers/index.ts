@@ -5,6 +5,7 @@ import { MazemakersBoard } from "./board";
 import { clicksFor } from "./clicks";
 import { describeEvent } from "./event-words";
 import { readModel } from "./model";
+import { resultLine } from "./result";
 
 export const mazemakersUI: GameUI = {
   id: "mazemakers",
@@ -17,4 +18,5 @@ export const mazemakersUI: GameUI = {
     return `${p.suit ?? p.seat} · health ${p.health} · ${p.artifacts}/3 artifacts${life}`;
   },
   describeEvent,
+  resultLine,
 };

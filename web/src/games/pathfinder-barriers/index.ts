@@ -4,6 +4,7 @@ import type { BoardState, GameUI } from "../types";
 import { createPathfinderBoard, pathfinderClicks } from "./board";
 import { describeEvent } from "./event-words";
 import { pathfinderView, seatName } from "./view";
+import { resultLine } from "./result";
 
 function seatSummary(state: BoardState, seat: number): string {
   const view = pathfinderView(state);
@@ -20,4 +21,5 @@ export const pathfinderBarriersUI: GameUI = {
   clicksFor: pathfinderClicks,
   seatSummary,
   describeEvent,
+  resultLine,
 };

@@ -8,6 +8,7 @@ import { createMazeEditor, editorClicksFor } from "./editor";
 import { roleOf } from "./model";
 import { isBuildPhase } from "./phase";
 import "./style.css";
+import { resultLine } from "./result";
 
 /** Mounts the editor or the play board for the phase, and swaps them when the phase changes. */
 function createBoard(host: HTMLElement, state: BoardState, ctx: BoardContext): Board {
@@ -42,4 +43,6 @@ function seatSummary(state: BoardState, seat: number): string {
   return "";
 }
 
-export const pathfinderCardsUI: GameUI = { id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent };
+export const pathfinderCardsUI: GameUI = {
+  id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent, resultLine,
+};

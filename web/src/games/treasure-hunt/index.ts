@@ -4,6 +4,7 @@ import type { GameUI } from "../types";
 import { TreasureHuntBoard, seatSummary } from "./board";
 import { describeEvent } from "./event-words";
 import { clicksFor } from "./moves";
+import { resultLine } from "./result";
 
 export const treasureHuntUI: GameUI = {
   id: "treasure-hunt",
@@ -11,4 +12,5 @@ export const treasureHuntUI: GameUI = {
   clicksFor,
   seatSummary,
   describeEvent,
+  resultLine,
 };
