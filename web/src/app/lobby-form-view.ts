@@ -2,7 +2,8 @@
 // and "Create". It edits a LobbyForm and hands it to `create` when submitted.
 import { clear, h } from "../core/dom";
 import type { GameInfo } from "../core/api";
-import { formProblem, newForm, playerCount, PLAYERS_OPTION, setOption, setSeat, type LobbyForm } from "./lobby-form";
+import { formProblem, newForm, playerCount, PLAYERS_OPTION, setOption, setPublic, setSeat,
+  type LobbyForm } from "./lobby-form";
 import { optionControl } from "./option-control";
 import { seatName } from "./names";
 import { choiceLabel, SEAT_CHOICE_LABELS, type SeatChoice } from "./seat-choices";
@@ -22,6 +23,7 @@ export function lobbyFormView(game: GameInfo, create: (form: LobbyForm) => Promi
         h("label", { for: id }, seatName(seat)),
         h("select", { id, name: id, onchange: (ev: Event) => {
           form = setSeat(form, seat, (ev.target as HTMLSelectElement).value as SeatChoice);
+          listed.checked = form.public;
           problem.textContent = "";
         } }, (Object.keys(SEAT_CHOICE_LABELS) as SeatChoice[]).map((c) =>
           h("option", { value: c, selected: c === choice }, choiceLabel(game, c, playerCount(game, form.options)))))));
@@ -32,14 +34,16 @@ export function lobbyFormView(game: GameInfo, create: (form: LobbyForm) => Promi
     optionControl(o, form.options[o.name], (v) => {
       form = setOption(form, o.name, v);
       if (o.name === PLAYERS_OPTION) drawSeats();
+      listed.checked = form.public;
     }));
+  const listed = h("input", { id: "match-public", type: "checkbox", checked: form.public,
+    onchange: (ev: Event) => (form = setPublic(form, (ev.target as HTMLInputElement).checked)) }) as HTMLInputElement;
   drawSeats();
 
   const visibility = h("div", { class: "option" },
-    h("label", { for: "match-public" }, "public"),
-    h("input", { id: "match-public", type: "checkbox", checked: true,
-      onchange: (ev: Event) => (form = { ...form, public: (ev.target as HTMLInputElement).checked }) }),
-    h("p", { class: "help" }, "Public matches are listed in the lobby for anyone to join; unlisted ones only by their invite link."));
+    h("label", { for: "match-public" }, "public"), listed,
+    h("p", { class: "help" }, "Public matches are listed in the lobby for anyone to join; unlisted ones only by their invite link. "
+      + "A match gets listed by itself once a seat is for a friend."));
 
   const submit = async (ev: Event) => {
     ev.preventDefault();

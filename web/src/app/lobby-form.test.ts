@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameInfo } from "../core/api";
-import { createRequest, formProblem, newForm, parseOptionValue, setOption, setSeat } from "./lobby-form";
+import { createRequest, formProblem, newForm, parseOptionValue, setOption, setSeat, setPublic } from "./lobby-form";
 import { agentFor, choiceLabel } from "./seat-choices";
 
 const mazemakers: GameInfo = {
@@ -31,13 +31,24 @@ describe("the lobby form", () => {
   it("sends defaults as they are and only changed options", () => {
     const form = newForm(mazemakers);
     expect(createRequest(form)).toEqual({
-      game: "mazemakers", options: {}, seats: ["human", { agent: "heuristic" }], public: true,
+      game: "mazemakers", options: {}, seats: ["human", { agent: "heuristic" }], public: false,
     });
     const changed = setOption(setOption(form, "quick", true), "board", "noPentominos");
     expect(createRequest({ ...changed, public: false })).toEqual({
       game: "mazemakers", options: { quick: true, board: "noPentominos" },
       seats: ["human", { agent: "heuristic" }], public: false,
     });
+  });
+
+  it("lists a match by default only when a friend may join it, unless the player chose", () => {
+    const form = newForm(mazemakers);
+    expect(form.public).toBe(false); // against the computer: not listed
+    const withFriend = setSeat(form, 1, "friend");
+    expect(withFriend.public).toBe(true);
+    expect(setSeat(withFriend, 1, "easy").public).toBe(false);
+    const chosen = setPublic(form, true);
+    expect(setSeat(chosen, 1, "easy").public).toBe(true);
+    expect(setSeat(setPublic(withFriend, false), 1, "friend").public).toBe(false);
   });
 
   it("grows and shrinks the seat list with the player count", () => {

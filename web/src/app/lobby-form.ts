@@ -10,13 +10,31 @@ export interface LobbyForm {
   game: GameInfo;
   options: Record<string, boolean | number | string>;
   seats: SeatChoice[];
+  /** Listed in the lobby. Follows the seats (a friend seat: listed) until the player sets it. */
   public: boolean;
+  publicChosen: boolean;
 }
 
 export function newForm(game: GameInfo): LobbyForm {
   const options: LobbyForm["options"] = {};
   for (const o of game.options) options[o.name] = o.default;
-  return { game, options, seats: defaultSeats(playerCount(game, options)), public: true };
+  const seats = defaultSeats(playerCount(game, options));
+  return { game, options, seats, public: wantsListing(seats), publicChosen: false };
+}
+
+/** A match is listed by default only when a stranger could take a seat in it: a game against
+ * the computer would only fill the lobby. */
+function wantsListing(seats: SeatChoice[]): boolean {
+  return seats.includes("friend");
+}
+
+/** The player's own choice of listing, kept whatever the seats become. */
+export function setPublic(form: LobbyForm, listed: boolean): LobbyForm {
+  return { ...form, public: listed, publicChosen: true };
+}
+
+function withSeats(form: LobbyForm, seats: SeatChoice[]): LobbyForm {
+  return { ...form, seats, public: form.publicChosen ? form.public : wantsListing(seats) };
 }
 
 export function playerCount(game: GameInfo, options: LobbyForm["options"]): number {
@@ -30,13 +48,13 @@ export function setOption(form: LobbyForm, name: string, value: boolean | number
   const count = playerCount(form.game, options);
   const seats = form.seats.slice(0, count);
   while (seats.length < count) seats.push("medium");
-  return { ...form, options, seats };
+  return withSeats({ ...form, options }, seats);
 }
 
 export function setSeat(form: LobbyForm, seat: number, choice: SeatChoice): LobbyForm {
   const seats = form.seats.slice();
   seats[seat] = choice;
-  return { ...form, seats };
+  return withSeats(form, seats);
 }
 
 /** Reads a form control's text as the option's type; null when it is not a valid value. */
