@@ -98,6 +98,8 @@ async function dragAndKeyboardTurn(page: Page): Promise<void> {
   await page.keyboard.press("Enter");
   const after = await nextState(page, stepping.version);
   expect(after.events.find((e) => e.n === stepping.events.length)?.text).toBe(step);
+  // The keyboard player is still on the board after the move, not thrown back to the page body.
+  expect(await page.evaluate(() => document.getElementById("board")?.contains(document.activeElement))).toBe(true);
 }
 
 /** The Hint button asks the server's computer player and rings the two cards of its swap. */

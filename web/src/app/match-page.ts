@@ -179,6 +179,15 @@ export class MatchPage {
   }
 
   private render(): void {
+    // A redrawn board or move list drops the focused element: a keyboard player stays on the board.
+    const hadFocus = this.playArea.contains(document.activeElement);
+    this.renderPlayArea();
+    if (hadFocus && !this.playArea.hidden && !this.playArea.contains(document.activeElement)) {
+      this.boardHost.focus();
+    }
+  }
+
+  private renderPlayArea(): void {
     this.renderHeader();
     if (this.hotSeat?.covered) return this.renderCover(this.hotSeat.shown);
     clear(this.coverSlot);
