@@ -26,6 +26,24 @@ describe("the event log", () => {
     expect(log.el.querySelector("[aria-live]")).not.toBeNull();
   });
 
+  it("appends only new entries and moves the highlight; a changed beginning redraws", () => {
+    const log = createEventLog();
+    const events = Array.from({ length: 2000 }, (_, i) => ev(i, i % 2));
+    log.show(events, 0);
+    const first = log.el.querySelector("li");
+    const before = log.el.querySelectorAll("li")[1998];
+    expect(before.classList.contains("recent")).toBe(false); // seat 0 moved at 1998: since then
+    log.show([...events, ev(2000, 1)], 0);
+    const items = log.el.querySelectorAll("li");
+    expect(items).toHaveLength(2001);
+    expect(items[0]).toBe(first); // not rebuilt
+    expect([...items].slice(1998).map((li) => li.classList.contains("recent"))).toEqual([false, true, true]);
+    log.show([ev(0, 1), ev(1, 0)], 0); // a resync with another history
+    expect([...log.el.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Player 2 e0", "Player 1 e1"]);
+    log.show([ev(0, 1), ev(1, 0)], 0, undefined, ["North", "South"]); // other names: redrawn
+    expect(log.el.querySelector("li")?.textContent).toBe("South e0");
+  });
+
   it("tells events in the game's words, keeping the notation beside them", () => {
     const log = createEventLog();
     const describe = (e: GameEvent) => (e.n === 1 ? `move number ${e.n}` : null);

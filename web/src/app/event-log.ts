@@ -84,18 +84,44 @@ export interface EventLog {
 export function createEventLog(title = "Events"): EventLog {
   const list = h("ol", { class: "event-list", "aria-live": "polite", "aria-relevant": "additions" });
   const el = h("section", { class: "panel event-log", "aria-label": title }, h("h2", {}, title), list);
+  // What is on screen, entry by entry: an update appends only the new entries (a long log was
+  // rebuilt on every move, and screen readers re-read it), unless its beginning changed (a
+  // resync, another seat's log on a hot-seat device, other seat names).
+  let shown: { key: string; li: HTMLElement }[] = [];
+  let shownNames = "";
+  let shownFrom = 0;
+  const keyOf = (e: GameEvent) => `${e.n}\u0000${e.player}\u0000${e.text}`;
   return {
     el,
     show(events, seat, describe, names) {
+      const namesKey = (names ?? []).join("\u0000");
+      let keep = 0;
+      if (namesKey === shownNames) {
+        while (keep < shown.length && keep < events.length && shown[keep].key === keyOf(events[keep])) ++keep;
+      }
+      for (const gone of shown.splice(keep)) gone.li.remove();
+      shownNames = namesKey;
       const from = highlightStart(events, seat);
-      clear(list);
-      events.forEach((e, i) =>
-        list.append(
-          h("li", { class: i >= from ? "event recent" : "event", value: e.n + 1 },
-            h("span", { class: "actor" }, actorName(e.player, names)), " ", ...entryBody(e, describe)),
-        ));
+      const added = document.createDocumentFragment();
+      for (let i = keep; i < events.length; ++i) {
+        const e = events[i];
+        const li = h("li", { class: "event", value: e.n + 1 },
+          h("span", { class: "actor" }, actorName(e.player, names)), " ", ...entryBody(e, describe));
+        shown.push({ key: keyOf(e), li });
+        added.append(li);
+      }
+      list.append(added);
+      // Only the entries whose highlight may change: from the older of the two starts on.
+      for (let i = Math.min(from, shownFrom, keep); i < shown.length; ++i) {
+        shown[i].li.classList.toggle("recent", i >= from);
+      }
+      shownFrom = from;
       list.scrollTop = list.scrollHeight;
     },
-    clear: () => clear(list),
+    clear: () => {
+      clear(list);
+      shown = [];
+      shownFrom = 0;
+    },
   };
 }
