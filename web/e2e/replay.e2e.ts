@@ -31,15 +31,22 @@ describe("replay", () => {
     expect(state.interactive).toBe(false);
     expect(state.version).toBe(0);
 
+    // By turn: the whole deal is the first turn (25 cards and the Treasure Marker), then Green's.
+    await page.locator("#replay-turn-forward").click();
+    await expect.poll(async () => (await pageState(page)).version).toBe(26);
+    await page.locator("#replay-turn-back").click();
+    await expect.poll(async () => (await pageState(page)).version).toBe(0);
     await page.locator("#replay-forward").click();
     await expect.poll(async () => (await pageState(page)).version).toBe(1);
     await page.locator("#replay-last").click();
-    await expect.poll(() => position.textContent()).toBe(`Step ${steps} of ${steps} — the end`);
+    await expect.poll(() => position.textContent()).toMatch(new RegExp(`^Step ${steps} of ${steps} — the end · turn (\\d+) of \\1$`));
     state = await pageState(page);
     expect(state.status).toBe("finished");
     await screenshot(page, "replay-end");
-    await page.locator("body").press("ArrowLeft");
+    await page.locator("body").press("Shift+ArrowLeft");
     await expect.poll(async () => (await pageState(page)).version).toBe(steps - 1);
+    await page.locator("body").press("ArrowLeft"); // the start of the last turn
+    await expect.poll(async () => (await pageState(page)).version).toBeLessThan(steps - 1);
     await page.locator("body").press("Home");
     await expect.poll(async () => (await pageState(page)).version).toBe(0);
     await page.locator("#replay-slider").fill(String(Math.floor(steps / 2)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MatchSummary, ReplayStep } from "../core/api";
-import { allowedObservers, replayBoardState } from "./replay-page";
+import { allowedObservers, nextTurnStart, replayBoardState, turnStarts } from "./replay-page";
 
 const summary = (status: "playing" | "finished"): MatchSummary => ({
   match: "m1", game: "g", options: {}, public: true, version: 9, to_act: null, status,
@@ -20,5 +20,18 @@ describe("the replay page", () => {
     expect(replayBoardState(step, 2)).toEqual({ game: "g", options: { a: 1 }, seat: null, numSeats: 2,
       view: { x: 1 }, legal: [], toAct: -4, status: "finished", version: 4, events: [], interactive: false,
       returns: [1, -1] });
+  });
+
+  it("steps by turn: the deal is one, chance joins the mover's turn", () => {
+    const p = (player: number | "chance") => ({ player });
+    const log = [p("chance"), p("chance"), p("chance"), p(0), p(0), p("chance"), p(1), p(0)];
+    const starts = turnStarts(log);
+    expect(starts).toEqual([0, 3, 6, 7, 8]);
+    expect(nextTurnStart(starts, 0, 1)).toBe(3);
+    expect(nextTurnStart(starts, 4, 1)).toBe(6);
+    expect(nextTurnStart(starts, 8, 1)).toBe(8);
+    expect(nextTurnStart(starts, 4, -1)).toBe(3);
+    expect(nextTurnStart(starts, 3, -1)).toBe(0);
+    expect(turnStarts([])).toEqual([0]);
   });
 });

@@ -38,6 +38,29 @@ export function replayBoardState(step: ReplayStep, numSeats: number): BoardState
   return state;
 }
 
+/**
+ * The steps at which a turn starts, for stepping a replay turn by turn: 0, the end, and every step
+ * where another player takes over. Chance belongs to the turn it happens in (a die rolled for the
+ * mover, a card drawn); chance before anyone has played (the deal) is a turn of its own.
+ */
+export function turnStarts(events: { player: number | "chance" }[]): number[] {
+  const starts = [0];
+  let owner: number | "chance" | null = null;
+  events.forEach((e, i) => {
+    const next = e.player === "chance" ? (owner ?? "chance") : e.player;
+    if (owner !== null && next !== owner) starts.push(i);
+    owner = next;
+  });
+  if (starts.at(-1) !== events.length) starts.push(events.length);
+  return starts;
+}
+
+/** The turn start after `step` (or before it, `direction` -1), clamped to 0..the last. */
+export function nextTurnStart(starts: number[], step: number, direction: 1 | -1): number {
+  if (direction > 0) return starts.find((s) => s > step) ?? starts.at(-1)!;
+  return [...starts].reverse().find((s) => s < step) ?? 0;
+}
+
 const readOnly: BoardContext = {
   play: () => {},
   check: async () => ({ ok: false, message: "a replay cannot be played" }),
@@ -52,6 +75,7 @@ export class ReplayPage {
   private observer: Observer = "omniscient";
   private step = 0;
   private steps = 0;
+  private turns: number[] = [0];
   private request = 0;
   private stopped = false;
   private readonly boardHost = h("div", { id: "board", class: "board-host" });
@@ -111,18 +135,25 @@ export class ReplayPage {
       h("label", { for: "replay-observer" }, "Seen by"), select,
       h("div", { class: "row" },
         button("First", "replay-first", () => 0),
-        button("◀ Back", "replay-back", () => this.step - 1),
+        button("◀ Turn", "replay-turn-back", () => nextTurnStart(this.turns, this.step, -1)),
+        button("◀ 1", "replay-back", () => this.step - 1),
         this.slider,
-        button("Forward ▶", "replay-forward", () => this.step + 1),
+        button("1 ▶", "replay-forward", () => this.step + 1),
+        button("Turn ▶", "replay-turn-forward", () => nextTurnStart(this.turns, this.step, 1)),
         button("Last", "replay-last", () => this.steps)),
       this.position,
-      h("p", { class: "help" }, "Keys: ← and → step, Home and End jump."));
+      h("p", { class: "help" }, "Keys: ← and → go a turn (the deal is one), with Shift one action; Home and End jump."));
   }
 
   private onKey(ev: KeyboardEvent): void {
     const target = ev.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT")) return;
-    const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.steps }[ev.key];
+    const byTurn = !ev.shiftKey;
+    const to = {
+      ArrowLeft: byTurn ? nextTurnStart(this.turns, this.step, -1) : this.step - 1,
+      ArrowRight: byTurn ? nextTurnStart(this.turns, this.step, 1) : this.step + 1,
+      Home: 0, End: this.steps,
+    }[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
     void this.go(to);
@@ -153,10 +184,14 @@ export class ReplayPage {
   private draw(reply: ReplayStep): void {
     this.step = reply.step;
     this.steps = reply.steps;
+    // The whole log (the end, or a longer game than known) tells where the turns start.
+    if (reply.step === reply.steps) this.turns = turnStarts(reply.events);
     this.slider.max = String(reply.steps);
     this.slider.value = String(reply.step);
+    const turn = this.turns.filter((s) => s > 0 && s <= reply.step).length;
     this.position.textContent = `Step ${reply.step} of ${reply.steps}` +
-      (reply.status === "finished" ? " — the end" : "");
+      (reply.status === "finished" ? " — the end" : "") +
+      ` · turn ${turn} of ${this.turns.length - 1}`;
     // the address names the step shown, so a reload or a shared link opens it again
     history.replaceState(null, "", replayHref(this.matchId, this.observer, reply.step));
     const state = replayBoardState(reply, this.summary!.seats.length);
