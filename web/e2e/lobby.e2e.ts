@@ -29,6 +29,14 @@ describe("lobby", () => {
     const strengths = await page.locator("#seat-1 option").allTextContents();
     expect(strengths.join("|")).toMatch(/easy \(random\).*medium \(seeker\).*strong \(maker\)/);
     await expect.poll(() => page.locator(".option .help").count()).toBeGreaterThan(0);
+    // Options in plain words: no ruling ids or rule-book sections, choices as words.
+    for (const id of ["treasure-hunt", "pathfinder-barriers", "pathfinder-cards", "mazemakers", "jokers-labyrinth"]) {
+      await page.locator(`.game-card[data-game="${id}"]`).click();
+      await page.locator(`form.new-match[data-game="${id}"]`).waitFor();
+      const text = await page.locator("form.new-match").innerText();
+      expect(text, id).not.toMatch(/A-G\d+-\d+|\(G\d/);
+      expect(text, id).not.toMatch(/stopBeforeRepeat|seat0Maker/);
+    }
     await screenshot(page, "lobby");
     expectNoConsoleErrors(errors);
     await context.close();

@@ -16,6 +16,7 @@ import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
 import { matchHeader } from "./match-header";
 import { presenceNews, seatNamesOf } from "./names";
+import { plainWords } from "./plain-words";
 import { createNotationBox } from "./notation-box";
 import { passDeviceCover } from "./pass-device";
 import { resultBanner, resultLineOf } from "./result-banner";
@@ -114,7 +115,7 @@ export class MatchPage {
         token,
         onState: (msg) => this.onState(seat, msg),
         onError: (err) => {
-          if (seat === this.shownKey()) this.notation.showError(err.message);
+          if (seat === this.shownKey()) this.notation.showError(plainWords(err.message));
         },
         onStatus: () => this.renderHeader(),
         // Every connection of a hot-seat device hears the same news: the first one tells it.
@@ -274,9 +275,12 @@ export class MatchPage {
     const version = () => observer()?.message?.version ?? 0;
     return {
       play: (text) => this.playAs(seat, text),
-      check: (text) => observer()!.connection.check(text, version()),
+      check: async (text) => {
+        const result = await observer()!.connection.check(text, version());
+        return result.message ? { ...result, message: plainWords(result.message) } : result;
+      },
       suggest: (spec) => observer()!.connection.suggest(spec),
-      notify: (message) => (this.notice.textContent = message),
+      notify: (message) => (this.notice.textContent = plainWords(message)),
     };
   }
 

@@ -3,19 +3,27 @@
 import { h } from "../core/dom";
 import type { GameOption } from "../core/api";
 import { parseOptionValue } from "./lobby-form";
+import { plainWords } from "./plain-words";
 
 type Value = boolean | number | string;
 
 /** "attacker wins ties" → a sentence; the default is stated after it. */
 function explanation(option: GameOption): string {
-  const help = option.help.charAt(0).toUpperCase() + option.help.slice(1);
+  const plain = plainWords(option.help);
+  const help = plain.charAt(0).toUpperCase() + plain.slice(1);
   const range = option.type === "int" ? ` (${option.min}–${option.max})` : "";
-  return `${help}${range}. Default: ${String(option.default)}.`;
+  const byDefault = typeof option.default === "string" ? choiceWords(option.default) : String(option.default);
+  return `${help}${range}. Default: ${byDefault}.`;
 }
 
 /** "allowRedundantQuestions" → "allow redundant questions". */
 export function optionLabel(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+/** A choice as words ("stopBeforeRepeat" → "stop before repeat"); codes in capitals ("LDUR") stay. */
+export function choiceWords(choice: string): string {
+  return /[a-z]/.test(choice) ? optionLabel(choice) : choice;
 }
 
 export function optionControl(option: GameOption, value: Value, onChange: (v: Value) => void,
@@ -40,7 +48,7 @@ export function optionControl(option: GameOption, value: Value, onChange: (v: Va
       } });
   } else {
     control = h("select", { ...common, onchange: (ev: Event) => onChange((ev.target as HTMLSelectElement).value) },
-      (option.choices ?? []).map((c) => h("option", { value: c, selected: c === value }, c)));
+      (option.choices ?? []).map((c) => h("option", { value: c, selected: c === value }, choiceWords(c))));
   }
   return h("div", { class: `option option-${option.type}` },
     h("label", { for: id }, label), control,
