@@ -98,7 +98,7 @@ class Chooser {
  private:
   Action prep(bool pvp) {
     for (Action a : legal_) {
-      if (a >= kPay && a < kDecisionEnd) return a;  // fewer dice for every later fight
+      if (a >= kPay && a < kPayEnd) return a;  // fewer dice for every later fight
     }
     if (!pvp) {
       const int target = s_.combat().target;
@@ -150,6 +150,7 @@ class Chooser {
     Action best = kReroll;
     double odds = reroll_odds(c, 0);
     for (Action a : legal_) {
+      if (a >= kRerollOne) continue;  // part of equal dice: never better than all or none of them
       const double o = reroll_odds(c, static_cast<int>(a - kReroll));
       if (o > odds + 1e-12) {
         odds = o;
@@ -430,7 +431,7 @@ class Chooser {
     const PlayerState& ps = s_.player(me_);
     if (s_.actions_left() <= 0) {
       for (Action a : legal_) {
-        if (a >= kPay && a < kDecisionEnd) return a;
+        if (a >= kPay && a < kPayEnd) return a;
       }
       if (!params_.basic) {
         const Action b = boost_to_joker();

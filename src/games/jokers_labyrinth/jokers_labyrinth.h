@@ -82,7 +82,7 @@ inline constexpr Action kAceRecon = 85;     // + suit
 inline constexpr Action kAceAdvRecon = 89;  // + suit
 inline constexpr Action kAceShuffle = 93;   // + suit * 25 + inner centre 0..24
 inline constexpr Action kAceShift = 193;    // + suit * 196 + grid cell * 4 + dir
-inline constexpr Action kReroll = 977;      // + mask: bits 0..5 faces, bit 6 the final die
+inline constexpr Action kReroll = 977;  // + mask: bits 0..5 faces, bit 6 the final die (A-G5-18)
 inline constexpr Action kValueCard = 1105;  // + phys
 inline constexpr Action kKingGain = 1213;   // + phys
 inline constexpr Action kBolster = 1321;    // + phys
@@ -91,7 +91,11 @@ inline constexpr Action kBoost = 1861;      // + phys * 4 + dir
 inline constexpr Action kPortal = 2293;     // + phys * 4 + dir
 inline constexpr Action kRelocate = 2725;   // + phys * 16 + a * 4 + b (a < b): Queen swap
 inline constexpr Action kPay = 4453;        // + a * 108 + b (a < b): pay two cards
-inline constexpr Action kDecisionEnd = kPay + kNumPhys * kNumPhys;
+inline constexpr Action kPayEnd = kPay + kNumPhys * kNumPhys;
+// + face - 1: set one more die showing that face aside for a King reroll (A-G5-61); the choice
+// ends with a kReroll mask.
+inline constexpr Action kRerollOne = kPayEnd;
+inline constexpr Action kDecisionEnd = kRerollOne + 6;
 // ---- Chance ----
 inline constexpr Action kChanceFirst = 20000;  // + seat
 inline constexpr Action kChanceCard = 20004;   // + phys (deal, draw)
@@ -285,6 +289,7 @@ struct Combat {
   std::array<std::uint16_t, 6> faces{};  // PvE: shown dice per face
   std::uint8_t final_die = 0;            // PvE: 0 while not rolled
   std::uint8_t rerolled = 0;             // seats (bits) that used the King reroll in this combat
+  std::uint8_t set_aside = 0;  // PvE reroll being chosen: faces (bits) with dice set aside for it
   std::array<std::int8_t, 2> commit = {-2, -2};  // PvP: -2 not yet, -1 no card, else phys
   std::array<std::uint8_t, 2> die = {0, 0};      // PvP dice, 0 while not rolled
   std::uint8_t side = 0;                         // PvP: whose prep / roll / reroll

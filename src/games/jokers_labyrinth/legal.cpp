@@ -42,11 +42,21 @@ void State::legal_reroll(ActionList& out) const {
     out.push_back(kReroll + 1);
     return;
   }
-  // A-G5-18: any set of the own dice. Dice showing the same face are rerolled together: rerolling
-  // only some of equal dice can never remove that face, so it is never better (rules page).
-  int present = 0;
-  for (int f = 0; f < 6; ++f) present |= combat_.faces[f] > 0 ? 1 << f : 0;
-  present |= 1 << 6;
+  // A-G5-18, A-G5-61: any subset of the shown dice, equal dice told apart only by how many are
+  // rerolled. "reroll one 2" sets one more die showing 2 aside, faces in increasing order and
+  // leaving at least one die of the face (all of them are named whole in the last choice), so
+  // every subset is chosen one way; a mask then rerolls the set-aside dice, whole faces and/or the
+  // final die.
+  const int aside = combat_.set_aside;
+  int lowest = 0;
+  for (int f = 0; f < 6; ++f) lowest = (aside & (1 << f)) != 0 ? f : lowest;
+  for (int f = lowest; f < 6; ++f) {
+    if (combat_.faces[f] >= 2) out.push_back(kRerollOne + f);
+  }
+  int present = 1 << 6;
+  for (int f = 0; f < 6; ++f) {
+    if (combat_.faces[f] > 0 && (aside & (1 << f)) == 0) present |= 1 << f;
+  }
   for (int m = 1; m < 128; ++m) {
     if ((m & ~present) == 0) out.push_back(kReroll + m);
   }

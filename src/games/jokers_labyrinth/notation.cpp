@@ -33,8 +33,9 @@ std::vector<std::string> words(std::string_view text) {
               fmt::format("jokers-labyrinth: cannot read '{}': expected {}", text, what));
 }
 
-std::string reroll_text(int mask, bool pvp) {
-  if (mask == 0) return "noreroll";
+// After dice were set aside (reroll one <face>), mask 0 rerolls just those: "roll".
+std::string reroll_text(int mask, bool pvp, bool set_aside) {
+  if (mask == 0) return set_aside ? "roll" : "noreroll";
   if (pvp) return "reroll";
   std::string out = "reroll ";
   for (int f = 0; f < 6; ++f) {
@@ -121,7 +122,9 @@ std::string State::action_to_string(Action a) const {
                        dir_word(static_cast<int>((a - kAceShift) % 4)));
   }
   if (a >= kReroll && a < kValueCard)
-    return reroll_text(static_cast<int>(a - kReroll), combat_.defender >= 0);
+    return reroll_text(static_cast<int>(a - kReroll), combat_.defender >= 0,
+                       combat_.set_aside != 0);
+  if (a >= kRerollOne && a < kDecisionEnd) return fmt::format("reroll one {}", a - kRerollOne + 1);
   if (a >= kValueCard && a < kKingGain) return "use " + card(a - kValueCard);
   if (a >= kKingGain && a < kBolster) return "gain " + card(a - kKingGain);
   if (a >= kBolster && a < kHinder) return "bolster " + card(a - kBolster);
@@ -138,7 +141,7 @@ std::string State::action_to_string(Action a) const {
               y = static_cast<int>((a - kRelocate) % 4);
     return fmt::format("swap {} {} {}", card((a - kRelocate) / 16), kSeatNames[x], kSeatNames[y]);
   }
-  if (a >= kPay && a < kDecisionEnd)
+  if (a >= kPay && a < kPayEnd)
     return fmt::format("pay {} {}", card((a - kPay) / kNumPhys), card((a - kPay) % kNumPhys));
   if (a >= kChanceFirst && a < kChanceCard)
     return fmt::format("first {}", kSeatNames[a - kChanceFirst]);
@@ -233,7 +236,8 @@ Action State::parse_action(std::string_view text) const {
                                      {"keep", kKeep},
                                      {"discard", kDiscard},
                                      {"debt", kTakeDebt},
-                                     {"noreroll", kReroll}}) {
+                                     {"noreroll", kReroll},
+                                     {"roll", kReroll}}) {
     if (verb == name) return need(1, fmt::format("'{}'", name)), action;
   }
   if (verb == "jack") {
@@ -278,7 +282,11 @@ Action State::parse_action(std::string_view text) const {
   }
   if (verb == "reroll") {
     if (w.size() == 1) return kReroll + 1;
-    need(2, "'reroll' or 'reroll <faces>[f]' (e.g. 'reroll 36f')");
+    if (w.size() == 3 && lower(w[1]) == "one") {
+      if (w[2].size() != 1 || w[2][0] < '1' || w[2][0] > '6') expected(text, "'reroll one <1-6>'");
+      return kRerollOne + (w[2][0] - '1');
+    }
+    need(2, "'reroll', 'reroll <faces>[f]' (e.g. 'reroll 36f') or 'reroll one <face>'");
     int mask = 0;
     for (char ch : lower(w[1])) {
       if (ch >= '1' && ch <= '6') {
@@ -333,12 +341,13 @@ Action State::parse_action(std::string_view text) const {
     if (w[1].size() != 1 || w[1][0] < '0' || w[1][0] > '8') expected(text, "'item <0-8>'");
     return kChanceItem + (w[1][0] - '0');
   }
-  expected(text,
-           "an action: end, reveal/move/fight <dir>, scavenge, use <card>, nocard, pay <c> <c>, "
-           "boost <card> <dir>, portal <card> <dir>, gain <king>, bolster <queen>, hinder <queen> "
-           "<Pn>, swap <queen> <Pa> <Pb>, recon/advrecon <ace>, shuffle <ace> <cell>, shift <ace> "
-           "<cell> <dir>, peek <cell>, done, keep, discard, debt, reroll [..], noreroll, jack "
-           "<suit>, spot <cell>, corner <cell>");
+  expected(
+      text,
+      "an action: end, reveal/move/fight <dir>, scavenge, use <card>, nocard, pay <c> <c>, "
+      "boost <card> <dir>, portal <card> <dir>, gain <king>, bolster <queen>, hinder <queen> "
+      "<Pn>, swap <queen> <Pa> <Pb>, recon/advrecon <ace>, shuffle <ace> <cell>, shift <ace> "
+      "<cell> <dir>, peek <cell>, done, keep, discard, debt, reroll [..], noreroll, roll, jack "
+      "<suit>, spot <cell>, corner <cell>");
 }
 
 // A turn written at once, its decisions separated by ';' or ',' ("move right; move right; end",

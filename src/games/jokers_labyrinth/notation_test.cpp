@@ -25,7 +25,7 @@ TEST(JokersLabyrinthNotation, EveryActionKindRoundTrips) {
   const State s = initial({{"players", 4}});
   for (Action a = 0; a < kNumActions; ++a) {
     if (a >= kDecisionEnd && a < kChanceFirst) continue;
-    if (a >= kPay && a < kDecisionEnd && (a - kPay) / kNumPhys >= (a - kPay) % kNumPhys) continue;
+    if (a >= kPay && a < kPayEnd && (a - kPay) / kNumPhys >= (a - kPay) % kNumPhys) continue;
     if (a >= kRelocate && a < kPay && (a - kRelocate) % 16 / 4 >= (a - kRelocate) % 4) continue;
     if (a > kNoCard && a < kSuit && a != kDone && a != kKeep && a != kDiscard && a != kTakeDebt)
       continue;

@@ -599,6 +599,50 @@ TEST(JokersLabyrinthRules, KingRerollInCombat) {
   EXPECT_EQ(cell_name(s.player(0).pos), "c2");
 }
 
+// A-G5-61: any subset of the shown dice, e.g. two of three dice showing 2: "reroll one 2" sets one
+// die aside at a time, and the last choice rerolls them (with whole faces and/or the final die).
+TEST(JokersLabyrinthRules, KingRerollsPartOfEqualDice) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  lay(s, "c2", "8S");
+  give(s, 0, "KH");
+  give(s, 0, "5D");
+  play_script(s, "fight right; use 5D; die 2; die 2; die 2; die 2");  // diff 3: 3 dice
+  ASSERT_EQ(s.phase(), Phase::kRerolling);
+  auto texts = [](const State& st) {
+    ActionList legal_now;
+    st.legal_actions(legal_now);
+    std::vector<std::string> out;
+    for (Action a : legal_now) out.push_back(st.action_to_string(a));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  // 0-3 of the three 2s, with or without the final die: 8 choices, each reached one way.
+  EXPECT_EQ(texts(s), (std::vector<std::string>{"noreroll", "reroll 2", "reroll 2f", "reroll f",
+                                                "reroll one 2"}));
+  play(s, "reroll one 2");
+  EXPECT_EQ(texts(s), (std::vector<std::string>{"reroll f", "reroll one 2", "roll"}));
+  play(s, "reroll one 2");
+  EXPECT_EQ(texts(s), (std::vector<std::string>{"reroll f", "roll"}));  // one 2 stays
+  EXPECT_EQ(s.combat().faces[1], 1);
+  play_script(s, "reroll f; die 5; die 6; die 3");  // shown 2 5 6, final 3: won
+  EXPECT_EQ(s.phase(), Phase::kMain);
+  EXPECT_EQ(cell_name(s.player(0).pos), "c2");
+  EXPECT_EQ(s.loc(card("KH")), kLocHand + 0);  // the King stays (A-G5-18: a passive ability)
+  // The document of a reroll being chosen reloads (a position reached by play: 7 dice against a
+  // Joker, a King from the Scavenger deck in hand).
+  State joker = initial();
+  play_script(joker, "first P1; jack D; jack H; spot a0; spot g8; reveal down; card JK2");
+  Json body = joker.to_json();
+  body["loc"][card("KH*")] = kLocHand + 0;
+  const Game game = load();
+  joker = State::from_json(body, game.options());
+  play_script(joker,
+              "nocard; die 2; die 2; die 2; die 2; die 2; die 2; die 2; die 1; reroll one 2");
+  EXPECT_EQ(joker.view(1)["combat"]["set_aside"]["dice"], 1);
+  EXPECT_EQ(State::from_json(joker.to_json(), game.options()).to_json(), joker.to_json());
+}
+
 TEST(JokersLabyrinthRules, RoundLimitEndsInADraw) {
   State s = setup("H", "a0", "S", "h7", {{"roundLimit", 2}});
   for (int i = 0; i < 4; ++i) play(s, "end");

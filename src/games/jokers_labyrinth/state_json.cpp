@@ -46,7 +46,7 @@ struct Access {
                 y = static_cast<int>((a - kRelocate) % 4);
       return paid && in_hand(phys) && is_queen(phys) && x < y && y < s.config_.players;
     }
-    if (a >= kPay && a < kDecisionEnd) {
+    if (a >= kPay && a < kPayEnd) {
       const int i = static_cast<int>((a - kPay) / kNumPhys),
                 j = static_cast<int>((a - kPay) % kNumPhys);
       return s.players_[p].debt >= 2 && i < j && s.value_card_ok(p, i) && s.value_card_ok(p, j);
@@ -154,10 +154,10 @@ Json State::to_json() const {
   }
   j["players"] = players;
   const Combat& c = combat_;
-  j["combat"] = {c.attacker,  c.target,   c.defender,  c.value_card, c.dice,
-                 c.rolled,    c.faces[0], c.faces[1],  c.faces[2],   c.faces[3],
-                 c.faces[4],  c.faces[5], c.final_die, c.rerolled,   c.commit[0],
-                 c.commit[1], c.die[0],   c.die[1],    c.side,       c.loser};
+  j["combat"] = {c.attacker,  c.target,   c.defender,  c.value_card, c.dice,     c.rolled,
+                 c.faces[0],  c.faces[1], c.faces[2],  c.faces[3],   c.faces[4], c.faces[5],
+                 c.final_die, c.rerolled, c.commit[0], c.commit[1],  c.die[0],   c.die[1],
+                 c.side,      c.loser,    c.set_aside};
   j["pending"] = bits_list(pending_, kCells);
   j["reveal"] = {static_cast<int>(after_), after_target_, portal_card_, peeks_left_};
   Json rs = Json::array();
@@ -237,7 +237,10 @@ State State::from_json(const Json& body, const Options& options) {
     ps.hindered = field(5, "hindered", 0, 1) == 1;
     ps.debt = static_cast<std::uint16_t>(field(6, "debt", 0, kMaxDebt));
   }
-  const auto cb = int_array(body, "combat", 20, -2, kMaxDice);
+  // 21 entries; a document written before the reroll of part of equal dice (A-G5-61) has 20.
+  const Json& combat = member(body, "combat");
+  const std::size_t combat_size = combat.is_array() && combat.size() == 20 ? 20 : 21;
+  const auto cb = int_array(body, "combat", combat_size, -2, kMaxDice);
   Combat& c = s.combat_;
   c.attacker = static_cast<std::int8_t>(int_in(cb[0], "combat attacker", -1, n - 1));
   c.target = static_cast<std::int8_t>(int_in(cb[1], "combat target", -1, kCells - 1));
@@ -259,6 +262,8 @@ State State::from_json(const Json& body, const Options& options) {
   c.die[1] = static_cast<std::uint8_t>(int_in(cb[17], "pvp die", 0, 6));
   c.side = static_cast<std::uint8_t>(int_in(cb[18], "side", 0, 2));
   c.loser = static_cast<std::int8_t>(int_in(cb[19], "loser", -1, n - 1));
+  if (combat_size == 21)
+    c.set_aside = static_cast<std::uint8_t>(int_in(cb[20], "set aside", 0, 63));
   for (int cell : int_list(body, "pending", 0, kCells - 1))
     s.pending_.set(static_cast<std::size_t>(cell));
   const auto rv = int_array(body, "reveal", 4, -1, 255);
@@ -463,6 +468,8 @@ void State::validate() const {
   }();
   if (!cells_ok) bad("a face-up Ace without its Guardian");
   if (phase_ != Phase::kOver && winner_ >= 0) bad("a winner before the end");
+  if (combat_.set_aside != 0 && (phase_ != Phase::kRerolling || combat_.defender >= 0))
+    bad("dice set aside outside the choice of a King reroll");
   const Combat& c = combat_;
   switch (phase_) {
     case Phase::kDeal:
@@ -515,8 +522,16 @@ void State::validate() const {
         bad("no die to roll");
       if (phase_ == Phase::kDice && c.rolled < c.dice && fight_decided())
         bad("dice still to roll in a fight already lost (all six faces shown, no reroll)");
-      if (phase_ == Phase::kRerolling && (c.rolled != c.dice || c.final_die == 0 || c.dice == 0))
+      // Dice are missing from the shown ones only when set aside for a reroll being chosen.
+      if (phase_ == Phase::kRerolling &&
+          ((c.rolled != c.dice) != (c.set_aside != 0) || c.final_die == 0 || c.dice == 0))
         bad("a reroll before the dice");
+      for (int f = 0; f < 6; ++f) {
+        if ((c.set_aside & (1 << f)) != 0 && c.faces[f] == 0)
+          bad("every die of a face set aside: that face is rerolled whole");
+      }
+      if (c.set_aside != 0 && (c.rerolled & (1u << c.attacker)) == 0)
+        bad("dice set aside without the King reroll");
       // Nothing changes the count while the dice are rolled: it is the one the fight gives.
       if ((phase_ == Phase::kDice || phase_ == Phase::kRerolling) &&
           c.dice != dice_count(c.attacker, c.value_card >= 0 ? value_of(c.value_card) : 0,
@@ -687,6 +702,13 @@ Json State::view(Player observer) const {
       cj["dice"] = c.dice;
       cj["faces"] = c.faces;
       cj["final_die"] = c.final_die;
+      if (c.set_aside != 0) {
+        Json faces = Json::array();
+        for (int f = 0; f < 6; ++f) {
+          if ((c.set_aside & (1 << f)) != 0) faces.push_back(f + 1);
+        }
+        cj["set_aside"] = {{"dice", c.dice - c.rolled}, {"faces", faces}};
+      }
     }
     cj["rerolled"] = c.rerolled;
     v["combat"] = cj;
@@ -760,7 +782,7 @@ std::uint64_t State::information_state_key(Player p) const {
     const Combat& c = combat_;
     for (int v : {int(c.attacker), int(c.target), int(c.defender), int(c.side), int(c.loser),
                   int(c.rerolled), int(c.die[0]), int(c.die[1]), int(c.value_card), int(c.dice),
-                  int(c.final_die)}) {
+                  int(c.final_die), int(c.set_aside)}) {
       h.add(static_cast<std::uint64_t>(v + 1000));
     }
     for (int f : c.faces) h.add(static_cast<std::uint64_t>(f));
@@ -938,8 +960,7 @@ std::string State::illegal_reason(Action a) const {
            "face-down card";
   if (a >= kBoost && a < kPortal)
     return "Boost is once a turn, discarding a non-Joker card, to a space a Move could reach";
-  if (a >= kPay && a < kDecisionEnd)
-    return "pay debt with two Equipment/Friendly NPC cards while owing";
+  if (a >= kPay && a < kPayEnd) return "pay debt with two Equipment/Friendly NPC cards while owing";
   if (a >= kAceRecon && a < kReroll)
     return "use an Ace you hold on something it changes: Recon needs a face-down card around the "
            "Jack, Advanced Recon one you have not peeked, a Reality Shuffle a card, Jack or "

@@ -252,8 +252,25 @@ void State::apply_legal(Action a) {
     }
     case Phase::kRerolling: {
       const int seat = actor();
+      auto use_king = [&] {
+        combat_.rerolled = static_cast<std::uint8_t>(combat_.rerolled | (1u << seat));
+        for (int phys = 0; phys < kNumPhys; ++phys) {  // "you must reveal your king"
+          if (is_king(phys) && loc_[phys] == kLocHand + seat) {
+            private_.reset(phys);
+            break;
+          }
+        }
+      };
+      if (a >= kRerollOne) {  // one more die of that face set aside; the choice goes on
+        const int f = static_cast<int>(a - kRerollOne);
+        use_king();
+        --combat_.faces[f];
+        --combat_.rolled;
+        combat_.set_aside = static_cast<std::uint8_t>(combat_.set_aside | (1u << f));
+        return;
+      }
       const int mask = static_cast<int>(a - kReroll);
-      if (mask == 0) {
+      if (mask == 0 && combat_.set_aside == 0) {
         if (combat_.defender >= 0) {
           ++combat_.side;
           after_dice();
@@ -262,13 +279,7 @@ void State::apply_legal(Action a) {
         }
         return;
       }
-      combat_.rerolled = static_cast<std::uint8_t>(combat_.rerolled | (1u << seat));
-      for (int phys = 0; phys < kNumPhys; ++phys) {  // "you must reveal your king"
-        if (is_king(phys) && loc_[phys] == kLocHand + seat) {
-          private_.reset(phys);
-          break;
-        }
-      }
+      use_king();
       if (combat_.defender >= 0) {
         combat_.die[combat_.side] = 0;
         ++combat_.side;
@@ -282,6 +293,7 @@ void State::apply_legal(Action a) {
         }
       }
       if ((mask & (1 << 6)) != 0) combat_.final_die = 0;
+      combat_.set_aside = 0;
       phase_ = Phase::kDice;
       if (combat_.rolled < combat_.dice && fight_decided()) resolve_pve();
       return;
