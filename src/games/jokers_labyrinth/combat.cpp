@@ -152,6 +152,9 @@ void State::resolve_pvp() {
   }
   combat_.target = players_[loser].pos;
   phase_ = Phase::kRelocating;
+  ActionList spots;
+  legal_relocate(spots);
+  if (spots.empty()) finish_pvp_move();  // A-G5-58: no free spot, the loser stays
 }
 
 // A-G5-25, A-G5-43: the winning initiator moves into the loser's cell if it may stand there.

@@ -406,6 +406,24 @@ TEST(JokersLabyrinthRules, RelocationIsNeverOntoTheLosersOwnSpot) {
   EXPECT_EQ(cell_name(s.player(1).pos), "g0");  // the winning initiator moves in (A-G5-25)
 }
 
+// A-G5-58: with no other free start spot the loser stays where it is. Play never gets there (at
+// most 3 other Jacks and the 2 Jokers of the main deck on 8 spots); here cards are laid on them.
+TEST(JokersLabyrinthRules, ALoserWithNoFreeSpotStays) {
+  State s = initial({{"players", 4}});
+  play_script(s,
+              "first P1; jack D; jack H; jack S; jack C; spot g0; spot h1; spot z1; spot z7; end; "
+              "move up");
+  ASSERT_EQ(s.to_move(), 1);
+  for (const auto& [spot, phys] :
+       {std::pair{"a0", 52}, {"a8", 53}, {"h7", 106}, {"g8", 107}, {"h1", card("9S")}}) {
+    s.put(phys, static_cast<std::uint8_t>(cell(spot)));
+  }
+  play_script(s, "fight left; nocard; nocard; die 4; die 2");
+  EXPECT_EQ(s.phase(), Phase::kMain);  // nowhere to relocate: the loser stays on g0
+  EXPECT_EQ(cell_name(s.player(0).pos), "g0");
+  EXPECT_EQ(cell_name(s.player(1).pos), "h0");
+}
+
 // G5.7 example 10: Reality Shuffle.
 TEST(JokersLabyrinthRules, RealityShuffle) {
   State s = setup("H", "a0", "S", "h7");

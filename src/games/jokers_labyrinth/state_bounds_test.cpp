@@ -12,7 +12,7 @@ namespace {
 using namespace test_support;
 
 // Indices into the body's "turn" array.
-constexpr int kActionsLeft = 2, kRound = 8, kWinner = 9, kTurns = 11;
+constexpr int kActionsLeft = 2, kPaidActions = 3, kRound = 8, kWinner = 9, kTurns = 11;
 
 std::string rejection(const Json& body, const Game& game) {
   return error_of([&] { State::from_json(body, game.options()); }, ErrorCode::kBadState);
@@ -80,6 +80,10 @@ std::vector<Edge> edge_documents() {
     Json actions = body;
     actions["turn"][kActionsLeft] = kMaxActions;
     out.push_back({n + "the most actions", options, actions});
+    Json paid = body;
+    paid["turn"][kActionsLeft] = 0;
+    paid["turn"][kPaidActions] = kMaxActions;
+    out.push_back({n + "the most paid actions", options, paid});
     const Json limited = {{"players", players}, {"roundLimit", 30}};
     Json last_round = main_body(load(limited), 9);
     last_round["turn"][kRound] = 29;
