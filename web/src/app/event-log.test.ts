@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { BoardState, GameEvent, GameUI } from "../games/types";
-import { createEventLog, eventDescriber, eventWords, highlightStart, MAX_HIGHLIGHTED } from "./event-log";
+import { createEventLog, eventDescriber, eventWords, highlightStart, logLines, MAX_HIGHLIGHTED } from "./event-log";
 import { resultHeadline } from "./result-banner";
 
 const ev = (n: number, player: number | "chance"): GameEvent => ({ n, player, text: `e${n}` });
@@ -42,6 +42,24 @@ describe("the event log", () => {
     expect([...log.el.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Player 2 e0", "Player 1 e1"]);
     log.show([ev(0, 1), ev(1, 0)], 0, undefined, ["North", "South"]); // other names: redrawn
     expect(log.el.querySelector("li")?.textContent).toBe("South e0");
+  });
+
+  it("folds runs of like events (a deal, a secret grid) into one line that opens", () => {
+    const deal = Array.from({ length: 25 }, (_, i): GameEvent => ({ n: i, player: "chance", text: `deal c${i}` }));
+    const log = createEventLog();
+    log.show([...deal, { n: 25, player: 0, text: "up" }], 0);
+    const lines = [...log.el.querySelectorAll(".event-list > li")];
+    expect(lines).toHaveLength(2);
+    expect(lines[0].querySelector("summary")?.textContent).toBe("Chance 25 times: deal c0 … deal c24");
+    expect(lines[0].querySelectorAll(".folded-events li")).toHaveLength(25);
+    expect(lines[1].textContent).toBe("Player 1 up");
+    // Three alike stay apart; a fourth folds them.
+    const three = deal.slice(0, 3);
+    log.show(three, 0);
+    expect(log.el.querySelectorAll(".event-list > li")).toHaveLength(3);
+    log.show(deal.slice(0, 4), 0);
+    expect(log.el.querySelectorAll(".event-list > li")).toHaveLength(1);
+    expect(logLines([ev(0, 0), ev(1, 0)], () => null).map((l) => l.events.length)).toEqual([1, 1]);
   });
 
   it("tells events in the game's words, keeping the notation beside them", () => {

@@ -65,13 +65,66 @@ const NOTATION_STYLE = {
   whiteSpace: "nowrap",
 };
 
-function entryBody(event: GameEvent, describe?: EventDescriber): Child[] {
-  const words = eventWords(event, describe);
-  if (words === null) return [event.text];
+
+/** At least this many like events in a row (same actor, same kind) fold into one line. */
+export const MIN_FOLDED = 4;
+
+/** A line of the log: one event, or a run of like events folded together. */
+export interface LogLine {
+  from: number; // index of its first event
+  events: GameEvent[];
+  words: (string | null)[];
+}
+
+/** Events alike: the same actor and the same first word of notation ("deal", "bar"; a placement
+ * "AD@3,2" counts as "…@"), whatever the words say of each. */
+function foldKey(e: GameEvent): string {
+  const first = e.text.split(/\s+/)[0];
+  return `${e.player}\u0000${first.includes("@") ? "…@" : first}`;
+}
+
+/**
+ * The log's lines: runs of MIN_FOLDED or more like events (the 25 cards of a deal, a secret grid's
+ * chips, a maze's 40 cards, an Advisor question's tokens) fold into one line; the rest stand alone.
+ */
+export function logLines(events: GameEvent[], wordsOf: (e: GameEvent) => string | null): LogLine[] {
+  const lines: LogLine[] = [];
+  let i = 0;
+  while (i < events.length) {
+    const key = foldKey(events[i]);
+    let j = i + 1;
+    while (j < events.length && foldKey(events[j]) === key) ++j;
+    if (j - i >= MIN_FOLDED) {
+      lines.push({ from: i, events: events.slice(i, j), words: events.slice(i, j).map(wordsOf) });
+    } else {
+      for (let k = i; k < j; ++k) lines.push({ from: k, events: [events[k]], words: [wordsOf(events[k])] });
+    }
+    i = j;
+  }
+  return lines;
+}
+
+function entryOf(e: GameEvent, words: string | null): Child[] {
+  if (words === null) return [e.text];
   return [
     h("span", { class: "words" }, words), " ",
-    h("code", { class: "notation", title: "in notation", style: NOTATION_STYLE }, event.text),
+    h("code", { class: "notation", title: "in notation", style: NOTATION_STYLE }, e.text),
   ];
+}
+
+function lineElement(line: LogLine, names?: SeatNames): HTMLElement {
+  const first = line.events[0];
+  const actor = h("span", { class: "actor" }, actorName(first.player, names));
+  if (line.events.length === 1) {
+    return h("li", { class: "event", value: first.n + 1 }, actor, " ", ...entryOf(first, line.words[0]));
+  }
+  const last = line.events.length - 1;
+  const said = (k: number) => line.words[k] ?? line.events[k].text;
+  return h("li", { class: "event folded", value: first.n + 1 },
+    h("details", {},
+      h("summary", {}, actor, " ", `${line.events.length} times: ${said(0)} … ${said(last)}`),
+      h("ol", { class: "folded-events" }, line.events.map((e, k) =>
+        h("li", { value: e.n + 1 }, ...entryOf(e, line.words[k]))))));
 }
 
 export interface EventLog {
@@ -84,44 +137,55 @@ export interface EventLog {
 export function createEventLog(title = "Events"): EventLog {
   const list = h("ol", { class: "event-list", "aria-live": "polite", "aria-relevant": "additions" });
   const el = h("section", { class: "panel event-log", "aria-label": title }, h("h2", {}, title), list);
-  // What is on screen, entry by entry: an update appends only the new entries (a long log was
-  // rebuilt on every move, and screen readers re-read it), unless its beginning changed (a
-  // resync, another seat's log on a hot-seat device, other seat names).
-  let shown: { key: string; li: HTMLElement }[] = [];
+  // What is on screen, line by line: an update appends only the new lines (a long log was rebuilt
+  // on every move, and screen readers re-read it), and redraws a run that grew, unless the log's
+  // beginning changed (a resync, another seat's log on a hot-seat device, other seat names).
+  // An event's words are taken once: they depend on the event and what came before it.
+  let shown: { key: string; li: HTMLElement; last: number }[] = [];
   let shownNames = "";
-  let shownFrom = 0;
+  let words = new Map<string, string | null>();
   const keyOf = (e: GameEvent) => `${e.n}\u0000${e.player}\u0000${e.text}`;
+  const lineKey = (line: LogLine) => `${keyOf(line.events[0])}\u0000${line.events.length}`;
   return {
     el,
     show(events, seat, describe, names) {
       const namesKey = (names ?? []).join("\u0000");
-      let keep = 0;
-      if (namesKey === shownNames) {
-        while (keep < shown.length && keep < events.length && shown[keep].key === keyOf(events[keep])) ++keep;
+      if (namesKey !== shownNames) {
+        for (const gone of shown) gone.li.remove();
+        shown = [];
+        words = new Map();
+        shownNames = namesKey;
       }
+      const wordsOf = (e: GameEvent) => {
+        const key = keyOf(e);
+        if (!words.has(key)) words.set(key, eventWords(e, describe));
+        return words.get(key)!;
+      };
+      const lines = logLines(events, wordsOf);
+      let keep = 0;
+      while (keep < shown.length && keep < lines.length && shown[keep].key === lineKey(lines[keep])) ++keep;
       for (const gone of shown.splice(keep)) gone.li.remove();
-      shownNames = namesKey;
-      const from = highlightStart(events, seat);
       const added = document.createDocumentFragment();
-      for (let i = keep; i < events.length; ++i) {
-        const e = events[i];
-        const li = h("li", { class: "event", value: e.n + 1 },
-          h("span", { class: "actor" }, actorName(e.player, names)), " ", ...entryBody(e, describe));
-        shown.push({ key: keyOf(e), li });
+      for (const line of lines.slice(keep)) {
+        const li = lineElement(line, names);
+        shown.push({ key: lineKey(line), li, last: line.from + line.events.length - 1 });
         added.append(li);
       }
       list.append(added);
-      // Only the entries whose highlight may change: from the older of the two starts on.
-      for (let i = Math.min(from, shownFrom, keep); i < shown.length; ++i) {
-        shown[i].li.classList.toggle("recent", i >= from);
+      const from = highlightStart(events, seat);
+      // Only lines near the end can change highlight: walk back while it matters.
+      for (let i = shown.length - 1; i >= 0; --i) {
+        const recent = shown[i].last >= from;
+        const was = shown[i].li.classList.contains("recent");
+        shown[i].li.classList.toggle("recent", recent);
+        if (!recent && !was && i < keep) break;
       }
-      shownFrom = from;
       list.scrollTop = list.scrollHeight;
     },
     clear: () => {
       clear(list);
       shown = [];
-      shownFrom = 0;
+      words = new Map();
     },
   };
 }
