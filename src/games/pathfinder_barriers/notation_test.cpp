@@ -90,9 +90,9 @@ TEST(PathfinderNotation, ADeeplyNestedOrHugeJsonGridIsRefusedWithAShortMessage) 
             message);
   const std::string wide = R"({"pawn": [")" + std::string(10'000, 'x') + R"("], "barriers": []})";
   EXPECT_LT(error_of([&] { parse_home_grid(wide); }, ErrorCode::kParse).size(), 120u);
-  EXPECT_LT(error_of([&] { parse_home_grid("{" + std::string(10'000, 'x')); }, ErrorCode::kParse)
-                .size(),
-            160u);
+  EXPECT_LT(
+      error_of([&] { parse_home_grid("{" + std::string(10'000, 'x')); }, ErrorCode::kParse).size(),
+      160u);
 }
 
 TEST(PathfinderNotation, PathsAreCheckedOnPublicFactsOnly) {

@@ -105,8 +105,9 @@ TEST(TreasureHuntRender, DealingAndGameOver) {
   Json over = fixture_body();
   over["phase"] = "over";
   over["winner"] = 1;  // the fixture's turn 6 ends a game of turnLimit=6; Purple leads 5-1
-  EXPECT_NE(render(from_body(over, {{"turnLimit", 6}}), false, false).find("game over: Purple wins"),
-            std::string::npos);
+  EXPECT_NE(
+      render(from_body(over, {{"turnLimit", 6}}), false, false).find("game over: Purple wins"),
+      std::string::npos);
 }
 
 }  // namespace

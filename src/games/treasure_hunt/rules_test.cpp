@@ -245,7 +245,7 @@ TEST(TreasureHuntMovement, TheTreasureStopsAChainPassingThrough) {
   EXPECT_EQ(s.involuntary_destination(cell("e1")), cell("d3"));
   Json body = s.to_json();
   body["treasure"] = "2D";  // were 2D the Treasure, the chain would stop on it
-  body["scores"] = {1, 0};   // only the Ace scored before it
+  body["scores"] = {1, 0};  // only the Ace scored before it
   EXPECT_EQ(from_body(body).involuntary_destination(cell("e1")), cell("a1"));
 }
 

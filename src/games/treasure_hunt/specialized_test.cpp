@@ -57,13 +57,14 @@ TEST(TreasureHuntSpecialized, TargetScoreOption) {
 // Only the mover scores and is checked, at the end of its own turn (A-G3-14): a player at the
 // target has just won, so a game going on with a player at the target is impossible and refused.
 TEST(TreasureHuntSpecialized, OnlyTheMoverCanReachTheTargetSoAnotherAtItIsRefused) {
-  EXPECT_EQ(error_of(
-                [] {
-                  from_body(specialized_body(0, 81), {{"deck", "specialized"}, {"targetScore", 80}});
-                },
-                ErrorCode::kBadState),
-            "treasure-hunt state: \"scores\" [0, 81]: reaching targetScore 80 ends the game at "
-            "once, won by the player who just moved");
+  EXPECT_EQ(
+      error_of(
+          [] {
+            from_body(specialized_body(0, 81), {{"deck", "specialized"}, {"targetScore", 80}});
+          },
+          ErrorCode::kBadState),
+      "treasure-hunt state: \"scores\" [0, 81]: reaching targetScore 80 ends the game at "
+      "once, won by the player who just moved");
   State s = from_body(specialized_body(0, 81), {{"deck", "specialized"}, {"targetScore", 90}});
   play(s, "Y4-G1");
   play(s, "down");  // Y2: 2 left to B4, whose 4 down is off the board; no score

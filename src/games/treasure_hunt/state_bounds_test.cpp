@@ -55,7 +55,8 @@ std::vector<Edge> edge_documents() {
   over_standard["winner"] = 1;
   return {
       {"turn at the bound", with(fixture_body(), "turn", kMaxTurn), Json::object()},
-      {"turn before the largest turnLimit", with(fixture_body(), "turn", 999999),
+      {"turn before the largest turnLimit",
+       with(fixture_body(), "turn", 999999),
        {{"turnLimit", 1000000}}},
       {"last turn before turnLimit", fixture_body(), {{"turnLimit", 7}}},
       {"standard 78-0 at the King", with(with(king, "scores", {78, 0}), "turn", kMaxTurn),
@@ -141,8 +142,7 @@ TEST(TreasureHuntRefusals, TheEndAndTheWinnerFollowFromScoresAndTurns) {
   EXPECT_EQ(rejection(fixture_body(), limit6),
             p + "the game is over (the King of Diamonds scored or turnLimit turns played), so "
                 "\"phase\" must be \"over\"");
-  EXPECT_EQ(rejection(fixture_body(), {{"turnLimit", 5}}),
-            p + "\"turn\" 6 is past turnLimit 5");
+  EXPECT_EQ(rejection(fixture_body(), {{"turnLimit", 5}}), p + "\"turn\" 6 is past turnLimit 5");
   Json king = with(with(over, "treasure", "KD"), "scores", {25, 66});
   EXPECT_EQ(rejection(with(king, "winner", 1)), "");
   EXPECT_EQ(rejection(with(king, "winner", 0)),
