@@ -69,7 +69,8 @@ export class MatchPage {
     private summary: MatchSummary | null = null,
   ) {
     this.playArea = h("div", { class: "match-body" },
-      h("div", { class: "board-column" }, this.boardHost, this.notice),
+      // Feedback (an illegal click, news of the other players) just above the board, in view.
+      h("div", { class: "board-column" }, this.notice, this.boardHost),
       h("div", { class: "side-column" }, this.resultSlot, this.log.el, this.notation.el, this.legal.el,
         this.inviteSlot));
   }
