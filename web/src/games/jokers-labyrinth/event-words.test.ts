@@ -36,6 +36,9 @@ describe("The Joker's Labyrinth events in words", () => {
     expect(words("gain KH")).toBe("gained an action with K♥");
     expect(words("reroll 36f")).toBe("rerolled the 3s, the 6s and the final die (King)");
     expect(words("reroll")).toBe("rerolled a die (King)");
+    expect(words("reroll one 2")).toBe("set aside one 2 to reroll (King)");
+    expect(words("roll")).toBe("rerolled the dice set aside (King)");
+    expect(words("reroll one 7")).toBeNull();
   });
 
   it("tells the chance events", () => {

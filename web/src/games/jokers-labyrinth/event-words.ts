@@ -16,6 +16,7 @@ const SIMPLE: Record<string, string> = {
   debt: "took 2 debt",
   noreroll: "kept the dice",
   reroll: "rerolled a die (King)",
+  roll: "rerolled the dice set aside (King)",
 };
 
 /** The dice of a reroll in words; null when the text is not a run of faces. */
@@ -65,6 +66,8 @@ export function describeEvent(event: GameEvent, _state?: BoardState): string | n
       const faces = rerollFaces(w[1]);
       return faces && `rerolled ${faces} (King)`;
     }
+    case "reroll/3":
+      return w[1].toLowerCase() === "one" && /^[1-6]$/.test(w[2]) ? `set aside one ${w[2]} to reroll (King)` : null;
     case "boost/3": return all(card(1), dir(2)) ? `boosted ${dir(2)}, discarding ${card(1)}` : null;
     case "portal/3":
       return all(card(1), dir(2)) ? `opened a portal ${DIR_PHRASE[dir(2)!]}, discarding ${card(1)}` : null;
