@@ -110,6 +110,15 @@ TEST(CliPlay, ASecretComputerMoveIsToldAsASentence) {
   EXPECT_EQ(run.out.find("plays North"), std::string::npos);
 }
 
+// The Joker's Labyrinth board says what its marks mean.
+TEST(CliPlay, TheJokersLabyrinthBoardHasALegend) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(dir, "play jokers-labyrinth --seat 1=random --seed 3", "quit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("legend: # face down"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("the ring outside the Dungeon"), std::string::npos);
+}
+
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {

@@ -90,6 +90,12 @@ std::string render_view(const Json& view, const RenderStyle& style) {
     }
     out += "\n";
   }
+  out += paint(
+      "  legend: # face down (#KC you peeked: KC)  . empty  [P1] a Jack  AS/8C* an Ace and its\n"
+      "  Guardian  9H* a card of the resource deck  JK a Joker (JK! dropped)  rows 0, 8 and "
+      "columns\n"
+      "  z, h: the ring outside the Dungeon\n",
+      "2");
   out += "\n";
   for (const Json& p : players) {
     std::string hand;
