@@ -49,7 +49,8 @@ def test_equal_information_state_equal_tensor(game_id, options, shape):
     """Over resampled worlds (hidden data redrawn), equal keys give equal tensors."""
     game = mazeworks.load_game(game_id, options)
     redrawn = 0
-    for state in random_positions(game, 25, seed=32, stride=13):
+    # 60: the first positions of a Joker's Labyrinth game may hide nothing at all
+    for state in random_positions(game, 60, seed=32, stride=13):
         for p in range(game.num_players()):
             t = state.observation_tensor_bytes(p)
             for seed in range(3):
