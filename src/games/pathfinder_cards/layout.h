@@ -240,8 +240,9 @@ struct PlacementVerdict {
 std::vector<PlacementVerdict> placement_verdicts(const Layout& layout,
                                                  const std::vector<int>& cells);
 // The build check of one placement that made `layout` (State's legal placements, the computer
-// Maker's plans): a basic completion stays possible; in the advanced game the last card is checked
-// exactly against the closure instead.
+// Maker's plans): a basic completion stays possible, or in the advanced game the engine builds a
+// whole valid maze from it (build.cpp: a bounded search, so every yes is sound); the last card is
+// checked exactly against the closure.
 bool completion_possible(const Layout& layout);
 
 }  // namespace mw::pathfinder_cards

@@ -36,12 +36,21 @@ void State::legal_build(ActionList& out) const {
     }
     return;
   }
-  // Cards of one class (A♦, Joker, other diamonds, other cards) are interchangeable for the
-  // build constraint, so one feasibility search per class and cell decides them all.
+  // Cards of one class (A♦, Joker, other diamonds, other cards; in the advanced game each
+  // artifact) are interchangeable for the build constraint, so one feasibility search per class
+  // and cell decides them all.
   constexpr std::uint64_t kAd = std::uint64_t{1} << kAceOfDiamonds;
   constexpr std::uint64_t kJk = std::uint64_t{1} << kJoker;
-  const std::array<std::uint64_t, 4> classes = {left & kAd, left & kJk, left & kDiamondMask & ~kAd,
-                                                left & ~kDiamondMask & ~kJk};
+  // In the advanced game each artifact is a class of its own: its edges may be what completes
+  // the maze (the basic verdicts still answer "yes" for it as for any diamond).
+  const std::uint64_t arts = layout_.advanced ? left & kArtifactMask : 0;
+  const std::array<std::uint64_t, 7> classes = {left & kAd,
+                                                left & kJk,
+                                                left & kDiamondMask & ~kAd & ~arts,
+                                                left & ~kDiamondMask & ~kJk,
+                                                arts & (std::uint64_t{1} << kRopeCard),
+                                                arts & (std::uint64_t{1} << kVeilCard),
+                                                arts & (std::uint64_t{1} << kMirrorCard)};
   std::vector<int> cells;  // the empty cells next to the layout, each once
   std::array<bool, kCells> seen{};
   std::array<int, 6> nb{};
@@ -69,7 +78,10 @@ void State::legal_build(ActionList& out) const {
       int ok = -1;
       if (verdicts_apply) {
         const PlacementVerdict& v = verdicts[i];
-        ok = k == 0 ? v.ace : k == 1 ? v.joker : k == 2 ? v.diamond : v.other;
+        ok = k == 0 ? v.ace : k == 1 ? v.joker : k == 3 ? v.other : v.diamond;
+        // The verdicts answer for a basic completion; the advanced game may still have one
+        // through an artifact (completion_possible).
+        if (ok == 0 && layout_.advanced) ok = -1;
       }
       if (ok < 0) {
         const int rep = std::countr_zero(cls);

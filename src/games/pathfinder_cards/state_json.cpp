@@ -164,7 +164,7 @@ struct JsonIo {
     }
     if (!l.connected()) bad("the cards are not joined edge to edge in one piece");
     if (s.phase_ == Phase::kBuild) {
-      if (l.count == kNumCards || !build_feasible(l) || l.up != 0) {
+      if (l.count == kNumCards || !completion_possible(l) || l.up != 0) {
         bad("a layout being built must be face down, incomplete and completable");
       }
     } else if (!l.valid_maze()) {
