@@ -39,9 +39,9 @@ constexpr int kActionCap = 100'000;
 constexpr int kSampledNodesPerGame = 1;
 // Termination alone (no checks on the way) is cheap: this many random games per option set.
 #ifdef NDEBUG
-constexpr int kEndingGames = 2000;
+constexpr int kEndingGames = 1000;
 #else
-constexpr int kEndingGames = 200;
+constexpr int kEndingGames = 100;
 #endif
 #ifdef NDEBUG
 constexpr int kDefaultGames = 300;

@@ -50,6 +50,24 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+// A-G1-48: a card may move west or north of the maze, to a cell written with -1; the board draws
+// that slot and the click path plays it.
+describe("moves west and north of the maze", () => {
+  it("are drawn as slots and played by clicks", () => {
+    const state = fixtures["alteration"];
+    const west = { ...state, legal: [...state.legal, "move 0,0 -1,1", "move 0,0 1,-1"] };
+    const { host, ctx } = mount(west);
+    for (const move of ["move 0,0 -1,1", "move 0,0 1,-1"]) {
+      const clicks = pathfinderCardsUI.clicksFor(move, west);
+      expect(clicks, move).not.toBeNull();
+      ctx.play.mockClear();
+      for (const selector of clicks!) click(host, selector);
+      expect(ctx.play.mock.calls).toEqual([[move]]);
+    }
+    expect(host.querySelector('[data-cell="-1,1"]')).not.toBeNull();
+  });
+});
+
 describe("every legal move is played by its clicks", () => {
   for (const [name, state] of playFixtures) {
     if (state.legal.length === 0) continue;

@@ -26,7 +26,7 @@ export interface ClickPlan {
   slots: Set<string>;
 }
 
-const CELL = String.raw`\(?(\d+,\d+)\)?`;
+const CELL = String.raw`\(?(-?\d+,-?\d+)\)?`; // -1: west or north of the maze (A-G1-48)
 const MOVE_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string[][]]> = [
   [new RegExp(`^(?:explore|flip|choose|stand|see) ${CELL}$`), (m) => [[cellKey(m[1])]]],
   [/^compass (\w+)$/, (m) => [[heartKey(m[1])]]],
