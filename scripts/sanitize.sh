@@ -9,5 +9,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake --preset asan >/dev/null
 cmake --build --preset asan --parallel "$(nproc)"
-ctest --preset asan
+# The agents' strength tests (names with "Beat": one agent beats another over many games) are
+# statistics, not memory safety: under the sanitizers they cost minutes and prove nothing new.
+ctest --preset asan -E 'Beat'
 bash scripts/fuzz.sh "${1:-15}"
