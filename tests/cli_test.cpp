@@ -119,6 +119,17 @@ TEST(CliPlay, TheJokersLabyrinthBoardHasALegend) {
   EXPECT_NE(run.out.find("the ring outside the Dungeon"), std::string::npos);
 }
 
+// The hex board's column numbers come again under its last row, aligned with it (the rows are
+// sheared), and the marks on the maze are explained.
+TEST(CliPlay, TheHexMazeLabelsItsSlantingColumnsAndHasALegend) {
+  const auto dir = scratch_dir();
+  const CliRun run = mazeworks(
+      dir, "play pathfinder-cards --seat 0=random --seat 1=random --seed 2 --option board=hex");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("(columns slant)"), std::string::npos);
+  EXPECT_NE(run.out.find("legend: ## face down"), std::string::npos);  // LANG=C: ASCII
+}
+
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {

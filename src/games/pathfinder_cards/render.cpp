@@ -99,6 +99,18 @@ std::string draw_grid(const Json& view, const RenderStyle& style) {
     }
     out += "\n";
   }
+  if (hex) {
+    // The columns slant with the rows: their numbers again under the last row, aligned with it,
+    // so a column is read along the slant from one label to the other.
+    out += std::string(static_cast<std::size_t>(5 + y1 * 5 / 2), ' ');
+    for (int x = 0; x <= x1; ++x) out += fmt::format("{:<5}", x);
+    out += " (columns slant)\n";
+  }
+  out += paint(
+      style.unicode
+          ? "  legend: ▒▒ face down  ▒? can be explored now  (7C) face down, seen by the Maker\n"
+          : "  legend: ## face down  #? can be explored now  (7C) face down, seen by the Maker\n",
+      "2");
   return out;
 }
 
