@@ -130,6 +130,17 @@ TEST(CliPlay, TheHexMazeLabelsItsSlantingColumnsAndHasALegend) {
   EXPECT_NE(run.out.find("legend: ## face down"), std::string::npos);  // LANG=C: ASCII
 }
 
+// help tells the forms a game takes beyond one move (a Maker's whole maze).
+TEST(CliPlay, HelpTellsTheWholeMazeForm) {
+  const auto dir = scratch_dir();
+  const CliRun run =
+      mazeworks(dir, "play pathfinder-cards --seat 1=random --seed 1", "help\nquit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("also: before the first card the Maker may type the whole maze"),
+            std::string::npos)
+      << run.out.substr(0, 3000);
+}
+
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {

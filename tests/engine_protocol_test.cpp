@@ -117,7 +117,7 @@ const Registry& coin_registry() {
   static const Registry registry = [] {
     Registry r;
     GameEntry e = make_game_entry<CoinRace>(
-        GameInfo{"coin-race", "Coin Race", "test game", 2, 2, true, true, {}});
+        GameInfo{"coin-race", "Coin Race", "test game", 2, 2, true, true, {}, ""});
     e.agents.push_back({"illegal", "returns action 99", [](const Game&, const Json&) {
                           return std::unique_ptr<Agent>(new IllegalAgent());
                         }});
@@ -474,8 +474,8 @@ TEST(EngineProtocol, AiErrors) {
             "unknown_agent");
   // A budget the agent has but not in its range is refused, not dropped for the default.
   const std::string th_before = snapshot(s);
-  EXPECT_EQ(error_code(call(s, Json{{"id", 1}, {"request", "ai"}, {"agent", "ismcts"},
-                                    {"ms", 86400001}})),
+  EXPECT_EQ(error_code(
+                call(s, Json{{"id", 1}, {"request", "ai"}, {"agent", "ismcts"}, {"ms", 86400001}})),
             "unknown_agent");
   EXPECT_EQ(snapshot(s), th_before);
   // An agent without a budget (it refuses the parameter as unknown) still ignores it.

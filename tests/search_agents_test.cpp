@@ -141,7 +141,8 @@ TEST(SearchAgents, AnOutsideStopEndsTheMakersDesignSearch) {
   const Game game = builtin_games().load("pathfinder-barriers");
   std::atomic<bool> cancelled = true;
   const StopSignal stop(StopSignal::Clock::time_point::max(), &cancelled);
-  auto agent = make_agent(game, "maker:candidates=10000,sims=1000,play=ismcts:iterations=100000000");
+  auto agent =
+      make_agent(game, "maker:candidates=10000,sims=1000,play=ismcts:iterations=100000000");
   agent->set_stop(&stop);
   State s = game.new_initial_state();
   Rng rng(5);
@@ -201,7 +202,9 @@ TEST(SearchAgents, TheCatalogueNamesTheStrongestAgentForEachPlayerCount) {
   EXPECT_NE(mazemakers(3).find("oeps=classify"), std::string::npos);
   EXPECT_EQ(mazemakers(4).find("oeps="), std::string::npos);
   for (const Json& g : catalog) {
-    if (g["id"] == "mazemakers") EXPECT_EQ(g["strongest_agent_by_players"]["3"], mazemakers(3));
+    if (g["id"] == "mazemakers") {
+      EXPECT_EQ(g["strongest_agent_by_players"]["3"], mazemakers(3));
+    }
   }
 }
 

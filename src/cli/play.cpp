@@ -213,6 +213,9 @@ class Session {
       out_ << fmt::format("notation: type a move as listed, e.g. '{}' (case does not matter)\n",
                           moves.front());
     }
+    if (const std::string& more = game_.info().typing_help; !more.empty()) {
+      out_ << "also: " << more << "\n";
+    }
     return show_moves();
   }
 

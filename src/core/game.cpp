@@ -17,13 +17,16 @@ Json GameInfo::to_json() const {
   Json opts = Json::array();
   for (const auto& o : options) opts.push_back(o.to_json());
   j["options"] = std::move(opts);
+  if (!typing_help.empty()) j["typing_help"] = typing_help;
   return j;
 }
 
 Game::Game(const GameEntry& entry, Options options)
     : impl_(std::make_shared<const Impl>(Impl{&entry, options, entry.num_players(options)})) {}
 
-State Game::new_initial_state() const { return impl_->entry->new_initial_state(*this); }
+State Game::new_initial_state() const {
+  return impl_->entry->new_initial_state(*this);
+}
 
 State Game::state_from_json(const Json& body) const {
   try {

@@ -25,6 +25,9 @@ struct GameInfo {
   bool perfect_information = true;
   bool has_chance = true;
   std::vector<OptionSpec> options;
+  // Forms beyond one move that a player may type, for a prompt's help ("a whole maze at once:
+  // ..."); "" when the game has none.
+  std::string typing_help;
   Json to_json() const;
 };
 

@@ -20,10 +20,9 @@ using test::Client;
 using test::Fixture;
 
 // seed_commitment hides the seed behind a salt revealed only with the record (LiveMatch).
-const std::set<std::string> kStateKeys = {"type",   "match",       "game",   "version",
-                                          "seat",   "to_act",      "status", "view",
-                                          "legal",  "events_from", "events", "returns",
-                                          "seed_commitment"};
+const std::set<std::string> kStateKeys = {
+    "type", "match", "game",        "version", "seat",    "to_act",         "status",
+    "view", "legal", "events_from", "events",  "returns", "seed_commitment"};
 
 void collect_strings(const Json& j, std::set<std::string>& out) {
   if (j.is_string()) out.insert(j.get<std::string>());
@@ -114,7 +113,9 @@ class LeakCheck {
     }
     EXPECT_EQ(msg["version"], mine.size()) << where;
     // A push with nothing new would tell that something unseen happened.
-    if (msg["events_from"] != 0) EXPECT_FALSE(msg["events"].empty()) << where;
+    if (msg["events_from"] != 0) {
+      EXPECT_FALSE(msg["events"].empty()) << where;
+    }
     EXPECT_EQ(msg["view"], s.view(observer_)) << where;
     const bool to_act = observer_ >= 0 && s.current_player() == observer_;
     Json legal = Json::array();

@@ -28,9 +28,9 @@ LiveMatch::LiveMatch(const Registry& registry, MatchSetup setup)
       initial_(initial_state(registry, setup_)),
       state_(initial_),
       told_events_(setup_.seats.size() + 1),
-      tokens_(setup_.seats.size()),
       seed_commitment_(sha256_hex(
-          fmt::format("mazeworks-seed:{}:{}:{}", setup_.id, setup_.seed, setup_.seed_salt))) {
+          fmt::format("mazeworks-seed:{}:{}:{}", setup_.id, setup_.seed, setup_.seed_salt))),
+      tokens_(setup_.seats.size()) {
   if (static_cast<int>(setup_.seats.size()) != state_.num_players()) {
     throw Error(ErrorCode::kBadRequest,
                 fmt::format("{} needs {} seats with these options, got {}", setup_.game,

@@ -23,6 +23,7 @@ GameEntry entry() {
       /*perfect_information=*/false,
       /*has_chance=*/true,
       /*options=*/option_specs(),
+      /*typing_help=*/"",
   });
   e.render_view = render_view;
   e.evaluate = evaluate;

@@ -24,6 +24,9 @@ GameEntry entry() {
       /*perfect_information=*/false,
       /*has_chance=*/true,
       /*options=*/option_specs(),
+      /*typing_help=*/
+      "a whole home grid at once during your set-up: the pawn, then the barrier slots (e.g. "
+      "'E-5: |C-1 E-1|F-1 E-2|F-2'); in play a whole path at once (e.g. 'B-1>B-2>B-3')",
   });
   e.render_view = render_view;
   e.evaluate = evaluate;

@@ -85,6 +85,10 @@ GameEntry entry() {
       /*perfect_information=*/false,
       /*has_chance=*/true,
       /*options=*/option_specs(),
+      /*typing_help=*/
+      "before the first card the Maker may type the whole maze at once: rows of card codes, "
+      "'.' for no card, rows separated by '/' (e.g. 'AC 2C 3C 4C 5C 6C 7C 8C / 9C 10C ...'; "
+      "docs/rules/pathfinder-cards.md, the whole-maze text form)",
   });
   e.render_view = render_view;
   e.evaluate = evaluate;

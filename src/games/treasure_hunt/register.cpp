@@ -21,6 +21,7 @@ GameEntry entry() {
       /*perfect_information=*/true,
       /*has_chance=*/true,
       /*options=*/option_specs(),
+      /*typing_help=*/"",
   });
   e.render_view = render_view;
   e.evaluate = evaluate;
