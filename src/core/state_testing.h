@@ -75,4 +75,26 @@ void expect_reloads_while_playing(S s, const Options& options, std::uint64_t see
   }
 }
 
+// Plays `games` seeded random games (seeds 0..games-1) of `game`: a seat to move always has a
+// legal action, and every game ends within `cap` actions. A failure names the options and seed.
+template <GameState S>
+void expect_random_games_end(const Game& game, int games, int cap) {
+  const std::string options = game.options().to_json().dump();
+  ActionList legal, scratch;
+  for (int seed = 0; seed < games; ++seed) {
+    S s = S::initial(game.options());
+    Rng rng(static_cast<std::uint64_t>(seed));
+    for (int actions = 0; actions < cap && !s.is_terminal(); ++actions) {
+      if (s.current_player() != kChancePlayer) {
+        s.legal_actions(legal);
+        ASSERT_FALSE(legal.empty())
+            << options << ", seed " << seed << ": stuck in " << s.to_json().dump();
+      }
+      play_random_actions(s, rng, 1, scratch);
+    }
+    ASSERT_TRUE(s.is_terminal()) << options << ", seed " << seed << ": no end within " << cap
+                                 << " actions";
+  }
+}
+
 }  // namespace mw::state_testing

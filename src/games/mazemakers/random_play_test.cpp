@@ -45,22 +45,7 @@ std::vector<Json> option_sets(int round_limit) {
 }
 
 void expect_random_games_end(const Json& options, int games) {
-  const Game game = load(options);
-  ActionList legal, scratch;
-  for (int seed = 0; seed < games; ++seed) {
-    State s = State::initial(game.options());
-    Rng rng(static_cast<std::uint64_t>(seed));
-    for (int actions = 0; actions < kActionCap && !s.is_terminal(); ++actions) {
-      if (s.current_player() != kChancePlayer) {
-        s.legal_actions(legal);
-        ASSERT_FALSE(legal.empty())
-            << options.dump() << ", seed " << seed << ": stuck in " << s.to_json().dump();
-      }
-      play_random_actions(s, rng, 1, scratch);
-    }
-    ASSERT_TRUE(s.is_terminal()) << options.dump() << ", seed " << seed << ": no end within "
-                                 << kActionCap << " actions";
-  }
+  state_testing::expect_random_games_end<State>(load(options), games, kActionCap);
 }
 
 // With the default roundLimit (100) the round counter ends every game; what is checked is that

@@ -21,30 +21,13 @@ TEST(PathfinderRandomPlay, EveryGameEndsUnderEveryOptionSet) {
 #else
   constexpr int kGamesPerSet = 200;
 #endif
-  ActionList scratch;
   for (const bool redundant : {false, true}) {
     for (const char* first : {"random", "north", "south"}) {
       for (const int max_barriers : {0, 30, kSlots}) {
         const Json options{{"allowRedundantQuestions", redundant},
                            {"firstPlayer", first},
                            {"maxBarriers", max_barriers}};
-        const Game game = load(options);
-        for (int seed = 0; seed < kGamesPerSet; ++seed) {
-          State s = State::initial(game.options());
-          Rng rng(static_cast<std::uint64_t>(seed));
-          ActionList legal;
-          int actions = 0;
-          for (; actions < kActionCap && !s.is_terminal(); ++actions) {
-            if (s.current_player() != kChancePlayer) {
-              s.legal_actions(legal);
-              ASSERT_FALSE(legal.empty())
-                  << options.dump() << ", seed " << seed << ": stuck in " << s.to_json().dump();
-            }
-            play_random_actions(s, rng, 1, scratch);
-          }
-          ASSERT_TRUE(s.is_terminal()) << options.dump() << ", seed " << seed << ": no end within "
-                                       << kActionCap << " actions";
-        }
+        state_testing::expect_random_games_end<State>(load(options), kGamesPerSet, kActionCap);
       }
     }
   }
