@@ -440,10 +440,7 @@ std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
   sub->sink = std::move(send);
   sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
   sub->sent_version = entry->match->version_for(sub->observer);
-  const bool first_of_seat =
-      sub->observer >= 0 &&
-      std::none_of(entry->subs.begin(), entry->subs.end(),
-                   [&](const auto& s) { return s->observer == sub->observer; });
+  const bool first_of_seat = sub->observer >= 0 && !entry->holds_seat(sub->observer);
   entry->subs.push_back(sub);
   if (first_of_seat) announce(*entry, sub->observer, "connected");
   return sub;
@@ -460,10 +457,7 @@ void MatchService::detach(const std::shared_ptr<Subscription>& sub) {
   std::lock_guard lock(entry->mutex);
   if (std::erase(entry->subs, sub) == 0) return;
   entry->last_active = now_();
-  const bool last_of_seat =
-      sub->observer >= 0 &&
-      std::none_of(entry->subs.begin(), entry->subs.end(),
-                   [&](const auto& s) { return s->observer == sub->observer; });
+  const bool last_of_seat = sub->observer >= 0 && !entry->holds_seat(sub->observer);
   if (last_of_seat && !entry->evicted) announce(*entry, sub->observer, "disconnected");
 }
 
@@ -643,10 +637,8 @@ void MatchService::push(Entry& entry) {
 }
 
 void MatchService::announce(Entry& entry, Player seat, std::string_view event) {
-  std::vector<bool> connected(static_cast<std::size_t>(entry.match->num_seats()), false);
-  for (const auto& sub : entry.subs) {
-    if (sub->observer >= 0) connected[static_cast<std::size_t>(sub->observer)] = true;
-  }
+  std::vector<bool> connected;
+  for (Player s = 0; s < entry.match->num_seats(); ++s) connected.push_back(entry.holds_seat(s));
   const std::string text = presence_message(*entry.match, connected, seat, event).dump();
   for (const auto& sub : entry.subs) sub->send(text);
 }

@@ -1,5 +1,6 @@
 #pragma once
 // MatchService's internals shared by its source files: the per-match Entry and the move checks.
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -23,7 +24,12 @@ struct MatchService::Entry {
   std::uint64_t sequence = 0;                  // creation order, for the lobby's list
   std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
   std::vector<std::shared_ptr<Subscription>> subs;
-  bool agent_busy = false;  // one computer move in flight per match
+  // A connection holds `seat` now (presence messages).
+  bool holds_seat(Player seat) const {
+    return seat >= 0 && std::any_of(subs.begin(), subs.end(),
+                                    [&](const auto& sub) { return sub->observer == seat; });
+  }
+  bool agent_busy = false;      // one computer move in flight per match
   bool agents_started = false;  // its opening chance drawn, clock armed and computer seats going
   bool evicted = false;         // left memory: whoever still holds it must not use it for pushes
   // A move is being committed: the match's next move can only be planned after it is applied, so
