@@ -103,6 +103,29 @@ void BM_AdvancedHexResampleRunner(benchmark::State& bs) {
 }
 BENCHMARK(BM_AdvancedHexResampleRunner);
 
+// The advanced game's card-by-card build: the Maker's legal placements at every card of random
+// legal building (the completion search answers those no basic path allows).
+void BM_AdvancedBuildLegalPlacements(benchmark::State& bs) {
+  const bool hex = bs.range(0) == 1;
+  const mw::Game game = mw::builtin_games().load(
+      "pathfinder-cards", mw::Json{{"advanced", true}, {"board", hex ? "hex" : "square"}});
+  mw::Rng rng(5);
+  mw::ActionList legal;
+  std::int64_t steps = 0;
+  for (auto _ : bs) {
+    pf::State s = pf::State::initial(game.options());
+    while (s.current_player() == mw::kChancePlayer) s.apply_legal(s.sample_chance(rng));
+    while (s.phase() == pf::Phase::kBuild) {
+      s.legal_actions(legal);
+      s.apply_legal(legal[rng.below(legal.size())]);
+      ++steps;
+    }
+  }
+  bs.SetItemsProcessed(steps);
+  bs.SetLabel(hex ? "hex" : "square");
+}
+BENCHMARK(BM_AdvancedBuildLegalPlacements)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -9,14 +9,11 @@
 // path leaving that frame can be pushed back onto the frame's empty border without getting
 // longer (projection onto a rectangle does not lengthen a grid path), so the search stays in it.
 //
-// The advanced game (G1.2 3b') accepts more: a maze whose route needs an artifact. There a
-// placement is accepted when a bounded search builds a whole valid maze from it (see
-// completion_possible), after a cheap lower bound has ruled out the hopeless ones.
+// The advanced game (G1.2 3b') accepts more: a maze whose route needs an artifact
+// (completion.cpp).
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdlib>
-#include <span>
 #include <vector>
 
 #include "games/pathfinder_cards/layout.h"
@@ -25,8 +22,6 @@ namespace mw::pathfinder_cards {
 namespace {
 
 constexpr int kFar = 1 << 14;
-// Closures the advanced completion search may compute per question (completion_possible).
-constexpr int kArtifactSearchBudget = 256;
 
 struct Frame {
   int x0 = kSide;
@@ -279,205 +274,6 @@ bool build_feasible(const Layout& l) {
     }
   }
   return false;
-}
-
-namespace {
-
-// Distance on the board (square: Chebyshev, a Veil step counts one; hex: axial).
-int board_distance(const Layout& l, int a, int b) {
-  const int dx = cell_x(a) - cell_x(b);
-  const int dy = cell_y(a) - cell_y(b);
-  if (l.topo == Topology::kHex) return (std::abs(dx) + std::abs(dy) + std::abs(dx + dy)) / 2;
-  return std::max(std::abs(dx), std::abs(dy));
-}
-
-// The empty cells where a card of a completion may go: at most as many cells beyond the layout
-// as there are cards left, nearest `target` first.
-std::vector<int> completion_cells(const Layout& l, const Frame& f, int target) {
-  std::vector<int> cells;
-  const int reach = kNumCards - l.count;
-  for (int y = std::max(0, f.y0 - reach); y <= std::min(kSide - 1, f.y1 + reach); ++y) {
-    for (int x = std::max(0, f.x0 - reach); x <= std::min(kSide - 1, f.x1 + reach); ++x) {
-      if (l.at[make_cell(x, y)] < 0) cells.push_back(make_cell(x, y));
-    }
-  }
-  std::stable_sort(cells.begin(), cells.end(), [&](int a, int b) {
-    return board_distance(l, a, target) < board_distance(l, b, target);
-  });
-  return cells;
-}
-
-// A lower bound on the diamonds any advanced completion adds to join A♦ to the Joker (both
-// placed): a 0-1 search where an empty cell costs one diamond and a placed diamond nothing, with
-// every artifact still available treated as enabled from the start: steps, Veil diagonals, Rope
-// jumps over empty cells (to the first card, or to an empty cell of the gap that a new diamond
-// would make the first) and Mirror wraps (to the farthest card the other way, or an empty cell
-// beyond it). Every edge of a completion's closure is one of these, so when the bound exceeds the
-// diamonds left no completion exists: the search below is then skipped (it is what makes refusals
-// cheap).
-int artifact_lower_bound(const Layout& l) {
-  std::array<std::int16_t, kCells> dist;
-  dist.fill(static_cast<std::int16_t>(kFar));
-  std::vector<int> deque(2 * kCells);
-  int head = kCells;
-  int tail = kCells;
-  const auto relax = [&](int cell, int d) {
-    const int c = l.at[cell];
-    if (c >= 0 && !is_diamond(c) && c != kJoker) return;
-    const int nd = d + (c < 0 ? 1 : 0);
-    if (nd >= dist[cell]) return;
-    dist[cell] = static_cast<std::int16_t>(nd);
-    if (c >= 0) {
-      deque[--head] = cell;
-    } else {
-      deque[tail++] = cell;
-    }
-  };
-  const int ace = l.pos[kAceOfDiamonds];
-  dist[ace] = 0;
-  deque[tail++] = ace;
-  const bool hex = l.topo == Topology::kHex;
-  const std::span<const std::array<int, 2>> steps = neighbor_steps(l.topo);
-  static constexpr std::array<std::array<int, 2>, 4> kDiagonals = {
-      {{1, -1}, {-1, -1}, {-1, 1}, {1, 1}}};
-  static constexpr std::array<std::array<int, 2>, 6> kHexDiagonals = {
-      {{2, -1}, {1, -2}, {-1, -1}, {-2, 1}, {-1, 2}, {1, 1}}};
-  while (head < tail) {
-    const int cell = deque[head++];
-    if (l.at[cell] == kJoker) return dist[cell];
-    const int d = dist[cell];
-    const int x = cell_x(cell);
-    const int y = cell_y(cell);
-    for (const auto& [dx, dy] : steps) {
-      if (in_box(x + dx, y + dy)) relax(make_cell(x + dx, y + dy), d);
-    }
-    if (hex) {
-      for (const auto& [dx, dy] : kHexDiagonals) {
-        if (in_box(x + dx, y + dy)) relax(make_cell(x + dx, y + dy), d);
-      }
-    } else {
-      for (const auto& [dx, dy] : kDiagonals) {
-        if (in_box(x + dx, y + dy)) relax(make_cell(x + dx, y + dy), d);
-      }
-    }
-    for (const auto& [dx, dy] : steps) {
-      // Rope: over at least one empty cell.
-      int k = 1;
-      while (in_box(x + k * dx, y + k * dy) && l.at[make_cell(x + k * dx, y + k * dy)] < 0) ++k;
-      for (int j = 2; j <= k; ++j) {
-        if (in_box(x + j * dx, y + j * dy)) relax(make_cell(x + j * dx, y + j * dy), d);
-      }
-      // Mirror: no card at all ahead; the farthest card the other way, or beyond it.
-      if (in_box(x + k * dx, y + k * dy)) continue;
-      int far = 0;
-      for (int j = 1; in_box(x - j * dx, y - j * dy); ++j) {
-        if (l.at[make_cell(x - j * dx, y - j * dy)] >= 0) far = j;
-      }
-      for (int j = std::max(far, 1); in_box(x - j * dx, y - j * dy); ++j) {
-        relax(make_cell(x - j * dx, y - j * dy), d);
-        if (j > far + kNumCards) break;
-      }
-    }
-  }
-  return kFar;
-}
-
-// The advanced completion (G1.2 3b'): whether the unplaced diamonds can go on empty cells so
-// that the closure reaches the Joker (a missing endpoint is first tried on each empty cell). Any
-// completion's closure adds its new diamonds one at a time, each joined to the chain before it by
-// an edge that every smaller layout on the way has too (a step or Veil step by adjacency; a Rope
-// gap or a Mirror's empty line stays empty in a smaller layout, and its landing card is the one
-// just placed), so a depth-first search that places a diamond only where it joins the chain can
-// find one; it tries the empty cells touching the layout, nearest the Joker first, and leaves the
-// witness placed. `budget` bounds the closures computed: past it the answer is no.
-bool artifact_completion(Layout& l, const Frame& f, int& budget) {
-  // A missing endpoint first: on each empty cell in turn, the nearest the other one first.
-  for (const int end : {kAceOfDiamonds, kJoker}) {
-    if (l.pos[end] >= 0) continue;
-    for (const int e : completion_cells(l, f, l.pos[end == kJoker ? kAceOfDiamonds : kJoker])) {
-      if (!l.touches_card(e)) continue;
-      if (--budget < 0) return false;
-      l.place(end, e);
-      if (artifact_completion(l, f, budget)) return true;  // the witness stays placed
-      l.remove(end);
-    }
-    return false;
-  }
-  std::uint64_t arts = 0;
-  const std::uint64_t set = l.chain(l.placed(), kArtifactMask, &arts);
-  if (l.joker_joined(set, arts)) return true;
-  const std::uint64_t left = kDiamondMask & ~l.placed();
-  if (left == 0) return false;
-  // The unplaced diamonds by class: each artifact, and one plain diamond for all the others.
-  std::array<int, 4> reps{};
-  int num_reps = 0;
-  for (const int a : {kRopeCard, kVeilCard, kMirrorCard}) {
-    if ((left >> a) & 1) reps[num_reps++] = a;
-  }
-  const std::uint64_t plain = left & ~kArtifactMask;
-  if (plain != 0) reps[num_reps++] = std::countr_zero(plain);
-  const std::vector<int> cells = completion_cells(l, f, l.pos[kJoker]);
-  Lines lines;
-  std::array<Link, kMaxLinks> nb{};
-  for (const int e : cells) {
-    if (!l.touches_card(e)) continue;  // the layout stays in one piece
-    for (int r = 0; r < num_reps; ++r) {
-      const int id = reps[r];
-      l.place(id, e);
-      // Joined to the chain by an edge it has now (any artifact of the chain, or itself).
-      const std::uint64_t with = arts | (std::uint64_t{1} << id & kArtifactMask);
-      l.fill_lines(lines);
-      const int k = l.links(e, with, &lines, nb);
-      bool joined = false;
-      for (int i = 0; i < k && !joined; ++i) joined = (set >> l.at[nb[i].cell]) & 1;
-      if (joined && --budget >= 0 && artifact_completion(l, f, budget)) return true;
-      l.remove(id);
-      if (budget < 0) return false;
-    }
-  }
-  return false;
-}
-
-// The whole valid maze the advanced search builds from `l`, when it finds one.
-bool completion_witness(const Layout& l, Layout& witness) {
-  if (!l.advanced || (l.pos[kAceOfDiamonds] < 0 && l.pos[kJoker] < 0)) return false;
-  if (l.pos[kAceOfDiamonds] >= 0 && l.pos[kJoker] >= 0 &&
-      artifact_lower_bound(l) > 13 - std::popcount(l.placed() & kDiamondMask)) {
-    return false;
-  }
-  witness = l;
-  int budget = kArtifactSearchBudget;
-  const Frame f = frame_of(l);
-  if (!artifact_completion(witness, f, budget)) return false;
-  // The cards still unplaced go where they keep the closure (a Rope's gap or a Mirror's empty
-  // line must stay empty), each touching the layout; only a whole valid maze counts.
-  for (int id = 0; id < kNumCards; ++id) {
-    if (witness.pos[id] >= 0) continue;
-    bool parked = false;
-    for (const int e : completion_cells(witness, f, witness.pos[kJoker])) {
-      if (!witness.touches_card(e)) continue;
-      if (--budget < 0) return false;
-      witness.place(id, e);
-      if (witness.closure_reaches_joker(kArtifactMask)) {
-        parked = true;
-        break;
-      }
-      witness.remove(id);
-    }
-    if (!parked) return false;
-  }
-  return witness.valid_maze();
-}
-
-}  // namespace
-
-// The advanced game (G1.2 3b'): a basic completion is enough and is checked first; otherwise a
-// whole valid maze built by the search above; the last card exactly against the closure.
-bool completion_possible(const Layout& l) {
-  if (l.advanced && l.count == kNumCards) return l.maze_ok();
-  if (build_feasible(l)) return true;
-  Layout witness;
-  return completion_witness(l, witness);
 }
 
 }  // namespace mw::pathfinder_cards

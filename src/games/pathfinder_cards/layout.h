@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mw::pathfinder_cards {
@@ -241,8 +242,34 @@ std::vector<PlacementVerdict> placement_verdicts(const Layout& layout,
                                                  const std::vector<int>& cells);
 // The build check of one placement that made `layout` (State's legal placements, the computer
 // Maker's plans): a basic completion stays possible, or in the advanced game the engine builds a
-// whole valid maze from it (build.cpp: a bounded search, so every yes is sound); the last card is
-// checked exactly against the closure.
+// whole valid maze from it (completion.cpp); the last card is checked exactly against the
+// closure.
 bool completion_possible(const Layout& layout);
+
+// The advanced game's completion search (completion.cpp): `found` with the whole valid maze it
+// built from the layout (`witness`), or not found; `exhausted` when it stopped at its bound
+// (steps: layouts grown and cards tried) rather than having tried everything. The build check's
+// bound keeps a rare hard question from stalling the game (about 0.2 s at worst).
+inline constexpr int kCompletionSearchBudget = 50'000;
+struct CompletionAnswer {
+  bool found = false;
+  bool exhausted = false;
+  Layout witness;
+};
+CompletionAnswer search_completion(const Layout& layout, int budget = kCompletionSearchBudget);
+
+// Many questions about one layout (the legal placements): each card on an empty cell next to it.
+// A whole maze found for one question answers every later one it holds (a card of the same
+// class on that cell), and the layouts seen to fail are shared between the searches.
+class CompletionOracle {
+ public:
+  explicit CompletionOracle(const Layout& base);
+  CompletionAnswer ask(int card, int cell, int budget = kCompletionSearchBudget);
+
+ private:
+  Layout base_;
+  std::vector<Layout> witnesses_;
+  std::unordered_map<std::uint64_t, int> failed_;
+};
 
 }  // namespace mw::pathfinder_cards

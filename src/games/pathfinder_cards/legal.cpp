@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "games/pathfinder_cards/pathfinder_cards.h"
@@ -70,6 +71,8 @@ void State::legal_build(ActionList& out) const {
       verdicts_apply ? placement_verdicts(layout_, cells) : std::vector<PlacementVerdict>{};
   Layout scratch = layout_;
   Layout* l = &scratch;
+  // The advanced questions no basic completion answers share one oracle (witnesses, failures).
+  std::optional<CompletionOracle> oracle;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const int cell = cells[i];
     for (std::size_t k = 0; k < classes.size(); ++k) {
@@ -86,7 +89,12 @@ void State::legal_build(ActionList& out) const {
       if (ok < 0) {
         const int rep = std::countr_zero(cls);
         l->place(rep, cell);
-        ok = build_ok(*l);
+        if (!layout_.advanced || l->count == kNumCards || build_feasible(*l)) {
+          ok = build_ok(*l);
+        } else {
+          if (!oracle) oracle.emplace(layout_);
+          ok = oracle->ask(rep, cell).found ? 1 : 0;
+        }
         l->remove(rep);
       }
       if (ok == 0) continue;

@@ -1,0 +1,559 @@
+// The advanced game's build check (G1.2 3b'): whether the cards left can still complete a valid
+// maze whose route needs an artifact, decided by building one.
+//
+// Why a chain-growing search finds every completion that exists. Take any valid completion F
+// and the order in which its closure (G1.3.6, every card visible) takes in its diamonds. Each one
+// joins the chain before it by an edge that every smaller layout on the way has too: a step or a
+// Veil step by adjacency; a Rope jump because its gap stays empty and its landing card is still
+// the first ahead; a Mirror wrap because nothing lies ahead of its origin and its target is
+// still the farthest card behind. The Joker is joined the same way. So placing F's chain
+// diamonds one at a time, each where it joins the chain, reaches a layout whose closure reaches
+// the Joker; the search tries every cell where a diamond joins (touching the layout or not: a
+// Rope's landing may be reached by connecting cards placed later) and every class of diamond
+// (each artifact, one plain diamond for all the others), fewest diamonds first.
+//
+// At a layout whose closure reaches the Joker, the cards left must join every piece into one and
+// find a place each. A card that is not a diamond never adds an edge between diamonds (a Rope or
+// a Mirror lands on the card itself), so it can only cut edges: the connecting cards go along a
+// shortest path of cells that keep the closure, the rest next to the layout where they keep it.
+// When that fails the search goes on to other layouts.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "games/pathfinder_cards/layout.h"
+
+namespace mw::pathfinder_cards {
+namespace {
+
+constexpr int kUnreachable = 1 << 14;
+
+// Distance on the board (square: Chebyshev, a Veil step counts one; hex: axial).
+int board_distance(Topology topo, int a, int b) {
+  const int dx = cell_x(a) - cell_x(b);
+  const int dy = cell_y(a) - cell_y(b);
+  if (topo == Topology::kHex) return (std::abs(dx) + std::abs(dy) + std::abs(dx + dy)) / 2;
+  return std::max(std::abs(dx), std::abs(dy));
+}
+
+// The cells a card of a completion can reach: a new card k cells from the layout needs k - 1
+// other new cards to join it, so the layout's bounding box grown by the cards left holds them.
+struct Area {
+  int x0 = 0;
+  int y0 = 0;
+  int x1 = -1;
+  int y1 = -1;
+  bool holds(int cell) const {
+    return cell_x(cell) >= x0 && cell_x(cell) <= x1 && cell_y(cell) >= y0 && cell_y(cell) <= y1;
+  }
+};
+
+// The layout's bounding box grown by `margin` cells, inside the board.
+Area grown_box(const Layout& l, int margin) {
+  Area a{kSide, kSide, -1, -1};
+  for (int id = 0; id < kNumCards; ++id) {
+    if (l.pos[id] < 0) continue;
+    a.x0 = std::min(a.x0, cell_x(l.pos[id]));
+    a.y0 = std::min(a.y0, cell_y(l.pos[id]));
+    a.x1 = std::max(a.x1, cell_x(l.pos[id]));
+    a.y1 = std::max(a.y1, cell_y(l.pos[id]));
+  }
+  return {std::max(0, a.x0 - margin), std::max(0, a.y0 - margin),
+          std::min(kSide - 1, a.x1 + margin), std::min(kSide - 1, a.y1 + margin)};
+}
+
+Area area_of(const Layout& l) {
+  return grown_box(l, kNumCards - l.count);
+}
+
+// Where the search puts a diamond: the bounding box grown by one. Beyond it every cell of a line
+// is empty, so a diamond there is a translate of one on the frame's border that needs more cards
+// to join the layout: the border's cell does at least as well. The frame grows with each diamond.
+Area search_frame(const Layout& l) {
+  return grown_box(l, 1);
+}
+
+// The empty cells of the area, those touching the layout first, each part nearest `target`
+// first (the cells a chain or a parked card tries in turn).
+std::vector<int> cells_by_preference(const Layout& l, const Area& a, int target,
+                                     bool touching_only) {
+  std::vector<int> cells;
+  for (int y = a.y0; y <= a.y1; ++y) {
+    for (int x = a.x0; x <= a.x1; ++x) {
+      const int c = make_cell(x, y);
+      if (l.at[c] < 0 && (!touching_only || l.touches_card(c))) cells.push_back(c);
+    }
+  }
+  std::stable_sort(cells.begin(), cells.end(), [&](int p, int q) {
+    const bool tp = touching_only || l.touches_card(p);
+    const bool tq = touching_only || l.touches_card(q);
+    if (tp != tq) return tp;
+    return target >= 0 && board_distance(l.topo, p, target) < board_distance(l.topo, q, target);
+  });
+  return cells;
+}
+
+// The Veil's steps: square diagonals NE NW SW SE; hex one step, a 60° turn, one step (G1.1).
+constexpr std::array<std::array<int, 2>, 4> kSquareDiagonals = {
+    {{1, -1}, {-1, -1}, {-1, 1}, {1, 1}}};
+constexpr std::array<std::array<int, 2>, 6> kHexDiagonals = {
+    {{2, -1}, {1, -2}, {-1, -1}, {-2, 1}, {-1, 2}, {1, 1}}};
+std::span<const std::array<int, 2>> diagonal_steps(Topology topo) {
+  if (topo == Topology::kSquare) return kSquareDiagonals;
+  return kHexDiagonals;
+}
+
+// A lower bound on the diamonds any completion adds to join A♦ to the Joker (both placed): a 0-1
+// search where an empty cell costs one diamond and a placed diamond nothing, with every artifact
+// treated as enabled from the start: steps, Veil diagonals, Rope jumps over empty cells (to the
+// first card, or to an empty cell of the gap that a new card would make the first) and Mirror
+// wraps (to the farthest card the other way, or an empty cell beyond it). Every edge of a
+// completion's closure is one of these (new cards only shorten gaps and lines), so when the bound
+// exceeds the diamonds allowed no completion exists.
+//
+// Every such edge goes both ways, so the distances from the Joker bound A♦'s cell as well.
+using Distances = std::array<std::int16_t, kCells>;
+
+// Only the area's cells are searched: a completion puts no card outside it. The search stops
+// once it has reached every card of `targets` (if any) or gone past `limit`; only the edges of the
+// artifacts `arts` are used.
+void relaxed_distances(const Layout& l, int source, std::uint64_t targets, int limit,
+                       std::uint64_t arts, Distances& dist) {
+  const bool veil = (arts >> kVeilCard) & 1;
+  const bool rope = (arts >> kRopeCard) & 1;
+  const bool mirror = (arts >> kMirrorCard) & 1;
+  dist.fill(static_cast<std::int16_t>(kUnreachable));
+  const Area area = area_of(l);
+  std::array<std::int16_t, 2 * kCells> deque;
+  int head = kCells;
+  int tail = kCells;
+  const auto relax = [&](int x, int y, int d) {
+    if (x < area.x0 || x > area.x1 || y < area.y0 || y > area.y1) return;
+    const int cell = make_cell(x, y);
+    const int c = l.at[cell];
+    if (c >= 0 && !is_diamond(c) && c != kJoker) return;
+    const int nd = d + (c < 0 ? 1 : 0);
+    if (nd >= dist[cell]) return;
+    dist[cell] = static_cast<std::int16_t>(nd);
+    if (c >= 0) {
+      deque[--head] = static_cast<std::int16_t>(cell);
+    } else {
+      deque[tail++] = static_cast<std::int16_t>(cell);
+    }
+  };
+  const auto inside = [&](int x, int y) {
+    return x >= area.x0 && x <= area.x1 && y >= area.y0 && y <= area.y1;
+  };
+  const auto card_at = [&](int x, int y) { return l.at[make_cell(x, y)] >= 0; };
+  dist[source] = 0;
+  deque[tail++] = static_cast<std::int16_t>(source);
+  const std::span<const std::array<int, 2>> steps = neighbor_steps(l.topo);
+  while (head < tail) {
+    const int cell = deque[head++];
+    const int d = dist[cell];
+    if (d > limit) return;
+    if (targets != 0 && l.at[cell] >= 0) {
+      targets &= ~(std::uint64_t{1} << l.at[cell]);
+      if (targets == 0) return;
+    }
+    const int x = cell_x(cell);
+    const int y = cell_y(cell);
+    for (const auto& [dx, dy] : steps) relax(x + dx, y + dy, d);
+    if (veil) {
+      for (const auto& [dx, dy] : diagonal_steps(l.topo)) relax(x + dx, y + dy, d);
+    }
+    for (const auto& [dx, dy] : steps) {
+      if (!rope && !mirror) break;
+      // Rope: over at least one empty cell, up to the first card.
+      int k = 1;
+      while (inside(x + k * dx, y + k * dy) && !card_at(x + k * dx, y + k * dy)) ++k;
+      for (int j = 2; rope && j <= k; ++j) relax(x + j * dx, y + j * dy, d);
+      // Mirror: no card at all ahead; the farthest card the other way, or beyond it.
+      if (!mirror || inside(x + k * dx, y + k * dy)) continue;
+      int far = 0;
+      for (int j = 1; inside(x - j * dx, y - j * dy); ++j) {
+        if (card_at(x - j * dx, y - j * dy)) far = j;
+      }
+      for (int j = std::max(far, 1); inside(x - j * dx, y - j * dy); ++j) {
+        relax(x - j * dx, y - j * dy, d);
+      }
+    }
+  }
+}
+
+// Whether the bound allows a completion with at most `depth` new diamonds: for some set of
+// artifacts its chain may enable, the Joker and every placed artifact of the set are reached
+// with that set's edges within `depth`. (A set without the Rope and the Mirror is cheap to try.)
+bool within_bound(const Layout& l, int depth) {
+  Distances dist;
+  for (std::uint64_t m = kArtifactMask;; m = (m - 1) & kArtifactMask) {
+    const std::uint64_t targets = (std::uint64_t{1} << kJoker) | (m & l.placed());
+    relaxed_distances(l, l.pos[kAceOfDiamonds], targets, depth, m, dist);
+    bool all = true;
+    for (std::uint64_t t = targets; t != 0 && all; t &= t - 1) {
+      all = dist[l.pos[std::countr_zero(t)]] <= depth;
+    }
+    if (all) return true;
+    // Fewer artifacts never bring the Joker nearer.
+    if (m == 0 || (m == kArtifactMask && dist[l.pos[kJoker]] > depth)) return false;
+  }
+}
+
+std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// Cards of one class are interchangeable for the search: A♦, the Joker, each artifact, the other
+// diamonds, the other cards.
+int card_class(int id) {
+  if (id == kAceOfDiamonds) return 0;
+  if (id == kJoker) return 1;
+  if (id == kRopeCard) return 2;
+  if (id == kVeilCard) return 3;
+  if (id == kMirrorCard) return 4;
+  return is_diamond(id) ? 5 : 6;
+}
+
+// Layouts (a hash of their placements since the search's base) -> the most new diamonds known
+// not to complete them.
+using FailureMemo = std::unordered_map<std::uint64_t, int>;
+
+std::uint64_t placement_hash(int id, int cell) {
+  return mix64(static_cast<std::uint64_t>(card_class(id) * kCells + cell));
+}
+
+class CompletionSearch {
+ public:
+  // `failed` may be shared by searches from one base layout: its keys are the placements made
+  // since the base (`hash` those already made).
+  CompletionSearch(Layout& l, int budget, FailureMemo& failed, std::uint64_t hash)
+      : l_(l), budget_(budget), hash_(hash), failed_(failed) {}
+
+  // Fewest diamonds first (iterative deepening): a completion with few new diamonds is found
+  // before the search wanders through long chains.
+  bool run() {
+    const int rem_d = 13 - std::popcount(l_.placed() & kDiamondMask);
+    for (int depth = 0; depth <= rem_d && budget_ >= 0; ++depth) {
+      if (place_ace(depth)) return true;
+    }
+    return false;
+  }
+  // Whether the search stopped at its bound (its "no" is then not a proof).
+  bool exhausted() const { return budget_ < 0; }
+
+ private:
+  void place(int id, int cell) {
+    l_.place(id, cell);
+    hash_ ^= placement_hash(id, cell);
+  }
+  void remove(int id) {
+    hash_ ^= placement_hash(id, l_.pos[id]);
+    l_.remove(id);
+  }
+
+  // A♦ missing: on each cell of the area in turn, nearest the Joker first. (It counts among the
+  // diamonds placed.)
+  bool place_ace(int depth) {
+    if (l_.pos[kAceOfDiamonds] >= 0) return grow(depth);
+    if (depth == 0) return false;
+    Distances from_joker;
+    relaxed_distances(l_, l_.pos[kJoker], 0, kUnreachable, kArtifactMask, from_joker);
+    for (const int e : cells_by_preference(l_, search_frame(l_), l_.pos[kJoker], false)) {
+      if (from_joker[e] > depth) continue;  // A♦ is one of the diamonds the path needs
+      place(kAceOfDiamonds, e);
+      if (grow(depth - 1)) return true;
+      remove(kAceOfDiamonds);
+      if (budget_ < 0) return false;
+    }
+    return false;
+  }
+
+  // Whether at most `depth` more diamonds, each joined to the chain where it goes, lead to a
+  // layout the cards left can complete (and the Joker, when missing, joined to the chain).
+  bool grow(int depth) {
+    if (--budget_ < 0) return false;
+    std::uint64_t arts = 0;
+    const std::uint64_t set = l_.chain(l_.placed(), kArtifactMask, &arts);
+    const bool joker = l_.pos[kJoker] >= 0;
+    if (joker && l_.joker_joined(set, arts) && finish()) return true;
+    if (!joker && try_joker(set, arts)) return true;
+    if (depth == 0 || budget_ < 0) return false;
+    const std::uint64_t key = hash_;
+    if (const auto it = failed_.find(key); it != failed_.end() && it->second >= depth) {
+      return false;
+    }
+    if (joker && !within_bound(l_, depth)) {
+      remember_failure(key, depth);
+      return false;
+    }
+    const std::uint64_t left = kDiamondMask & ~l_.placed();
+    std::array<int, 4> reps{};
+    int num_reps = 0;
+    for (const int a : {kRopeCard, kVeilCard, kMirrorCard}) {
+      if ((left >> a) & 1) reps[num_reps++] = a;
+    }
+    if (const std::uint64_t plain = left & ~kArtifactMask; plain != 0) {
+      reps[num_reps++] = std::countr_zero(plain);
+    }
+    const int target = joker ? l_.pos[kJoker] : -1;
+    Lines lines;
+    l_.fill_lines(lines);
+    for (const int e : candidate_cells(set, arts, target)) {
+      if (!joins(e, set, arts, lines)) continue;
+      for (int r = 0; r < num_reps; ++r) {
+        place(reps[r], e);
+        if (grow(depth - 1)) return true;
+        remove(reps[r]);
+        if (budget_ < 0) return false;
+      }
+    }
+    remember_failure(key, depth);
+    return false;
+  }
+
+  void remember_failure(std::uint64_t key, int depth) {
+    int& d = failed_[key];
+    d = std::max(d, depth);
+  }
+
+  // The Joker missing: on each cell where it joins the chain, then the rest of the cards.
+  bool try_joker(std::uint64_t set, std::uint64_t arts) {
+    Lines lines;
+    l_.fill_lines(lines);
+    for (const int e : candidate_cells(set, arts, -1)) {
+      if (!joins(e, set, arts, lines)) continue;
+      place(kJoker, e);
+      if (finish()) return true;
+      remove(kJoker);
+      if (budget_ < 0) return false;
+    }
+    return false;
+  }
+
+  // Whether the card just placed on `e` is joined to the chain `set` by an edge of `arts`.
+  // Whether a card on the empty cell `e` would be joined to the chain `set` by an edge of `arts`
+  // (the same for any card: its own artifact does not count yet). `lines` is the layout's.
+  bool joins(int e, std::uint64_t set, std::uint64_t arts, const Lines& lines) const {
+    std::array<Link, kMaxLinks> nb{};
+    const int k = l_.links(e, arts, &lines, nb);
+    for (int i = 0; i < k; ++i) {
+      if ((set >> l_.at[nb[i].cell]) & 1) return true;
+    }
+    return false;
+  }
+
+  // Where a card may join the chain `set` with the artifacts `arts` it has enabled (an artifact's
+  // own edges count only once it is in the chain): the empty cells touching the layout, and beyond
+  // them the cells a Veil step, a Rope jump or a Mirror wrap reaches from a chain diamond. Nearest
+  // `target` first.
+  std::vector<int> candidate_cells(std::uint64_t set, std::uint64_t arts, int target) const {
+    std::vector<int> cells = cells_by_preference(l_, search_frame(l_), target, true);
+    if ((arts & kArtifactMask) == 0) return cells;
+    const Area area = search_frame(l_);
+    std::array<bool, kCells> seen{};
+    for (const int c : cells) seen[c] = true;
+    std::vector<int> beyond;
+    const auto consider = [&](int x, int y) {
+      if (!in_box(x, y)) return;
+      const int c = make_cell(x, y);
+      if (l_.at[c] >= 0 || seen[c] || !area.holds(c)) return;
+      seen[c] = true;
+      beyond.push_back(c);
+    };
+    const bool rope = (arts >> kRopeCard) & 1;
+    const bool mirror = (arts >> kMirrorCard) & 1;
+    const bool veil = (arts >> kVeilCard) & 1;
+    const auto empty = [&](int x, int y) { return in_box(x, y) && l_.at[make_cell(x, y)] < 0; };
+    for (std::uint64_t m = set; m != 0; m &= m - 1) {
+      const int x = cell_x(l_.pos[std::countr_zero(m)]);
+      const int y = cell_y(l_.pos[std::countr_zero(m)]);
+      if (veil) {
+        for (const auto& [dx, dy] : diagonal_steps(l_.topo)) consider(x + dx, y + dy);
+      }
+      for (const auto& [dx, dy] : neighbor_steps(l_.topo)) {
+        // A Rope lands on the first card ahead, across at least one empty cell.
+        for (int j = 2; rope && empty(x + dx, y + dy) && empty(x + j * dx, y + j * dy); ++j) {
+          consider(x + j * dx, y + j * dy);
+        }
+        // A Mirror wraps from the end of a line to the farthest card the other way: with nothing
+        // ahead of this diamond, a new card beyond the last card behind it.
+        if (!mirror) continue;
+        int j = 1;
+        while (in_box(x + j * dx, y + j * dy) && empty(x + j * dx, y + j * dy)) ++j;
+        if (in_box(x + j * dx, y + j * dy)) continue;  // a card ahead
+        int far = 0;
+        for (int b = 1; in_box(x - b * dx, y - b * dy); ++b) {
+          if (!empty(x - b * dx, y - b * dy)) far = b;
+        }
+        for (int b = far + 1; in_box(x - b * dx, y - b * dy); ++b) consider(x - b * dx, y - b * dy);
+      }
+    }
+    std::stable_sort(beyond.begin(), beyond.end(), [&](int p, int q) {
+      return target >= 0 && board_distance(l_.topo, p, target) < board_distance(l_.topo, q, target);
+    });
+    cells.insert(cells.end(), beyond.begin(), beyond.end());
+    return cells;
+  }
+
+  // The closure reaches the Joker: the cards left join the pieces into one, then each goes next
+  // to the layout where the closure still reaches the Joker. On success the witness is kept.
+  bool finish() {
+    Layout w = l_;
+    if (!connect(w)) return false;
+    for (int id = 0; id < kNumCards; ++id) {
+      if (w.pos[id] >= 0) continue;
+      bool parked = false;
+      for (const int e : cells_by_preference(w, area_of(w), w.pos[kJoker], true)) {
+        if (--budget_ < 0) return false;
+        w.place(id, e);
+        if (w.closure_reaches_joker(kArtifactMask)) {
+          parked = true;
+          break;
+        }
+        w.remove(id);
+      }
+      if (!parked) return false;
+    }
+    if (!w.valid_maze()) return false;
+    l_ = w;
+    return true;
+  }
+
+  // Joins every piece of `w` to the piece of its first card with unplaced cards, each time along
+  // a shortest path of empty cells whose card keeps the closure.
+  bool connect(Layout& w) {
+    for (;;) {
+      std::array<std::int8_t, kNumCards> piece{};
+      if (pieces(w, piece) == 1) return true;
+      std::uint64_t unplaced = kAllCards & ~w.placed();
+      const Area area = area_of(w);
+      std::array<std::int16_t, kCells> parent;
+      parent.fill(-2);
+      std::vector<int> queue;
+      std::array<int, 6> nb{};
+      // Empty cells next to the first piece start the search.
+      for (int id = 0; id < kNumCards; ++id) {
+        if (w.pos[id] < 0 || piece[id] != 1) continue;
+        const int n = w.neighbors(w.pos[id], nb);
+        for (int i = 0; i < n; ++i) {
+          if (w.at[nb[i]] < 0 && parent[nb[i]] == -2 && area.holds(nb[i])) {
+            parent[nb[i]] = -1;
+            queue.push_back(nb[i]);
+          }
+        }
+      }
+      int end = -1;
+      for (std::size_t head = 0; head < queue.size() && end < 0; ++head) {
+        const int cell = queue[head];
+        if (!keeps_closure(w, cell, std::countr_zero(unplaced))) continue;
+        const int n = w.neighbors(cell, nb);
+        for (int i = 0; i < n && end < 0; ++i) {
+          const int c = w.at[nb[i]];
+          if (c >= 0 && piece[c] != 1) end = cell;
+          if (c < 0 && parent[nb[i]] == -2 && area.holds(nb[i])) {
+            parent[nb[i]] = static_cast<std::int16_t>(cell);
+            queue.push_back(nb[i]);
+          }
+        }
+      }
+      if (end < 0) return false;
+      for (int c = end; c >= 0; c = parent[c]) {
+        if (unplaced == 0) return false;
+        w.place(std::countr_zero(unplaced), c);
+        unplaced &= unplaced - 1;
+      }
+      if (!w.closure_reaches_joker(kArtifactMask)) return false;
+    }
+  }
+
+  bool keeps_closure(Layout& w, int cell, int id) {
+    --budget_;
+    w.place(id, cell);
+    const bool keeps = w.closure_reaches_joker(kArtifactMask);
+    w.remove(id);
+    return keeps;
+  }
+
+  // Labels the edge-connected pieces of `w` 1, 2, ... (per card id); returns how many.
+  static int pieces(const Layout& w, std::array<std::int8_t, kNumCards>& piece) {
+    int count = 0;
+    std::array<int, kNumCards> queue{};
+    std::array<int, 6> nb{};
+    for (int start = 0; start < kNumCards; ++start) {
+      if (w.pos[start] < 0 || piece[start] != 0) continue;
+      piece[start] = static_cast<std::int8_t>(++count);
+      int head = 0;
+      int tail = 0;
+      queue[tail++] = start;
+      while (head < tail) {
+        const int n = w.neighbors(w.pos[queue[head++]], nb);
+        for (int i = 0; i < n; ++i) {
+          const int c = w.at[nb[i]];
+          if (c >= 0 && piece[c] == 0) {
+            piece[c] = static_cast<std::int8_t>(count);
+            queue[tail++] = c;
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  Layout& l_;
+  int budget_;
+  std::uint64_t hash_;
+  FailureMemo& failed_;
+};
+
+CompletionAnswer search_from(const Layout& l, int budget, FailureMemo& failed, std::uint64_t hash) {
+  CompletionAnswer answer;
+  if (!l.advanced || (l.pos[kAceOfDiamonds] < 0 && l.pos[kJoker] < 0)) return answer;
+  answer.witness = l;
+  CompletionSearch search(answer.witness, budget, failed, hash);
+  answer.found = search.run();
+  answer.exhausted = !answer.found && search.exhausted();
+  return answer;
+}
+
+}  // namespace
+
+CompletionAnswer search_completion(const Layout& l, int budget) {
+  FailureMemo failed;
+  return search_from(l, budget, failed, 0);
+}
+
+CompletionOracle::CompletionOracle(const Layout& base) : base_(base) {}
+
+CompletionAnswer CompletionOracle::ask(int card, int cell, int budget) {
+  CompletionAnswer answer;
+  for (const Layout& w : witnesses_) {
+    const int c = w.at[cell];
+    if (c >= 0 && card_class(c) == card_class(card)) {
+      answer.found = true;
+      answer.witness = w;
+      answer.witness.swap_cells(w.pos[card], cell);
+      return answer;
+    }
+  }
+  Layout l = base_;
+  l.place(card, cell);
+  answer = search_from(l, budget, failed_, placement_hash(card, cell));
+  if (answer.found) witnesses_.push_back(answer.witness);
+  return answer;
+}
+
+// A basic completion is enough and is checked first; otherwise a whole valid maze built by the
+// search above; the last card exactly against the closure.
+bool completion_possible(const Layout& l) {
+  if (l.advanced && l.count == kNumCards) return l.maze_ok();
+  return build_feasible(l) || search_completion(l).found;
+}
+
+}  // namespace mw::pathfinder_cards
