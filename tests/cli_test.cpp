@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "ai/random_agent.h"
@@ -236,6 +237,29 @@ TEST(CliPlay, ComputerOnlyGameIsPlayMatchs) {
       "result: " + cli::format_returns(match.returns, {"Green", "Purple"}) + "\n";
   EXPECT_NE(run.out.find(expected), std::string::npos) << expected;
   EXPECT_EQ(count(run.out, " (random) plays "), match.decisions);
+}
+
+// The end of a game is told in its own words: the score and what decided it, not returns.
+TEST(CliPlay, TheEndIsToldInTheGamesOwnWords) {
+  const auto dir = scratch_dir();
+  const std::vector<std::pair<std::string, std::string>> ends = {
+      {"treasure-hunt", R"(game over: (Green|Purple) wins \d+–\d+ points|game over: a draw, )"},
+      {"pathfinder-barriers", R"(game over: (North|South) found (North|South)'s pawn and wins)"},
+      {"pathfinder-cards --option roles=seat0Maker",
+       R"(game over: (Maker wins: the Runner cannot go on|Runner reaches the Joker and wins, )"
+       R"(scoring \d+))"},
+      {"pathfinder-cards",
+       R"(game over: Player [12] \((Maker\) wins: the Runner cannot go on|Runner\) reaches )"
+       R"(the Joker and wins, scoring \d+))"},
+  };
+  for (const auto& [game, pattern] : ends) {
+    const CliRun run =
+        mazeworks(dir, fmt::format("play {} --seed 5 --seat 0=random --seat 1=random", game));
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex(pattern)))
+        << game << ":\n"
+        << run.out.substr(run.out.size() - std::min<std::size_t>(run.out.size(), 400));
+  }
 }
 
 Json selfplay_json(const fs::path& dir, int threads) {

@@ -358,7 +358,7 @@ class Session {
   void show_end() {
     show_board(kOmniscient);
     const auto returns = state_.returns();
-    out_ << fmt::format("game over: {}\nresult: {}\n", describe_winner(returns, names_),
+    out_ << fmt::format("game over: {}\nresult: {}\n", describe_end(state_, names_),
                         format_returns(returns, names_));
   }
 

@@ -90,7 +90,7 @@ void show_step(const std::vector<Step>& steps, std::size_t k, Player observer,
     const auto returns = step.state.returns();
     const auto names = seat_names(step.state);
     std::cout << fmt::format("result: {} ({})\n", format_returns(returns, names),
-                             describe_winner(returns, names));
+                             describe_end(step.state, names));
   } else {
     std::cout << "the record ends before the game does\n";
   }

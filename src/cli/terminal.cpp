@@ -215,6 +215,15 @@ std::string describe_winner(const std::vector<double>& returns,
   return names[static_cast<std::size_t>(best - returns.begin())] + " wins";
 }
 
+std::string describe_end(const State& state, const std::vector<std::string>& names) {
+  const auto& describe = state.game().entry().describe_result;
+  if (describe) {
+    std::string words = describe(state.view(kOmniscient));
+    if (!words.empty()) return words;
+  }
+  return describe_winner(state.returns(), names);
+}
+
 GameRecord read_record_file(const std::string& path) {
   std::ifstream file(path);
   if (!file) {

@@ -83,6 +83,9 @@ std::string format_returns(const std::vector<double>& returns,
 // "Green wins" / "a draw" (several seats share the best return).
 std::string describe_winner(const std::vector<double>& returns,
                             const std::vector<std::string>& names);
+// How a finished game ended: the game's own words when it gives them ("Purple wins 72–19
+// points."), else describe_winner.
+std::string describe_end(const State& state, const std::vector<std::string>& names);
 
 // Throws Error(kIo) when the file cannot be read, Error(kBadRecord) when it is not a record.
 GameRecord read_record_file(const std::string& path);

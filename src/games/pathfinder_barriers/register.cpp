@@ -9,6 +9,7 @@
 namespace mw::pathfinder_barriers {
 
 std::string render_view(const Json& view, const RenderStyle& style);
+std::string describe_result(const Json& view);
 
 GameEntry entry() {
   static_assert(GameState<State>);
@@ -29,6 +30,7 @@ GameEntry entry() {
       "'E-5: |C-1 E-1|F-1 E-2|F-2'); in play a whole path at once (e.g. 'B-1>B-2>B-3')",
   });
   e.render_view = render_view;
+  e.describe_result = describe_result;
   e.evaluate = evaluate;
   // Designs the grid the simulated seeker finds hardest of 48 (each run 12 times), then seeks as
   // the seeker: 86% against the seeker (docs/ai.md#strength-table); ~10 s for the whole design.

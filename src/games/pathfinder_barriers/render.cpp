@@ -215,4 +215,14 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out;
 }
 
+// The end in the game's words: the first seeker to find the other's pawn wins.
+std::string describe_result(const Json& view) {
+  const Json seats = view.value("seats", Json::array({"North", "South"}));
+  const Json& w = view.value("winner", Json());
+  if (view.value("phase", "") != "over" || !w.is_number_integer()) return "";
+  const int winner = w.get<int>();
+  return fmt::format("{} found {}'s pawn and wins", seats[winner].get<std::string>(),
+                     seats[1 - winner].get<std::string>());
+}
+
 }  // namespace mw::pathfinder_barriers

@@ -15,6 +15,7 @@
 namespace mw::pathfinder_cards {
 
 std::string render_view(const Json& view, const RenderStyle& style);
+std::string describe_result(const Json& view);
 
 namespace {
 
@@ -91,6 +92,7 @@ GameEntry entry() {
       "docs/rules/pathfinder-cards.md, the whole-maze text form)",
   });
   e.render_view = render_view;
+  e.describe_result = describe_result;
   e.evaluate = evaluate;
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;

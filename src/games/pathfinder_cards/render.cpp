@@ -222,4 +222,31 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out;
 }
 
+// The end in the game's words: the Runner reaches the Joker (scoring 5 + her hearts) or the Maker
+// wins when she cannot go on; a match by its totals (docs/rules/pathfinder-cards.md, Scoring).
+std::string describe_result(const Json& view) {
+  if (view.value("phase", "") != "over" || !view.contains("winner")) return "";
+  const Json& roles = view.value("roles", Json());
+  const std::string winner = view["winner"].get<std::string>();
+  const bool runner = roles.is_object() && winner == roles.value("runner", "");
+  // "Player 1 (Runner)", or just "Runner" when the seat is named by its role.
+  const std::string role = runner ? "Runner" : "Maker";
+  const std::string who = winner == role ? role : fmt::format("{} ({})", winner, role);
+  std::string out =
+      runner ? fmt::format("{} reaches the Joker and wins, scoring {}", who, view.value("score", 0))
+             : fmt::format("{} wins: the Runner cannot go on", who);
+  const Json& match = view.value("match", Json());
+  if (match.is_object() && match.value("game", 0) == match.value("games", 0)) {
+    const Json& t = match["totals"];
+    const Json& seats = view["seats"];
+    const int a = t[0].get<int>();
+    const int b = t[1].get<int>();
+    out += a == b
+               ? fmt::format("; the match is a draw, {}–{}", a, b)
+               : fmt::format("; {} wins the match {}–{}", seats[a > b ? 0 : 1].get<std::string>(),
+                             std::max(a, b), std::min(a, b));
+  }
+  return out;
+}
+
 }  // namespace mw::pathfinder_cards

@@ -9,6 +9,7 @@
 namespace mw::treasure_hunt {
 
 std::string render_view(const Json& view, const RenderStyle& style);
+std::string describe_result(const Json& view);
 
 GameEntry entry() {
   static_assert(GameState<State>);
@@ -24,6 +25,7 @@ GameEntry entry() {
       /*typing_help=*/"",
   });
   e.render_view = render_view;
+  e.describe_result = describe_result;
   e.evaluate = evaluate;
   // Beats greedy 10 of 10 at 200 ms a move (docs/ai.md).
   e.strongest_agent = [](const Options&) { return std::string("alphabeta"); };

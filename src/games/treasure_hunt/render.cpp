@@ -156,4 +156,17 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out + key_line(view, style, sep);
 }
 
+// The end in the game's words: the most points (diamonds' ranks) wins
+// (docs/rules/treasure-hunt.md).
+std::string describe_result(const Json& view) {
+  const Json& scores = view.value("scores", Json());
+  if (view.value("phase", "") != "over" || !scores.is_array() || scores.size() != 2) return "";
+  const int a = scores[0].get<int>();
+  const int b = scores[1].get<int>();
+  const Json winner = view.value("winner", Json());
+  if (!winner.is_number_integer()) return fmt::format("a draw, {}–{} points", a, b);
+  const int w = winner.get<int>();
+  return fmt::format("{} wins {}–{} points", kSeatNames[w], w == 0 ? a : b, w == 0 ? b : a);
+}
+
 }  // namespace mw::treasure_hunt
