@@ -79,12 +79,14 @@ void State::resolve_pve() {
   const bool win = combat_.final_die != 0 && combat_.faces[combat_.final_die - 1] == 0;
   const int card = cell_card_[cell];
   const bool move_in = in_grid(cell) || !players_[p].entered;
+  record_pve(win, guard_[cell] >= 0 ? guard_[cell] : card);
   if (guard_[cell] >= 0) {
     if (win) {  // the Guardian goes back to its deck, the Ace is collected
       put(guard_[cell], kLocGuardDeck);
       put(card, static_cast<std::uint8_t>(kLocHand + p));
       place_jack(p, cell);
     }
+    settle_fight(win ? Consequence::kAceTaken : Consequence::kBlocked);
     to_main();
     return;
   }
@@ -92,6 +94,7 @@ void State::resolve_pve() {
     if (win) {
       pick_up(p, cell);
       if (move_in) place_jack(p, cell);
+      settle_fight(Consequence::kJokerTaken);
       to_main();
     } else {
       phase_ = Phase::kJokerLoss;  // pay two cards or take the debt
@@ -115,6 +118,7 @@ void State::resolve_pve() {
     } else {
       players_[p].skip = true;  // King: lose the next turn
     }
+    settle_fight(is_queen(card) ? Consequence::kHandDiscarded : Consequence::kTurnLost);
     to_main();
     return;
   }
@@ -122,7 +126,42 @@ void State::resolve_pve() {
     discard(card);
     place_jack(p, cell);
   }
+  settle_fight(win ? Consequence::kHazardDiscarded : Consequence::kBlocked);
   to_main();
+}
+
+// The record is taken while the combat still holds the dice and the foe is still on its cell.
+void State::record_pve(bool win, int foe) {
+  const Combat& c = combat_;
+  LastFight f;
+  f.attacker = c.attacker;
+  f.foe = static_cast<std::int8_t>(foe);
+  f.card[0] = c.value_card;
+  f.dice = c.dice;
+  f.faces = c.faces;
+  f.final_die = c.final_die;
+  f.total = {static_cast<std::int16_t>(c.value_card >= 0 ? value_of(c.value_card) : 0),
+             static_cast<std::int16_t>(value_of(foe))};
+  f.attacker_won = win;
+  last_fight_ = f;
+}
+
+// Totals are taken at the outcome: the loser's dropped Joker would change them afterwards.
+void State::record_pvp(int attacker_total, int defender_total) {
+  const Combat& c = combat_;
+  LastFight f;
+  f.attacker = c.attacker;
+  f.defender = c.defender;
+  f.card = c.commit;
+  f.die = c.die;
+  f.total = {static_cast<std::int16_t>(attacker_total), static_cast<std::int16_t>(defender_total)};
+  f.attacker_won = attacker_total > defender_total;
+  last_fight_ = f;
+}
+
+// A document written before the record existed may resume mid-fight with no record to settle.
+void State::settle_fight(Consequence consequence) {
+  if (last_fight_.attacker >= 0) last_fight_.consequence = consequence;
 }
 
 int State::roll_total(int side) const {
@@ -142,11 +181,13 @@ void State::resolve_pvp() {
   }
   const int loser = a > b ? combat_.defender : combat_.attacker;
   combat_.loser = static_cast<std::int8_t>(loser);
+  record_pvp(a, b);
   // The loser leaves one Joker (no more than 1) on its cell.
   for (int phys : {52, 53, 106, 107}) {
     if (loc_[phys] == kLocHand + loser) {
       put(phys, static_cast<std::uint8_t>(players_[loser].pos));
       dropped_.set(static_cast<std::size_t>(players_[loser].pos));
+      last_fight_.joker_dropped = true;
       break;
     }
   }
@@ -161,13 +202,17 @@ void State::resolve_pvp() {
 void State::finish_pvp_move() {
   const int p = combat_.attacker;
   const int cell = combat_.target;
+  const int loser_at = players_[combat_.loser].pos;
   if (combat_.loser != p && jack_at(cell) < 0 && (in_grid(cell) || !players_[p].entered)) {
     const Enter kind = enter_kind(p, cell);
     if (kind == Enter::kStep || kind == Enter::kPickUp) {
       if (kind == Enter::kPickUp) pick_up(p, cell);
       place_jack(p, cell);
+      last_fight_.moved_in = true;
     }
   }
+  last_fight_.cell = static_cast<std::int8_t>(loser_at);
+  settle_fight(loser_at == cell ? Consequence::kStayed : Consequence::kRelocated);
   to_main();
 }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/cards.h"
+#include "core/hash.h"
 #include "core/json.h"
 #include "core/options.h"
 #include "core/rng.h"
@@ -257,6 +258,8 @@ std::string phys_name(int phys, CardStyle style = CardStyle::kAscii);  // "9H", 
 int parse_phys(std::string_view text);                                 // -1 when not a card
 std::string_view dir_word(int d);
 int parse_dir_word(std::string_view text);  // -1 when not a direction
+// The view's lastFight as the terminal's one sentence ("Last fight: P1 fought 8♠ with 8♦ — …").
+std::string last_fight_sentence(const Json& view, bool unicode);
 
 inline constexpr std::array<const char*, 4> kSeatNames = {"P1", "P2", "P3", "P4"};
 inline constexpr std::array<const char*, 20> kPhaseNames = {
@@ -295,6 +298,50 @@ struct Combat {
   std::uint8_t side = 0;                         // PvP: whose prep / roll / reroll
   std::int8_t loser = -1;                        // PvP: the seat to relocate
   friend bool operator==(const Combat&, const Combat&) = default;
+};
+
+// How the last fight ended for the loser or the winner (the rules of G5.3.1 and G5.3.2).
+// kPending: the outcome is known and the attacker or the PvP winner is still deciding the rest
+// (keep or discard a won NPC, pay or take debt after a Joker, where the PvP loser goes).
+enum class Consequence : std::uint8_t {
+  kPending,
+  kHazardDiscarded,  // won against a Hazard
+  kAceTaken,         // won against a Guardian: it goes back, the Ace to hand
+  kJokerTaken,       // won against a Joker
+  kNpcKept,          // won against a Hostile NPC and kept it (A-G5-11)
+  kNpcDiscarded,     // won against a Hostile NPC and discarded it
+  kBlocked,          // lost to a Hazard or Guardian: the Jack stays
+  kHandDiscarded,    // lost to a Queen (A-G5-16)
+  kTurnLost,         // lost to a King (A-G5-32)
+  kDebtTaken,        // lost to a Joker, +2 debt (A-G5-23)
+  kDebtPaid,         // lost to a Joker, paid two cards
+  kRelocated,        // PvP: the loser went to `cell`
+  kStayed,           // PvP: no free spot, the loser stayed (A-G5-58)
+};
+inline constexpr int kNumConsequences = 13;
+
+// The public record of the last fight that reached its outcome, kept for the views and the
+// terminal ("who fought whom, with what, the dice, who won and what it cost"). Everything in it
+// was shown to every seat when it happened (value cards are discarded face up, PvP commitments
+// are revealed together), so every view may show it whole. A PvP tie is one fight (A-G5-41): the
+// record holds the deciding round.
+struct LastFight {
+  std::int8_t attacker = -1;                   // -1: no fight yet
+  std::int8_t defender = -1;                   // PvP: the defending seat; PvE: -1
+  std::int8_t foe = -1;                        // PvE: the card fought (its Guardian for an Ace)
+  std::array<std::int8_t, 2> card = {-1, -1};  // value cards (attacker, PvP defender); -1 none
+  std::uint16_t dice = 0;                      // PvE: the shown dice the fight gave
+  std::array<std::uint16_t, 6> faces{};        // PvE: shown dice per face
+  std::uint8_t final_die = 0;                  // PvE: 0 when all six faces decided it first
+  std::array<std::uint8_t, 2> die = {0, 0};    // PvP dice
+  std::array<std::int16_t, 2> total = {0, 0};  // PvE: attack and defence values; PvP: totals
+  bool attacker_won = false;
+  Consequence consequence = Consequence::kPending;
+  std::int8_t cell = -1;                       // kRelocated: where the loser went
+  std::array<std::int8_t, 2> paid = {-1, -1};  // kDebtPaid: the two cards
+  bool joker_dropped = false;                  // PvP: the loser left a Joker on its cell
+  bool moved_in = false;                       // PvP: the winning initiator moved into that cell
+  friend bool operator==(const LastFight&, const LastFight&) = default;
 };
 
 class State {
@@ -336,6 +383,7 @@ class State {
   bool peeked_by(int cell, int p) const { return ((known_[cell] >> p) & 1u) != 0; }
   const PlayerState& player(int p) const { return players_[p]; }
   const Combat& combat() const { return combat_; }
+  const LastFight& last_fight() const { return last_fight_; }
   int to_move() const { return to_move_; }
   int actions_left() const { return actions_left_; }
   bool boost_used() const { return boost_used_; }
@@ -400,6 +448,15 @@ class State {
   void resolve_pve();
   void resolve_pvp();
   void finish_pvp_move();
+  void record_pve(bool win, int foe);
+  void record_pvp(int attacker_total, int defender_total);
+  void settle_fight(Consequence consequence);
+  // The last fight in the body, the view and the information-state key (last_fight.cpp).
+  Json last_fight_body() const;
+  void read_last_fight(const Json& body);
+  void validate_last_fight() const;
+  Json last_fight_view() const;
+  void hash_last_fight(Hasher& h) const;
   void reveal_cells(std::bitset<kCells> cells, After after, int target);
   void continue_reveal();
   void ace_needs_guardian(int& cell) const;
@@ -429,6 +486,7 @@ class State {
   std::bitset<kNumPhys> private_;       // hand cards only their holder knows
   std::array<PlayerState, kMaxPlayers> players_{};
   Combat combat_;
+  LastFight last_fight_;
   // Pending reveals and their continuation.
   std::bitset<kCells> pending_;
   After after_ = After::kNone;

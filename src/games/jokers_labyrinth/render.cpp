@@ -1,8 +1,11 @@
 // Draws a Joker's Labyrinth view for the terminal: the 9x9 board (Dungeon and outside ring) with
-// the Jacks, then each player's line, the piles and any fight in progress. Input is a view.
+// the Jacks, then each player's line, the piles, any fight in progress and the last fight. Input is
+// a view.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <string>
+#include <vector>
 
 #include "core/cards.h"
 #include "core/game.h"
@@ -55,7 +58,101 @@ std::string pad(const std::string& s, int width) {
   return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
 }
 
+std::string seat_name(const Json& view, int seat) {
+  const Json& seats = view.at("seats");
+  return seat >= 0 && static_cast<std::size_t>(seat) < seats.size()
+             ? seats[static_cast<std::size_t>(seat)].get<std::string>()
+             : fmt::format("P{}", seat + 1);
+}
+
+// The card a Jack fought: a Joker by name, since "JK" reads as no card at all.
+std::string foe_words(const Json& f, bool unicode) {
+  const std::string foe = f.at("foe").get<std::string>();
+  return foe.rfind("JK", 0) == 0 ? "the Joker" : pretty(foe, unicode);
+}
+
+std::string card_or_none(const Json& card, bool unicode) {
+  return card.is_string() ? pretty(card.get<std::string>(), unicode) : "no card";
+}
+
+// The shown dice of a fight against a card: each face when few ("6+6"), else the count alone
+// (a fight under heavy debt shows hundreds).
+std::string pve_dice(const Json& f) {
+  std::vector<int> shown;
+  int count = 0;
+  for (int face = 1; face <= 6; ++face) count += f.at("faces")[face - 1].get<int>();
+  if (count <= 10) {
+    for (int face = 1; face <= 6; ++face) {
+      for (int k = 0; k < f.at("faces")[face - 1].get<int>(); ++k) shown.push_back(face);
+    }
+  }
+  const int dice = f.at("dice").get<int>();
+  std::string out = count < dice ? fmt::format("{} of {} dice", count, dice)
+                                 : fmt::format("{} {}", dice, dice == 1 ? "die" : "dice");
+  if (!shown.empty()) out += " " + fmt::format("{}", fmt::join(shown, "+"));
+  const int final_die = f.at("final_die").get<int>();
+  return out + (final_die > 0 ? fmt::format(", final die {}", final_die)
+                              : std::string(", all six faces showed"));
+}
+
+// What the fight cost or won, in the words of G5.3.1 / G5.3.2.
+std::string consequence_words(const Json& view, const Json& f, bool unicode) {
+  const std::string who = seat_name(view, f.at("attacker").get<int>());
+  const std::string c = f.at("consequence").get<std::string>();
+  const std::string foe = f.contains("foe") ? foe_words(f, unicode) : "";
+  if (c == "hazard_discarded" || c == "npc_discarded") return foe + " is discarded";
+  if (c == "ace_taken") return "the Guardian goes back and " + who + " takes the Ace";
+  if (c == "joker_taken") return who + " takes the Joker";
+  if (c == "npc_kept") return who + " keeps " + foe;
+  if (c == "blocked") return who + " stays put";
+  if (c == "hand_discarded") return who + " discards the hand";
+  if (c == "turn_lost") return who + " loses the next turn";
+  if (c == "debt_taken") return who + " takes 2 debt";
+  if (c == "debt_paid") {
+    return fmt::format("{} pays {} and {}", who,
+                       pretty(f.at("paid")[0].get<std::string>(), unicode),
+                       pretty(f.at("paid")[1].get<std::string>(), unicode));
+  }
+  if (f.contains("defender")) {
+    const bool won = f.at("winner").get<std::string>() == "attacker";
+    const std::string loser = seat_name(view, f.at(won ? "defender" : "attacker").get<int>());
+    std::string out = loser + (f.at("joker_dropped").get<bool>() ? " drops a Joker and" : "");
+    if (c == "relocated") out += " goes to " + f.at("cell").get<std::string>();
+    if (c == "stayed") out += " stays (no free spot)";
+    if (c == "pending") out += " is relocated next";
+    if (f.at("moved_in").get<bool>()) out += "; " + who + " moves in";
+    return out;
+  }
+  return c == "pending" && f.at("winner").get<std::string>() == "attacker"
+             ? who + " keeps or discards " + foe
+             : who + " pays two cards or takes 2 debt";  // pending after losing to a Joker
+}
+
 }  // namespace
+
+// "Last fight: P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is
+// discarded." Built from the view's lastFight only.
+std::string last_fight_sentence(const Json& view, bool unicode) {
+  const Json& f = view.at("lastFight");
+  const std::string who = seat_name(view, f.at("attacker").get<int>());
+  const Json& cards = f.at("cards");
+  const Json& totals = f.at("totals");
+  const bool won = f.at("winner").get<std::string>() == "attacker";
+  std::string out;
+  if (f.contains("defender")) {
+    const std::string other = seat_name(view, f.at("defender").get<int>());
+    out = fmt::format("Last fight: {} fought {}, {} against {} — dice {} and {}, {} against {}: {}",
+                      who, other, card_or_none(cards[0], unicode), card_or_none(cards[1], unicode),
+                      f.at("dice")[0].get<int>(), f.at("dice")[1].get<int>(), totals[0].get<int>(),
+                      totals[1].get<int>(), won ? who : other);
+  } else {
+    const std::string foe = foe_words(f, unicode);
+    out = fmt::format("Last fight: {} fought {} with {} — {} against {}, {}: {}", who, foe,
+                      card_or_none(cards[0], unicode), totals[0].get<int>(), totals[1].get<int>(),
+                      pve_dice(f), won ? who : foe);
+  }
+  return out + " wins; " + consequence_words(view, f, unicode) + ".";
+}
 
 std::string render_view(const Json& view, const RenderStyle& style) {
   const Paint paint{style.color};
@@ -116,6 +213,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
                      view.at("unseen_dungeon").get<int>(), view.at("scavenger_deck").get<int>(),
                      view.at("main_discard").size());
   if (view.contains("combat")) out += "  fight: " + view.at("combat").dump() + "\n";
+  if (view.contains("lastFight")) out += "  " + last_fight_sentence(view, style.unicode) + "\n";
   if (view.contains("held"))
     out +=
         "  card in question: " + pretty(view.at("held").get<std::string>(), style.unicode) + "\n";

@@ -176,6 +176,7 @@ Json State::to_json() const {
                winner_,
                held_card_,
                turns_};
+  j["last_fight"] = last_fight_body();
   return j;
 }
 
@@ -294,8 +295,10 @@ State State::from_json(const Json& body, const Options& options) {
   s.winner_ = static_cast<std::int8_t>(int_in(t[9], "winner", -1, n - 1));
   s.held_card_ = static_cast<std::int8_t>(int_in(t[10], "held card", -1, kNumPhys - 1));
   s.turns_ = static_cast<std::int16_t>(int_in(t[11], "turns", 0, kSafetyTurns + 1));
+  s.read_last_fight(body);
   s.validate();
   s.validate_end();
+  s.validate_last_fight();
   return s;
 }
 
@@ -730,6 +733,7 @@ Json State::view(Player observer) const {
                       {"portal_card", portal_card_ >= 0 ? phys_name(portal_card_) : ""}};
   }
   if (phase_ == Phase::kOver) v["winner"] = winner_;
+  if (last_fight_.attacker >= 0) v["lastFight"] = last_fight_view();
   return v;
 }
 
@@ -807,6 +811,7 @@ std::uint64_t State::information_state_key(Player p) const {
     h.add(static_cast<std::uint64_t>(portal_card_ + 1000));
     for (int c = 0; c < kCells; ++c) h.add(static_cast<std::uint64_t>(pending_[c]));
   }
+  hash_last_fight(h);
   return h.value();
 }
 

@@ -300,6 +300,7 @@ void State::apply_legal(Action a) {
     }
     case Phase::kKeepNpc:
       if (a == kDiscard) discard(held_card_);
+      settle_fight(a == kDiscard ? Consequence::kNpcDiscarded : Consequence::kNpcKept);
       to_main();
       return;
     case Phase::kJokerLoss:
@@ -307,9 +308,14 @@ void State::apply_legal(Action a) {
         // Saturates at kMaxDebt (rules page): never reached in play, it bounds the dice count.
         players_[to_move_].debt =
             static_cast<std::uint16_t>(std::min(kMaxDebt, players_[to_move_].debt + 2));
+        settle_fight(Consequence::kDebtTaken);
       } else {
         discard(static_cast<int>((a - kPay) / kNumPhys));
         discard(static_cast<int>((a - kPay) % kNumPhys));
+        if (last_fight_.attacker >= 0)
+          last_fight_.paid = {static_cast<std::int8_t>((a - kPay) / kNumPhys),
+                              static_cast<std::int8_t>((a - kPay) % kNumPhys)};
+        settle_fight(Consequence::kDebtPaid);
       }
       to_main();
       return;

@@ -3,6 +3,7 @@
 // the texts hidden from a seat are already words and are shown as they are). The actor is printed
 // by the log before these words. Pure code, beside words.ts (the same decisions as button labels).
 import type { BoardState, GameEvent } from "../types";
+import { fightEndedBy } from "./fight";
 import { cardShort, parseCard, parseCell, parseDirection, SUIT_WORD, type SuitLetter } from "./notation";
 import { DIR_PHRASE, facesWords } from "./words";
 
@@ -30,7 +31,17 @@ function player(word: string | undefined): string | null {
   return m ? `Player ${m[1]}` : null;
 }
 
-export function describeEvent(event: GameEvent, _state?: BoardState): string | null {
+/**
+ * The event in words; the event that ended a fight also tells the whole fight (the view's
+ * lastFight), so the log says once who fought whom, with what, and what it cost.
+ */
+export function describeEvent(event: GameEvent, state?: BoardState): string | null {
+  const words = eventWords(event);
+  const fight = state?.view ? fightEndedBy(event, state, (seat) => `Player ${seat + 1}`) : null;
+  return fight ? `${words ?? event.text}. Fight over: ${fight}` : words;
+}
+
+function eventWords(event: GameEvent): string | null {
   const text = event.text.trim();
   const lower = text.toLowerCase();
   if (SIMPLE[lower]) return SIMPLE[lower];

@@ -7,6 +7,7 @@ import { clear, h } from "../../core/dom";
 import type { Board, BoardContext, BoardState, GameUI } from "../types";
 import { drawDungeon } from "./board";
 import { describeEvent } from "./event-words";
+import { fightKey } from "./fight";
 import { cardWords, type SuitLetter, SUIT_WORD } from "./notation";
 import { drawPanel } from "./panel";
 import { clicksFor, isFaceReroll, PathIndex, type Token } from "./paths";
@@ -44,6 +45,9 @@ class JokersLabyrinthBoard implements Board {
   private prefix: Token[] = [];
   private rerollFaces = new Set<string>();
   private index: PathIndex;
+  /** The last fight drawn, and whether the next draw is the first to show a new one. */
+  private fightSeen: string;
+  private freshFight = false;
 
   constructor(host: HTMLElement, private state: BoardState, private readonly ctx: BoardContext) {
     host.append(this.root);
@@ -51,6 +55,7 @@ class JokersLabyrinthBoard implements Board {
     this.root.addEventListener("keydown", (e) => this.onKey(e));
     this.index = this.buildIndex(state);
     this.recent.observe(state);
+    this.fightSeen = fightKey(state.view?.lastFight);
     this.draw();
   }
 
@@ -58,6 +63,9 @@ class JokersLabyrinthBoard implements Board {
     this.state = state;
     this.index = this.buildIndex(state);
     this.recent.observe(state);
+    const fight = fightKey(state.view?.lastFight);
+    this.freshFight = fight !== "" && fight !== this.fightSeen;
+    this.fightSeen = fight;
     // Keep the clicks so far while they still lead to a legal move (e.g. a spectator's update).
     const step = this.index.at(this.prefix);
     if (step.next.size === 0 && step.complete.length === 0) this.prefix = [];
@@ -110,9 +118,10 @@ class JokersLabyrinthBoard implements Board {
       drawPanel(this.state, {
         patternId: this.patternId, clickable, selected, rerollFaces: this.rerollFaces, menu,
         selecting: this.prefix.length > 0 || this.rerollFaces.size > 0,
-        faceReroll: this.faceRerollOpen(), label,
+        faceReroll: this.faceRerollOpen(), freshFight: this.freshFight, label,
       }),
     );
+    this.freshFight = false;  // the dice roll in once, not on every click's redraw
     if (focused) {
       const again = this.root.querySelector<HTMLElement | SVGElement>(`[data-key="${focused.replace(/"/g, '\\"')}"]`);
       again?.focus?.();

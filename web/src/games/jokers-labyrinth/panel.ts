@@ -5,6 +5,7 @@ import { h } from "../../core/dom";
 import type { BoardState, GameEvent, View } from "../types";
 import { dieFace, miniCard } from "./cards";
 import { PLAYER_COLOURS } from "./board";
+import { fightEndedBy, fightSentence, type LastFight } from "./fight";
 import { cardShort, cardWords, SUIT_SYMBOL, SUIT_WORD, type SuitLetter } from "./notation";
 import { recentEvents } from "./recent";
 import { moveWords } from "./words";
@@ -20,6 +21,8 @@ export interface PanelMarks {
   /** Whether any clicks are under way (then a Cancel button is shown). */
   selecting: boolean;
   faceReroll: boolean;
+  /** The view's last fight is new since the last state: its dice roll in (CSS, once). */
+  freshFight: boolean;
   label(token: string): string;
 }
 
@@ -148,6 +151,23 @@ function pvpFight(view: View): HTMLElement {
     c.loser >= 0 ? h("p", {}, `${seatName(view, c.loser)} lost and is relocated.`) : null);
 }
 
+/** The last fight kept in one sentence, with its dice; they roll in once when it is new. */
+function lastFightBlock(view: View, fresh: boolean): HTMLElement | null {
+  const fight = view.lastFight as LastFight | undefined;
+  // While its cost is being decided the fight is still the one shown as under way.
+  if (!fight || fight.consequence === "pending") return null;
+  const faces = fight.defender !== undefined ? (fight.dice as number[])
+    : (fight.faces ?? []).flatMap((n, i) => Array.from({ length: n }, () => i + 1)).slice(0, 12);
+  const final = fight.defender === undefined && fight.final_die ? [fight.final_die] : [];
+  const die = (value: number, cls: string) =>
+    h("span", { class: `jl-die-wrap ${cls}` }, dieFace(value, 24));
+  return h("div", { class: `jl-last-fight${fresh ? " jl-fight-new" : ""}` },
+    h("h4", {}, "Last fight"),
+    h("div", { class: "jl-dice", "aria-hidden": "true" },
+      faces.map((f) => die(f, "jl-roll")), final.map((f) => die(f, "jl-roll jl-final-roll"))),
+    h("p", {}, fightSentence(fight, (seat) => seatName(view, seat))));
+}
+
 function heldCard(view: View, patternId: string): HTMLElement | null {
   if (view.held === undefined) return null;
   return h("div", { class: "jl-held" }, h("span", {}, "Drawn:"),
@@ -212,9 +232,11 @@ function chanceWords(text: string): string {
   return text;
 }
 
-function eventWords(view: View, e: GameEvent): string {
-  if (e.player === "chance") return chanceWords(e.text);
-  return `${seatName(view, e.player)}: ${moveWords(e.text)}`;
+function eventWords(state: BoardState, e: GameEvent): string {
+  const view = state.view;
+  const words = e.player === "chance" ? chanceWords(e.text) : `${seatName(view, e.player)}: ${moveWords(e.text)}`;
+  const fight = fightEndedBy(e, state, (seat) => seatName(view, seat));
+  return fight ? `${words}. Fight over: ${fight}` : words;
 }
 
 export function drawPanel(state: BoardState, marks: PanelMarks): HTMLElement {
@@ -224,6 +246,7 @@ export function drawPanel(state: BoardState, marks: PanelMarks): HTMLElement {
     statusLine(state),
     controls(state, marks),
     view.combat ? (view.combat.defender !== undefined ? pvpFight(view) : pveFight(view, marks)) : null,
+    lastFightBlock(view, marks.freshFight),
     heldCard(view, marks.patternId),
     h("div", { class: "jl-players" },
       (view.players as unknown[]).map((_, seat) => playerRow(view, seat, state, marks))),
@@ -235,6 +258,6 @@ export function drawPanel(state: BoardState, marks: PanelMarks): HTMLElement {
       pile("Unseen Dungeon", view.unseen_dungeon, marks.patternId)),
     recent.length ? h("div", { class: "jl-recent-log" }, h("h4", {}, "Last moves"),
       h("ol", {}, recent.map((e) => h("li", { class: e.player === state.seat ? "jl-own" : "" },
-        eventWords(view, e))))) : null,
+        eventWords(state, e))))) : null,
   );
 }

@@ -1,0 +1,196 @@
+// The public record of the last fight (issue 33, "Fights and dice"): what it holds after each
+// kind of fight, that every seat's view shows it whole, the terminal's sentence, and its body.
+#include <gtest/gtest.h>
+
+#include "games/jokers_labyrinth/test_support.h"
+
+namespace mw::jokers_labyrinth {
+namespace {
+
+using namespace test_support;
+
+// Puts seat's Jack on an empty, face-up Dungeon cell. Turning up a cell no card was dealt to
+// leaves the unseen pool one card too many for a document: one goes to the Main discard.
+void stand(State& s, int seat, const char* where) {
+  const bool undealt = s.face_down(cell(where)) && s.card_on(cell(where)) < 0;
+  clear(s, where);
+  s.mutable_player(seat).pos = static_cast<std::int8_t>(cell(where));
+  s.mutable_player(seat).entered = true;
+  for (int phys = 0; undealt && phys < kNumPhys; ++phys) {
+    if (s.loc(phys) == kLocPool && !is_joker(phys)) {
+      s.put(phys, kLocMainDiscard);
+      break;
+    }
+  }
+}
+
+// Every seat and the spectator see the same record: nothing in it is private.
+void expect_public(const State& s) {
+  const Json shown = s.view(kSpectator).at("lastFight");
+  for (int p = 0; p < s.num_players(); ++p) EXPECT_EQ(s.view(p).at("lastFight"), shown) << p;
+  EXPECT_EQ(s.view(kOmniscient).at("lastFight"), shown);
+}
+
+void expect_round_trip(const State& s, const Game& game) {
+  const Json body = s.to_json();
+  const State back = State::from_json(body, game.options());
+  EXPECT_EQ(back.to_json(), body);
+  EXPECT_EQ(back.last_fight(), s.last_fight());
+}
+
+// A won fight against a Hazard: 8 against 8 gives 2 dice.
+State hazard_fight_won() {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  lay(s, "c2", "8S");
+  give(s, 0, "8D*");
+  play_script(s, "fight right; use 8D*; die 6; die 6; die 2");
+  return s;
+}
+
+TEST(JokersLabyrinthLastFight, NoneBeforeTheFirstFight) {
+  const State s = setup();
+  EXPECT_EQ(s.last_fight().attacker, -1);
+  EXPECT_FALSE(s.view(0).contains("lastFight"));
+  EXPECT_EQ(s.to_json().at("last_fight"), Json::array());
+}
+
+TEST(JokersLabyrinthLastFight, AWonFightAgainstAHazard) {
+  const State s = hazard_fight_won();
+  ASSERT_EQ(s.phase(), Phase::kMain);
+  const LastFight& f = s.last_fight();
+  EXPECT_EQ(f.attacker, 0);
+  EXPECT_EQ(f.defender, -1);
+  EXPECT_EQ(f.foe, card("8S"));
+  EXPECT_EQ(f.card[0], card("8D*"));
+  EXPECT_EQ(f.dice, 2);
+  EXPECT_EQ(f.faces[5], 2);
+  EXPECT_EQ(f.final_die, 2);
+  EXPECT_EQ(f.total[0], 8);
+  EXPECT_EQ(f.total[1], 8);
+  EXPECT_TRUE(f.attacker_won);
+  EXPECT_EQ(f.consequence, Consequence::kHazardDiscarded);
+  expect_public(s);
+  const Json v = s.view(1).at("lastFight");
+  EXPECT_EQ(v.at("foe"), "8S");
+  EXPECT_EQ(v.at("cards"), Json::array({"8D*", nullptr}));
+  EXPECT_EQ(v.at("winner"), "attacker");
+  EXPECT_EQ(v.at("consequence"), "hazard_discarded");
+  EXPECT_EQ(last_fight_sentence(s.view(1), true),
+            "Last fight: P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: P1 wins; "
+            "8♠ is discarded.");
+  expect_round_trip(s, load());
+}
+
+TEST(JokersLabyrinthLastFight, LosingToAJokerIsPendingUntilTheDebt) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "d3");
+  play_script(s, "move down; nocard; die 1; die 2; die 3; die 4; die 5; die 1; die 1; die 1");
+  ASSERT_EQ(s.phase(), Phase::kJokerLoss);
+  EXPECT_EQ(s.last_fight().consequence, Consequence::kPending);
+  EXPECT_EQ(last_fight_sentence(s.view(0), true),
+            "Last fight: P1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, "
+            "final die 1: the Joker wins; P1 pays two cards or takes 2 debt.");
+  expect_round_trip(s, load());
+  play(s, "debt");
+  EXPECT_EQ(s.last_fight().consequence, Consequence::kDebtTaken);
+  EXPECT_EQ(last_fight_sentence(s.view(1), false),
+            "Last fight: P1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, "
+            "final die 1: the Joker wins; P1 takes 2 debt.");
+  expect_public(s);
+  expect_round_trip(s, load());
+}
+
+TEST(JokersLabyrinthLastFight, AllSixFacesDecideBeforeTheFinalDie) {
+  State s = setup("S", "a0", "H", "h7");
+  stand(s, 0, "b2");
+  lay(s, "c2", "QD");
+  give(s, 0, "7H*");  // deck-1 cards: the unseen pool keeps its count
+  play_script(s, "fight right; nocard; die 1; die 2; die 3; die 4; die 5; die 6");
+  ASSERT_EQ(s.phase(), Phase::kMain);
+  EXPECT_EQ(s.last_fight().final_die, 0);
+  EXPECT_EQ(s.last_fight().consequence, Consequence::kHandDiscarded);
+  EXPECT_EQ(last_fight_sentence(s.view(0), true),
+            "Last fight: P1 fought Q♦ with no card — 0 against 12, 6 of 7 dice 1+2+3+4+5+6, all "
+            "six faces showed: Q♦ wins; P1 discards the hand.");
+  expect_round_trip(s, load());
+}
+
+TEST(JokersLabyrinthLastFight, APlayerFightAndTheRelocation) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  stand(s, 1, "c2");
+  give(s, 0, "JK");
+  s.set_face_down(kCenter, false);
+  give(s, 0, "6H*");
+  play_script(s, "fight right; use 6H*; nocard; die 2; die 5");
+  ASSERT_EQ(s.phase(), Phase::kRelocating);
+  EXPECT_EQ(s.last_fight().consequence, Consequence::kPending);
+  expect_round_trip(s, load());
+  play(s, "spot h7");
+  const LastFight& f = s.last_fight();
+  EXPECT_EQ(f.defender, 1);
+  EXPECT_EQ(f.total[0], 9);  // 2 + 6 + 1 for the Joker held
+  EXPECT_EQ(f.total[1], 5);
+  EXPECT_EQ(f.consequence, Consequence::kRelocated);
+  EXPECT_EQ(cell_name(f.cell), "h7");
+  EXPECT_TRUE(f.moved_in);
+  expect_public(s);
+  EXPECT_EQ(last_fight_sentence(s.view(0), true),
+            "Last fight: P1 fought P2, 6♥* against no card — dice 2 and 5, 9 against 5: P1 wins; "
+            "P2 goes to h7; P1 moves in.");
+  expect_round_trip(s, load());
+}
+
+TEST(JokersLabyrinthLastFight, TheTerminalBoardShowsTheSentence) {
+  const State s = hazard_fight_won();
+  const Game game = load();
+  const std::string board = game.render(s.view(0), RenderStyle{});
+  EXPECT_NE(board.find("Last fight: P1 fought 8"), std::string::npos) << board;
+}
+
+// Random play reaches every kind of fight: each record reloads and reads as a sentence.
+TEST(JokersLabyrinthLastFight, RandomFightsRoundTripAndRead) {
+  int fights = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+      const State s = random_position(game, seed, static_cast<int>(100 + seed * 53 % 1400));
+      if (s.last_fight().attacker < 0) continue;
+      ++fights;
+      expect_public(s);
+      expect_round_trip(s, game);
+      EXPECT_EQ(last_fight_sentence(s.view(0), true).rfind("Last fight: P", 0), 0u);
+    }
+  }
+  EXPECT_GE(fights, 60);
+}
+
+TEST(JokersLabyrinthLastFight, ImpossibleRecordsAreRefused) {
+  const Game game = load();
+  const Json body = hazard_fight_won().to_json();
+  auto refusal = [&](int index, const Json& value) {
+    Json damaged = body;
+    damaged["last_fight"][static_cast<std::size_t>(index)] = value;
+    return error_of([&] { State::from_json(damaged, game.options()); }, ErrorCode::kBadState);
+  };
+  EXPECT_NE(refusal(12, 7).find("\"last_fight\" final die must be in 0..6"), std::string::npos);
+  EXPECT_NE(refusal(17, 0).find("attacker won disagrees with the dice"), std::string::npos);
+  EXPECT_NE(refusal(18, static_cast<int>(Consequence::kDebtTaken)).find("consequence"),
+            std::string::npos);
+  EXPECT_NE(refusal(18, 0).find("does not fit phase"), std::string::npos);
+  EXPECT_NE(refusal(15, 9).find("attacker total"), std::string::npos);
+  EXPECT_NE(refusal(2, card("5D")).find("foe"), std::string::npos);
+  Json short_record = body;
+  short_record["last_fight"].erase(0);
+  EXPECT_NE(error_of([&] { State::from_json(short_record, game.options()); }, ErrorCode::kBadState)
+                .find("\"last_fight\" must be [] or an array of 24 integers"),
+            std::string::npos);
+  // A document written before the record existed still loads, with no record.
+  Json old = body;
+  old.erase("last_fight");
+  EXPECT_EQ(State::from_json(old, game.options()).last_fight().attacker, -1);
+}
+
+}  // namespace
+}  // namespace mw::jokers_labyrinth

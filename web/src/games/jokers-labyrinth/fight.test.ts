@@ -1,0 +1,122 @@
+// The last fight in one sentence (fight.ts), from views the engine writes (the records of
+// src/games/jokers_labyrinth/fight_test.cpp: the same positions give the same sentences as the
+// terminal), and the log event that tells it.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { fakeContext } from "../board-testing";
+import type { BoardState, GameEvent } from "../types";
+import { describeEvent } from "./event-words";
+import { diceWords, fightEndIndex, fightSentence, type LastFight, settledFight } from "./fight";
+import { jokersLabyrinthUI } from "./index";
+
+const P = (seat: number) => `P${seat + 1}`;
+
+const hazard: LastFight = {
+  attacker: 0, foe: "8S", cards: ["8D*", null], dice: 2, faces: [0, 0, 0, 0, 0, 2], final_die: 2,
+  totals: [8, 8], winner: "attacker", consequence: "hazard_discarded",
+};
+const joker: LastFight = {
+  attacker: 0, foe: "JK", cards: [null, null], dice: 7, faces: [3, 1, 1, 1, 1, 0], final_die: 1,
+  totals: [0, 14], winner: "defender", consequence: "debt_taken",
+};
+const pvp: LastFight = {
+  attacker: 0, defender: 1, cards: ["6H", null], dice: [2, 5], totals: [9, 5], winner: "attacker",
+  consequence: "relocated", cell: "h7", joker_dropped: false, moved_in: true,
+};
+
+function stateWith(view: object, texts: [number | "chance", string][]): BoardState {
+  const events: GameEvent[] = texts.map(([player, text], n) => ({ n, player, text }));
+  return { game: "jokers-labyrinth", view, events } as unknown as BoardState;
+}
+
+describe("the last fight in one sentence", () => {
+  it("tells a fight against a card as the terminal does", () => {
+    expect(fightSentence(hazard, P)).toBe(
+      "P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is discarded.");
+    expect(fightSentence(joker, P)).toBe(
+      "P1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, final die 1: the Joker wins; "
+      + "P1 takes 2 debt.");
+  });
+
+  it("tells a fight between Jacks, the relocation and the move in", () => {
+    expect(fightSentence(pvp, P)).toBe(
+      "P1 fought P2, 6♥ against no card — dice 2 and 5, 9 against 5: P1 wins; P2 goes to h7; P1 moves in.");
+    expect(fightSentence({ ...pvp, winner: "defender", totals: [3, 8], moved_in: false, joker_dropped: true,
+      consequence: "stayed" }, P)).toBe(
+      "P1 fought P2, 6♥ against no card — dice 2 and 5, 3 against 8: P2 wins; P1 drops a Joker and stays "
+      + "(no free spot).");
+  });
+
+  it("names every cost", () => {
+    const cost = (consequence: string, extra: Partial<LastFight> = {}) =>
+      fightSentence({ ...hazard, consequence, ...extra }, (s) => `Player ${s + 1}`).split("; ")[1];
+    expect(cost("ace_taken", { foe: "9C*" })).toBe("the Guardian goes back and Player 1 takes the Ace.");
+    expect(cost("npc_kept", { foe: "KS" })).toBe("Player 1 keeps K♠.");
+    expect(cost("hand_discarded", { foe: "QD", winner: "defender" })).toBe("Player 1 discards the hand.");
+    expect(cost("turn_lost", { foe: "KC", winner: "defender" })).toBe("Player 1 loses the next turn.");
+    expect(cost("debt_paid", { foe: "JK2", paid: ["5H*", "7D"] })).toBe("Player 1 pays 5♥* and 7♦.");
+    expect(cost("blocked", { winner: "defender" })).toBe("Player 1 stays put.");
+  });
+
+  it("counts the dice when there are many, and a fight decided before the final die", () => {
+    expect(diceWords({ ...joker, dice: 7, faces: [1, 1, 1, 1, 1, 1], final_die: 0 }))
+      .toBe("6 of 7 dice 1+2+3+4+5+6, all six faces showed");
+    expect(diceWords({ ...joker, dice: 256, faces: [40, 40, 40, 40, 40, 40], final_die: 0 }))
+      .toBe("240 of 256 dice, all six faces showed");
+    expect(diceWords({ ...hazard, dice: 1, faces: [0, 0, 1, 0, 0, 0], final_die: 4 })).toBe("1 die 3, final die 4");
+  });
+});
+
+describe("the log tells each fight once, where it ended", () => {
+  it("adds the fight to the die that decided it", () => {
+    const s = stateWith({ lastFight: hazard }, [[0, "fight right"], [0, "use 8D*"], ["chance", "die 6"],
+      ["chance", "die 6"], ["chance", "die 2"]]);
+    expect(fightEndIndex(s)).toBe(4);
+    expect(describeEvent(s.events[4], s)).toBe("a die shows 2. Fight over: Player 1 fought 8♠ with 8♦* — 8 "
+      + "against 8, 2 dice 6+6, final die 2: Player 1 wins; 8♠ is discarded.");
+    expect(describeEvent(s.events[3], s)).toBe("a die shows 6");
+  });
+
+  it("adds it to the decision that settled its cost, and never to a later pay", () => {
+    const debt = stateWith({ lastFight: joker }, [["chance", "die 1"], [0, "debt"], [0, "move up"]]);
+    expect(fightEndIndex(debt)).toBe(1);
+    const paidLater = stateWith({ lastFight: hazard }, [["chance", "die 2"], [0, "pay 5D* 7H*"]]);
+    expect(fightEndIndex(paidLater)).toBe(0);
+    const relocated = stateWith({ lastFight: pvp }, [["chance", "die 2"], ["chance", "die 5"], [0, "spot h7"]]);
+    expect(fightEndIndex(relocated)).toBe(2);
+  });
+
+  it("says nothing while a fight is under way or its cost is pending", () => {
+    const during = stateWith({ lastFight: hazard, combat: { attacker: 1 } }, [["chance", "die 2"]]);
+    expect(settledFight(during.view)).toBeNull();
+    expect(fightEndIndex(during)).toBe(-1);
+    const pending = stateWith({ lastFight: { ...joker, consequence: "pending" } }, [["chance", "die 1"]]);
+    expect(describeEvent(pending.events[0], pending)).toBe("a die shows 1");
+    expect(fightEndIndex(stateWith({}, [["chance", "die 1"]]))).toBe(-1);
+  });
+});
+
+describe("the panel keeps the last fight", () => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const positions: { acting: BoardState }[] =
+    JSON.parse(readFileSync(join(here, "fixtures/positions.json"), "utf8"));
+  const base = positions.find((p) => p.acting.view.phase === "main" && !p.acting.view.lastFight)!.acting;
+  const withFight = (fight: LastFight | undefined): BoardState =>
+    ({ ...base, view: { ...base.view, lastFight: fight } });
+
+  it("shows the sentence and rolls the dice in once, when a new fight appears", () => {
+    const host = document.createElement("div");
+    const board = jokersLabyrinthUI.createBoard(host, withFight(undefined), fakeContext());
+    expect(host.querySelector(".jl-last-fight")).toBeNull();
+    board.update(withFight(hazard));
+    const block = host.querySelector(".jl-last-fight")!;
+    expect(block.classList.contains("jl-fight-new")).toBe(true);
+    expect(block.textContent).toContain("P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2");
+    expect(block.querySelectorAll(".jl-roll").length).toBe(3);
+    board.update(withFight(hazard));
+    expect(host.querySelector(".jl-last-fight")!.classList.contains("jl-fight-new")).toBe(false);
+    board.destroy();
+  });
+});
