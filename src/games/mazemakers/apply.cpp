@@ -120,40 +120,61 @@ void State::land_on_coin(int coin) {
 
 void State::resolve_monster(int roll) {
   const int coin = coin_at(target_);
-  const int total = roll + artifacts_[mover_];
-  last_rolls_ = {static_cast<std::int8_t>(total), static_cast<std::int8_t>(coin_value(coin))};
-  if (total >= coin_value(coin)) {  // A-G4-27
+  Combat c;
+  c.fighter = mover_;
+  c.monster = static_cast<std::int8_t>(coin_value(coin));
+  c.cell = target_;
+  c.fighter_die = static_cast<std::int8_t>(roll);
+  c.fighter_bonus = artifacts_[mover_];
+  if (c.fighter_won()) {
     if (config_.remove_defeated) {  // A-G4-6 option
       coin_cell_[coin] = -1;
       removed_ |= static_cast<std::uint16_t>(1u << coin);
     }
   } else {
-    damage(mover_, config_.harsh_damage ? coin_value(coin) - total : 1);  // variant 3
+    c.loser_died = damage(mover_, combat_damage(c));
   }
+  last_combat_ = c;
   end_move();
 }
 
-void State::resolve_pvp() {
-  const int mt = pending_roll_ + artifacts_[mover_];
-  const int bt = last_rolls_[1];
-  last_rolls_[0] = static_cast<std::int8_t>(mt);
-  const int diff = std::abs(mt - bt);
-  if (mt >= bt) {  // a tie damages the blocker (G4.3 C)
-    damage(blocker_, config_.harsh_damage ? std::max(1, diff) : 1);  // A-G4-22
+void State::resolve_pvp(int blocker_die) {
+  Combat c;
+  c.fighter = mover_;
+  c.blocker = blocker_;
+  c.cell = target_;
+  c.fighter_die = pending_roll_;
+  c.fighter_bonus = artifacts_[mover_];
+  c.blocker_die = static_cast<std::int8_t>(blocker_die);
+  c.blocker_bonus = artifacts_[blocker_];
+  if (c.fighter_won()) {
+    c.loser_died = damage(blocker_, combat_damage(c));
+    last_combat_ = c;
     enter(target_);
     return;
   }
-  damage(mover_, config_.harsh_damage ? diff : 1);
+  c.loser_died = damage(mover_, combat_damage(c));
   if (pawn_[mover_] >= 0 && pawn_[mover_] != kStart) {
     // Back to the square before the block; on a square being passed through, the last free one.
     if (occupant(pawn_[mover_]) >= 0) pawn_[mover_] = last_free_;
   }
+  if (!c.loser_died) c.stopped_at = pawn_[mover_];
+  last_combat_ = c;
   end_move();
 }
 
-void State::damage(Player p, int amount) {
+int State::combat_damage(const Combat& c) const {
+  if (c.vs_monster() && c.fighter_won()) return 0;
+  if (!config_.harsh_damage) return 1;
+  const int diff = std::abs(c.fighter_total() - c.opponent_total());
+  return c.vs_monster() ? diff : std::max(1, diff);  // variant 3; a PvP tie costs 1 (A-G4-22)
+}
+
+bool State::damage(Player p, int amount) {
   health_[p] = static_cast<std::int8_t>(std::max(0, health_[p] - amount));
-  if (health_[p] == 0) kill(p);
+  if (health_[p] != 0) return false;
+  kill(p);
+  return true;
 }
 
 void State::release_walls(Player p, bool) {
@@ -312,9 +333,7 @@ void State::apply_legal(Action a) {
       if (pending_roll_ < 0) {
         pending_roll_ = static_cast<std::int8_t>(die_value(static_cast<int>(a - kDieBase)));
       } else {
-        last_rolls_[1] = static_cast<std::int8_t>(die_value(static_cast<int>(a - kDieBase)) +
-                                                  artifacts_[blocker_]);
-        resolve_pvp();
+        resolve_pvp(die_value(static_cast<int>(a - kDieBase)));
         pending_roll_ = -1;
       }
       return;

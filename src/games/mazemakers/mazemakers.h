@@ -135,6 +135,29 @@ inline constexpr int coin_value(int coin) {
   return coin % 3 + 2;
 }
 
+// The last combat (issue 33), public: who fought what on which square, each side's die and
+// artifact bonus, and what the loser's fall left. Totals, the winner and the damage follow from
+// these and the options, so they are not stored twice (one position, one document).
+struct Combat {
+  std::int8_t fighter = -1;       // the mover; -1: no combat yet
+  std::int8_t blocker = -1;       // the blocking seat; -1 against a monster
+  std::int8_t monster = 0;        // the monster's value 2..4; 0 against a player
+  std::int16_t cell = -1;         // the monster's square, or the square the blocker held
+  std::int8_t fighter_die = 0;    // die values (A-G4-3), not face indices
+  std::int8_t fighter_bonus = 0;  // artifacts held at the fight
+  std::int8_t blocker_die = 0;
+  std::int8_t blocker_bonus = 0;
+  bool loser_died = false;       // health reached 0 (and, with `revival`, back on START at once)
+  std::int16_t stopped_at = -1;  // a beaten mover still standing: its square after A-G4-28
+  bool any() const { return fighter >= 0; }
+  bool vs_monster() const { return blocker < 0; }
+  int fighter_total() const { return fighter_die + fighter_bonus; }
+  int opponent_total() const { return vs_monster() ? monster : blocker_die + blocker_bonus; }
+  // ">= the value" beats a monster (A-G4-27); a PvP tie damages the blocker (G4.3 C).
+  bool fighter_won() const { return fighter_total() >= opponent_total(); }
+  bool operator==(const Combat&) const = default;
+};
+
 class State {
  public:
   static State initial(const Options& options);
@@ -220,7 +243,10 @@ class State {
   int setup_count() const { return setup_count_; }
   int target() const { return target_; }
   int blocker() const { return blocker_; }
-  std::array<std::int8_t, 2> last_rolls() const { return last_rolls_; }
+  const Combat& last_combat() const { return last_combat_; }
+  // Health the loser of `c` lost: 1, or the difference under variant 3 (A-G4-22); 0 for a
+  // defeated monster.
+  int combat_damage(const Combat& c) const;
   // The coin the next kCoins chance node deals (-1 when all are dealt): values 2, then 3, then 4,
   // each provisionally in suit order until kCoinSuits deals the suits.
   int next_coin_to_deal() const;
@@ -272,9 +298,9 @@ class State {
   void apply_step(int target);
   void enter(int target);
   void land_on_coin(int coin);
-  void resolve_pvp();
+  void resolve_pvp(int blocker_die);
   void resolve_monster(int roll);
-  void damage(Player p, int amount);
+  bool damage(Player p, int amount);  // true when it killed
   void kill(Player p);
   void release_walls(Player p, bool return_coins);
   void end_move();
@@ -287,6 +313,8 @@ class State {
   int move_steps_allowance() const;
   void check_invariants();  // from_json
   void check_progress(bool setup);
+  void check_last_combat(bool setup) const;
+  Json combat_view() const;
 
   Config config_;
   Phase phase_ = Phase::kFirst;
@@ -322,8 +350,8 @@ class State {
   std::uint8_t rolloff_ = 0;       // seats still in the roll-off
   std::uint8_t rolloff_done_ = 0;  // seats that have rolled this pass
   std::array<std::int8_t, kMaxPlayers> rolloff_total_{};
-  std::int32_t round_ = 0;                            // completed rounds
-  std::array<std::int8_t, 2> last_rolls_ = {-1, -1};  // public: the last combat's totals
+  std::int32_t round_ = 0;  // completed rounds
+  Combat last_combat_;
 };
 
 }  // namespace mw::mazemakers

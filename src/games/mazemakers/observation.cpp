@@ -266,10 +266,11 @@ void encode_counts(Planes& planes, const Json& view) {
   const int limit = view["round_limit"].get<int>();
   planes.fill(kRound, unit_fraction(static_cast<float>(view["round"].get<int>()),
                                     limit > 0 ? static_cast<float>(limit) : kRoundScale));
-  for (int i = 0; i < 2; ++i) {
-    planes.fill(
-        kLastCombat + i,
-        unit_fraction(static_cast<float>(view["last_combat"][i].get<int>() + 1), kRollScale));
+  // The two totals (a monster's is its value); both planes 0 before the first combat.
+  const Json& combat = view["lastCombat"];
+  for (int i = 0; i < 2 && !combat.is_null(); ++i) {
+    const int total = combat[i == 0 ? "fighter" : "opponent"]["total"].get<int>();
+    planes.fill(kLastCombat + i, unit_fraction(static_cast<float>(total + 1), kRollScale));
   }
   planes.fill(kRemoved,
               unit_fraction(static_cast<float>(view["removed_monsters"].size()), kNumCoins));

@@ -80,7 +80,49 @@ TileLayout tile_layout(const Json& view) {
   return t;
 }
 
+// "P1 (die 4 + 2 = 6)": one side of a combat, artifacts as the bonus.
+std::string fighter_words(const Json& side) {
+  return fmt::format("{} (die {} + {} = {})", str(side, "seat"), side["die"].get<int>(),
+                     side["artifacts"].get<int>(), side["total"].get<int>());
+}
+
+// What the fight cost the loser, and where a mover goes on or stops.
+std::string consequence_words(const Json& c) {
+  const bool monster = str(c, "kind") == "monster";
+  const std::string fighter = str(c["fighter"], "seat");
+  const bool won = str(c, "winner") == fighter;
+  if (monster && won) {
+    return c["monster_removed"].get<bool>() ? "the monster is removed"
+                                            : "the monster stays on its square";
+  }
+  const std::string loser = won ? str(c["opponent"], "seat") : fighter;
+  std::string out = fmt::format("{} takes {} damage", loser, c["damage"].get<int>());
+  if (c["died"].get<bool>()) {
+    out += c["revived"].get<bool>() ? " and dies, revived on START with 2 health" : " and dies";
+  }
+  if (!monster && won) out += fmt::format(", and {} moves on", fighter);
+  if (!monster && c["stopped_at"].is_string()) {
+    const std::string at = str(c, "stopped_at");
+    out += fmt::format(", and {} stops on {}", fighter, at == "start" ? "START" : at);
+  }
+  return out;
+}
+
 }  // namespace
+
+// One sentence for a view's `lastCombat` (issue 33): "P1 (die 4 + 2 = 6) beat the 3 monster on
+// h5: the monster stays on its square."
+std::string combat_sentence(const Json& c) {
+  const bool monster = str(c, "kind") == "monster";
+  const bool won = str(c, "winner") == str(c["fighter"], "seat");
+  const std::string opponent =
+      monster
+          ? fmt::format("the {} monster on {}", c["opponent"]["monster"].get<int>(),
+                        str(c, "square"))
+          : fmt::format("{}, who blocked on {}", fighter_words(c["opponent"]), str(c, "square"));
+  return fmt::format("{} {} {}: {}.", fighter_words(c["fighter"]), won ? "beat" : "lost to",
+                     opponent, consequence_words(c));
+}
 
 std::string render_view(const Json& view, const RenderStyle& style) {
   const Paint paint{style.color};
@@ -172,6 +214,9 @@ std::string render_view(const Json& view, const RenderStyle& style) {
                          p["alive"].get<bool>() ? "" : " (dead)",
                          p["exited"].get<bool>() ? " (exited)" : "");
     }
+  }
+  if (view.contains("lastCombat") && view["lastCombat"].is_object()) {
+    out += "Last combat: " + combat_sentence(view["lastCombat"]) + "\n";
   }
   out += fmt::format(
       "round {}, phase {}, to act: {}", view.value("round", 0), str(view, "phase"),

@@ -69,6 +69,14 @@ Json exited_body(bool both, int round) {
   return b;
 }
 
+// A block between two seats holding three artifacts each, both dice on their top face: the
+// highest totals a combat reaches; the tie goes to the mover, who walks on.
+Json top_combat(int die) {
+  return {{"fighter", 0},        {"blocker", 1},       {"monster", 0},       {"cell", cell("i8")},
+          {"fighter_die", die},  {"fighter_bonus", 3}, {"blocker_die", die}, {"blocker_bonus", 3},
+          {"loser_died", false}, {"stopped_at", -1}};
+}
+
 struct Edge {
   const char* name;
   Json body;
@@ -102,7 +110,7 @@ std::vector<Edge> edge_documents() {
     out.push_back({"No-Pentominos, round at the bound", b, tiles});
   }
   {
-    Json b = with(start_body(), "last_rolls", {8, 8});  // piecepack 5 + 3 artifacts
+    Json b = with(start_body(), "last_combat", top_combat(5));  // piecepack 5 + 3 artifacts
     give_artifacts(b, 0, 3);
     give_artifacts(b, 1, 3);
     out.push_back({"the highest piecepack combat totals", b, Json::object()});
@@ -115,7 +123,9 @@ std::vector<Edge> edge_documents() {
     out.push_back({"both a step from exiting (tie-breaks)", b, o});
   }
   {
-    Json b = with(start_body(d6), "last_rolls", {9, 9});  // d6 6 + 3 artifacts
+    Json b = with(start_body(d6), "last_combat", top_combat(6));  // d6 6 + 3 artifacts
+    give_artifacts(b, 0, 3);
+    give_artifacts(b, 1, 3);
     out.push_back({"the highest d6 combat totals", b, d6});
   }
   {
@@ -211,11 +221,17 @@ TEST(MazeMakersBounds, TheRoundCounterSaturatesAndTheDocumentReloads) {
 }
 
 TEST(MazeMakersBounds, CombatTotalsPastTheDieAreRefused) {
-  EXPECT_EQ(rejection(with(start_body(), "last_rolls", {9, 2})),
-            kPrefix + "'last_rolls'[0] = 9 is outside -1..8");
-  EXPECT_EQ(rejection(with(start_body({{"combatDie", "d6_1to6"}}), "last_rolls", {10, 2}),
+  Json b = start_body();
+  give_artifacts(b, 0, 3);
+  give_artifacts(b, 1, 3);
+  Json c = top_combat(6);
+  EXPECT_EQ(rejection(with(b, "last_combat", c)),
+            kPrefix + "'last_combat.fighter_die' = 6 is outside 0..5");
+  c = top_combat(6);
+  c["fighter_die"] = 0;
+  EXPECT_EQ(rejection(with(start_body({{"combatDie", "d6_1to6"}}), "last_combat", c),
                       {{"combatDie", "d6_1to6"}}),
-            kPrefix + "'last_rolls'[0] = 10 is outside -1..9");
+            kPrefix + "'last_combat.fighter_die' = 0 is outside 1..6");
 }
 
 // The cases: "over" with nobody out, exits with one artifact, winners mid-game, a landing

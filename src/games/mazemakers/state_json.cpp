@@ -20,18 +20,54 @@ constexpr std::array<std::string_view, 15> kPhaseNames = {
   throw Error(ErrorCode::kBadState, "MazeMakers state: " + what);
 }
 
-int read_int(const Json& j, const char* name, int lo, int hi) {
-  if (!j.contains(name)) bad(fmt::format("'{}' is missing", name));
+// `where` names the object holding the field in messages ("last_combat.").
+int read_int(const Json& j, const char* name, int lo, int hi, std::string_view where = "") {
+  if (!j.contains(name)) bad(fmt::format("'{}{}' is missing", where, name));
   const Json& v = j[name];
-  if (!v.is_number_integer()) bad(fmt::format("'{}' must be an integer", name));
+  if (!v.is_number_integer()) bad(fmt::format("'{}{}' must be an integer", where, name));
   const auto x = v.get<std::int64_t>();
-  if (x < lo || x > hi) bad(fmt::format("'{}' = {} is outside {}..{}", name, x, lo, hi));
+  if (x < lo || x > hi) bad(fmt::format("'{}{}' = {} is outside {}..{}", where, name, x, lo, hi));
   return static_cast<int>(x);
 }
 
-bool read_bool(const Json& j, const char* name) {
-  if (!j.contains(name) || !j[name].is_boolean()) bad(fmt::format("'{}' must be a boolean", name));
+bool read_bool(const Json& j, const char* name, std::string_view where = "") {
+  if (!j.contains(name) || !j[name].is_boolean()) {
+    bad(fmt::format("'{}{}' must be a boolean", where, name));
+  }
   return j[name].get<bool>();
+}
+
+// Null until the first fight: a game before any combat has one document whatever came before.
+Json combat_body(const Combat& c) {
+  if (!c.any()) return nullptr;
+  return {{"fighter", c.fighter},         {"blocker", c.blocker},
+          {"monster", c.monster},         {"cell", c.cell},
+          {"fighter_die", c.fighter_die}, {"fighter_bonus", c.fighter_bonus},
+          {"blocker_die", c.blocker_die}, {"blocker_bonus", c.blocker_bonus},
+          {"loser_died", c.loser_died},   {"stopped_at", c.stopped_at}};
+}
+
+// Ranges only; what the rest of the position implies is check_last_combat's. A document without
+// the field (written before the record existed) loads with no last combat.
+Combat read_combat(const Json& body, int players, int cells, int die_lo, int die_hi) {
+  Combat c;
+  if (!body.contains("last_combat")) return c;
+  const Json& j = body["last_combat"];
+  if (j.is_null()) return c;
+  if (!j.is_object()) bad("'last_combat' must be null or an object");
+  constexpr std::string_view in = "last_combat.";
+  const auto i8 = [](int x) { return static_cast<std::int8_t>(x); };
+  c.fighter = i8(read_int(j, "fighter", 0, players - 1, in));
+  c.blocker = i8(read_int(j, "blocker", -1, players - 1, in));
+  c.monster = i8(read_int(j, "monster", 0, 4, in));
+  c.cell = static_cast<std::int16_t>(read_int(j, "cell", 0, cells - 1, in));
+  c.fighter_die = i8(read_int(j, "fighter_die", die_lo, die_hi, in));
+  c.fighter_bonus = i8(read_int(j, "fighter_bonus", 0, 3, in));
+  c.blocker_die = i8(read_int(j, "blocker_die", 0, die_hi, in));
+  c.blocker_bonus = i8(read_int(j, "blocker_bonus", 0, 3, in));
+  c.loser_died = read_bool(j, "loser_died", in);
+  c.stopped_at = static_cast<std::int16_t>(read_int(j, "stopped_at", -1, kStart, in));
+  return c;
 }
 
 template <std::size_t N, class T>
@@ -100,7 +136,7 @@ Json State::to_json() const {
   j["rolloff_done"] = rolloff_done_;
   j["rolloff_total"] = std::vector<int>(rolloff_total_.begin(), rolloff_total_.end());
   j["round"] = round_;
-  j["last_rolls"] = std::vector<int>(last_rolls_.begin(), last_rolls_.end());
+  j["last_combat"] = combat_body(last_combat_);
   return j;
 }
 
@@ -162,7 +198,7 @@ State State::from_json(const Json& body, const Options& options) {
   // Completed rounds: the game ends at roundLimit; without one the counter saturates.
   s.round_ =
       read_int(body, "round", 0, s.config_.round_limit > 0 ? s.config_.round_limit : kMaxRound);
-  read_ints(body, "last_rolls", 2, -1, max_total, s.last_rolls_);
+  s.last_combat_ = read_combat(body, n, s.num_cells(), s.die_value(0), s.die_value(5));
   s.check_invariants();
   return s;
 }
@@ -298,6 +334,7 @@ void State::check_invariants() {
     if (phase_ == Phase::kMove && steps_left_ == 0) bad("a move with no steps left");
   }
   check_progress(setup);
+  check_last_combat(setup);
   if (!is_terminal()) {
     ActionList legal;
     legal_actions(legal);
@@ -423,6 +460,55 @@ void State::check_progress(bool setup) {
     bad(fmt::format("'winners' must be {} (the exiters{}), got {}", expected,
                     config_.tie_break == TieBreak::kHealth ? " with the most health" : "",
                     winners_));
+  }
+}
+
+// The last combat as play leaves it (issue 33): no fight in setup, a monster or another seat as
+// the opponent, bonuses no larger than the artifacts held now (artifacts are never lost), a death
+// the position still shows without revival, and a square only for a beaten mover still standing.
+void State::check_last_combat(bool setup) const {
+  const Combat& c = last_combat_;
+  if (!c.any()) return;
+  if (setup) bad("'last_combat' must be null during setup");
+  const auto seat_name = [](Player p) { return fmt::format("P{}", p + 1); };
+  if (c.vs_monster()) {
+    if (c.monster < 2) {
+      bad(fmt::format("'last_combat.monster' = {} is outside 2..4 (no blocker: a monster fight)",
+                      c.monster));
+    }
+    if (c.blocker_die != 0 || c.blocker_bonus != 0) {
+      bad("'last_combat.blocker_die' and 'last_combat.blocker_bonus' must be 0 against a monster");
+    }
+  } else {
+    if (c.blocker == c.fighter) bad("'last_combat.blocker' must be another seat than the fighter");
+    if (c.monster != 0) bad("'last_combat.monster' must be 0 in a fight between players");
+    if (c.blocker_die < die_value(0)) {
+      bad(fmt::format("'last_combat.blocker_die' = {} is not a face of the combat die",
+                      c.blocker_die));
+    }
+    if (c.blocker_bonus > artifacts_[c.blocker]) {
+      bad(fmt::format("'last_combat.blocker_bonus' = {}, but {} holds {} artifact(s)",
+                      c.blocker_bonus, seat_name(c.blocker), artifacts_[c.blocker]));
+    }
+  }
+  if (c.fighter_bonus > artifacts_[c.fighter]) {
+    bad(fmt::format("'last_combat.fighter_bonus' = {}, but {} holds {} artifact(s)",
+                    c.fighter_bonus, seat_name(c.fighter), artifacts_[c.fighter]));
+  }
+  if (c.loser_died) {
+    if (c.vs_monster() && c.fighter_won()) bad("'last_combat.loser_died': a monster never dies");
+    const Player loser = c.fighter_won() ? c.blocker : c.fighter;
+    if (!config_.revival && alive(loser)) {
+      bad(fmt::format("'last_combat.loser_died', but {} is alive and there is no revival",
+                      seat_name(loser)));
+    }
+  }
+  const bool stands = !c.vs_monster() && !c.fighter_won() && !c.loser_died;
+  if (stands != (c.stopped_at >= 0) || (c.stopped_at >= num_cells() && c.stopped_at != kStart)) {
+    bad(
+        fmt::format("'last_combat.stopped_at' = {}: a square (or START) for a beaten mover still "
+                    "standing, -1 otherwise",
+                    c.stopped_at));
   }
 }
 
@@ -589,7 +675,7 @@ Json State::view(Player observer) const {
     t["last_free"] = name(last_free_);
     v["turn"] = t;
   }
-  v["last_combat"] = {last_rolls_[0], last_rolls_[1]};
+  v["lastCombat"] = combat_view();
   if (phase_ == Phase::kRolloff || rolloff_ != 0) {
     v["rolloff"] = {{"in", rolloff_},
                     {"rolled", rolloff_done_},
@@ -602,6 +688,35 @@ Json State::view(Player observer) const {
     }
     v["winners"] = w;
   }
+  return v;
+}
+
+// The last combat for every observer (all of it is public: the dice, the monster's value, the
+// outcome); the monster's suit stays on its coin. Null before the first combat.
+Json State::combat_view() const {
+  const Combat& c = last_combat_;
+  if (!c.any()) return nullptr;
+  const auto side = [](int seat, int die, int bonus) {
+    return Json{{"seat", fmt::format("P{}", seat + 1)},
+                {"die", die},
+                {"artifacts", bonus},
+                {"total", die + bonus}};
+  };
+  const bool won = c.fighter_won();
+  Json v = Json::object();
+  v["kind"] = c.vs_monster() ? "monster" : "players";
+  v["square"] = name(c.cell);
+  v["fighter"] = side(c.fighter, c.fighter_die, c.fighter_bonus);
+  v["opponent"] = c.vs_monster() ? Json{{"monster", c.monster}, {"total", c.monster}}
+                                 : side(c.blocker, c.blocker_die, c.blocker_bonus);
+  v["winner"] = won              ? v["fighter"]["seat"]
+                : c.vs_monster() ? Json("monster")
+                                 : v["opponent"]["seat"];
+  v["damage"] = combat_damage(c);
+  v["monster_removed"] = c.vs_monster() && won && config_.remove_defeated;
+  v["died"] = c.loser_died;
+  v["revived"] = c.loser_died && config_.revival;
+  v["stopped_at"] = c.stopped_at < 0 ? Json(nullptr) : Json(name(c.stopped_at));
   return v;
 }
 
@@ -669,8 +784,12 @@ std::uint64_t State::information_state_key(Player p) const {
     }
     h.add(turn_began_on_start_ ? 1u : 0u).add(left_start_ ? 1u : 0u);
   }
-  h.add(static_cast<std::uint64_t>(last_rolls_[0] + 8))
-      .add(static_cast<std::uint64_t>(last_rolls_[1] + 8));
+  const Combat& c = last_combat_;
+  for (int x : {int{c.fighter}, int{c.blocker}, int{c.monster}, int{c.cell}, int{c.fighter_die},
+                int{c.fighter_bonus}, int{c.blocker_die}, int{c.blocker_bonus}, int{c.loser_died},
+                int{c.stopped_at}}) {
+    h.add(static_cast<std::uint64_t>(x + 8));
+  }
   h.add(rolloff_).add(rolloff_done_);
   for (int t : rolloff_total_) h.add(static_cast<std::uint64_t>(t));
   return h.value();

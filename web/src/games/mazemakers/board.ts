@@ -10,6 +10,7 @@ import {
   type Selection, stillValid,
 } from "./offer";
 import { flip, orientationNumber, orientationsOf, rotate, type Shape } from "./pentominoes";
+import { lastCombatIndex } from "./combat";
 import { buttonLabel, playersPanel, statusText } from "./panel";
 import { suitSymbol } from "./pieces";
 import { recentMoves } from "./recent";
@@ -32,6 +33,8 @@ export class MazemakersBoard implements Board {
   private liftedShown: string | null = null;
   private controlsBox = h("div", { class: "mm-controls" });
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
+  /** The combat last drawn (undefined before the first drawing, which rolls no dice). */
+  private combatShown: string | undefined = undefined;
 
   constructor(host: HTMLElement, state: BoardState, private readonly ctx: BoardContext) {
     host.append(this.root);
@@ -107,9 +110,23 @@ export class MazemakersBoard implements Board {
       h("p", { class: "mm-status", role: "status" }, statusText(this.state, this.model)),
       h("div", { class: "mm-layout" },
         h("div", { class: "mm-svg-wrap" }, svg),
-        h("div", { class: "mm-side" }, this.controlsBox, playersPanel(this.state, this.model))),
+        h("div", { class: "mm-side" }, this.controlsBox, playersPanel(this.state, this.model, this.newCombat()))),
     );
     this.renderChoices();
+  }
+
+  /**
+   * Whether the view shows a combat not drawn before: the record, and the log entry of the die that
+   * resolved it (two fights alike in every number still differ there).
+   */
+  private newCombat(): boolean {
+    const combat = this.state.view.lastCombat ?? null;
+    const events = this.state.events ?? [];
+    const at = lastCombatIndex(events);
+    const key = combat ? `${JSON.stringify(combat)}@${at >= 0 ? events[at].n : ""}` : "";
+    const fresh = this.combatShown !== undefined && key !== "" && key !== this.combatShown;
+    this.combatShown = key;
+    return fresh;
   }
 
   /** Redraws only what a click changes: the hit targets, the lifted wall and the controls. */

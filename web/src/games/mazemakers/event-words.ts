@@ -2,6 +2,7 @@
 // coin goes on h1"), from the event's text and the shown state only (docs/rules/mazemakers.md,
 // Notation). The actor is printed by the log before these words. Pure code.
 import type { BoardState, GameEvent } from "../types";
+import { rollWords, suitedNames } from "./combat";
 import { classify, squareName } from "./notation";
 
 const SUITS = ["suns", "moons", "crowns", "arms"];
@@ -37,10 +38,19 @@ function chanceWords(text: string): string | null {
   return null;
 }
 
+/** A combat die in words, read from its place in the shown log (null: not a combat's die). */
+function combatDieWords(event: GameEvent, state: BoardState): string | null {
+  if (event.player !== "chance") return null;
+  const events = state.events ?? [];
+  const at = events.findIndex((e) => e.n === event.n && e.text === event.text);
+  if (at < 0) return null;
+  return rollWords(events, at, state.view?.lastCombat, suitedNames(state.view?.players ?? []));
+}
+
 export function describeEvent(event: GameEvent, state: BoardState): string | null {
   const text = event.text.trim();
   if (!text) return null;
-  const chance = chanceWords(text);
+  const chance = combatDieWords(event, state) ?? chanceWords(text);
   if (chance) return chance;
   const lower = text.toLowerCase();
   if (SUITS.includes(lower)) return `chose ${cap(lower)}`;

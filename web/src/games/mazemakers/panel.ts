@@ -2,6 +2,7 @@
 // hand), the status line in words, and the labels of the move buttons.
 import { h, s } from "../../core/dom";
 import type { BoardState, View } from "../types";
+import { type CombatSide, combatSentence, type LastCombat, type MonsterSide, suitedNames } from "./combat";
 import type { BoardModel, PlayerInfo } from "./model";
 import { die, numberCoin, suitCoin, suitColour, suitSymbol } from "./pieces";
 
@@ -91,15 +92,36 @@ function playerCard(p: PlayerInfo, state: BoardState, model: BoardModel): HTMLEl
   );
 }
 
-export function playersPanel(state: BoardState, model: BoardModel): HTMLElement {
+/** The dice of the last combat: the fighter's, then the blocker's or the monster's coin. */
+function combatDice(c: LastCombat, model: BoardModel): HTMLElement {
+  const dieOf = (side: CombatSide) => {
+    const suit = model.players.find((p) => p.seat === side.seat)?.suit;
+    return die(side.die, 24, suitColour(suit), `${side.seat}'s die shows ${side.die}`);
+  };
+  const opponent = c.kind === "monster"
+    ? s("svg", { viewBox: "-16 -16 32 32", width: 24, height: 24, role: "img", "aria-label": "the monster" },
+      numberCoin(0, 0, 13, (c.opponent as MonsterSide).monster))
+    : dieOf(c.opponent as CombatSide);
+  return h("span", { class: "mm-combat-dice", "aria-hidden": "true" }, dieOf(c.fighter), "vs", opponent);
+}
+
+/** The last combat in one sentence beside its dice; `fresh`: a combat just resolved (the dice roll). */
+export function combatBlock(state: BoardState, model: BoardModel, fresh = false): HTMLElement | null {
+  const c: LastCombat | null = state.view.lastCombat ?? null;
+  if (!c) return null;
+  return h("div", { class: `mm-combat${fresh ? " mm-combat-new" : ""}` },
+    combatDice(c, model),
+    h("p", { class: "mm-combat-text" }, `Last combat: ${combatSentence(c, suitedNames(model.players))}`));
+}
+
+export function playersPanel(state: BoardState, model: BoardModel, freshCombat = false): HTMLElement {
   const v = state.view;
   const found: string[] = v.artifacts_found ?? [];
-  const [a, b] = v.last_combat ?? [-1, -1];
   return h("div", { class: "mm-panel" },
     h("ol", { class: "mm-players" }, model.players.map((p) => playerCard(p, state, model))),
     h("p", { class: "mm-facts" },
       `Round ${v.round_limit ? `${Math.min(v.round, v.round_limit)} of ${v.round_limit}` : v.round}.`,
-      found.length ? ` Artifacts found: ${found.map((f) => f.replace("-", " ")).join(", ")}.` : "",
-      a >= 0 ? ` Last combat: ${a}${b >= 0 ? ` against ${b}` : ""}.` : ""),
+      found.length ? ` Artifacts found: ${found.map((f) => f.replace("-", " ")).join(", ")}.` : ""),
+    combatBlock(state, model, freshCombat),
   );
 }

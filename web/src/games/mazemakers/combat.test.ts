@@ -1,0 +1,124 @@
+// The last combat in words: the sentence (the terminal's, src/games/mazemakers/combat_record_test.cpp
+// pins the same words), the dice of the log and the panel block.
+import { describe, expect, it } from "vitest";
+import type { BoardState, GameEvent } from "../types";
+import { combatSentence, isCombatOf, type LastCombat, lastCombatIndex, rollRole, rollWords, suitedNames } from "./combat";
+import { describeEvent } from "./event-words";
+import { readModel } from "./model";
+import { combatBlock } from "./panel";
+import move from "./fixtures/pento2-move.json";
+
+const lostToMonster: LastCombat = {
+  kind: "monster", square: "i7",
+  fighter: { seat: "P1", die: 2, artifacts: 0, total: 2 },
+  opponent: { monster: 4, total: 4 },
+  winner: "monster", damage: 1, monster_removed: false, died: false, revived: false, stopped_at: null,
+};
+
+const tiedBlock: LastCombat = {
+  kind: "players", square: "i8",
+  fighter: { seat: "P1", die: 3, artifacts: 0, total: 3 },
+  opponent: { seat: "P2", die: 3, artifacts: 0, total: 3 },
+  winner: "P1", damage: 1, monster_removed: false, died: false, revived: false, stopped_at: null,
+};
+
+describe("MazeMakers combat sentence", () => {
+  it("tells a monster fight, lost or won", () => {
+    expect(combatSentence(lostToMonster)).toBe("P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
+    const won: LastCombat = {
+      ...lostToMonster, square: "g7", fighter: { seat: "P1", die: 2, artifacts: 1, total: 3 },
+      opponent: { monster: 3, total: 3 }, winner: "P1", damage: 0,
+    };
+    expect(combatSentence(won)).toBe("P1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster stays on its square.");
+    expect(combatSentence({ ...won, monster_removed: true }))
+      .toBe("P1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster is removed.");
+  });
+
+  it("tells a death, and a revival", () => {
+    const dead = { ...lostToMonster, fighter: { seat: "P1", die: 0, artifacts: 0, total: 0 }, damage: 4, died: true };
+    expect(combatSentence(dead)).toBe("P1 (die 0 + 0 = 0) lost to the 4 monster on i7: P1 takes 4 damage and dies.");
+    expect(combatSentence({ ...dead, revived: true }))
+      .toBe("P1 (die 0 + 0 = 0) lost to the 4 monster on i7: P1 takes 4 damage and dies, revived on START with 2 health.");
+  });
+
+  it("tells a block: the mover going on, or stopping", () => {
+    expect(combatSentence(tiedBlock))
+      .toBe("P1 (die 3 + 0 = 3) beat P2 (die 3 + 0 = 3), who blocked on i8: P2 takes 1 damage, and P1 moves on.");
+    const lost: LastCombat = {
+      ...tiedBlock, fighter: { seat: "P1", die: 1, artifacts: 0, total: 1 },
+      opponent: { seat: "P2", die: 4, artifacts: 0, total: 4 }, winner: "P2", damage: 3, stopped_at: "start",
+    };
+    expect(combatSentence(lost))
+      .toBe("P1 (die 1 + 0 = 1) lost to P2 (die 4 + 0 = 4), who blocked on i8: P1 takes 3 damage, and P1 stops on START.");
+    expect(combatSentence({ ...lost, stopped_at: "h9" })).toMatch(/P1 stops on h9\.$/);
+  });
+
+  it("names seats with their suits when asked", () => {
+    const name = suitedNames([{ seat: "P1", suit: "Suns" }, { seat: "P2", suit: null }]);
+    expect(combatSentence(tiedBlock, name))
+      .toBe("P1 Suns (die 3 + 0 = 3) beat P2 (die 3 + 0 = 3), who blocked on i8: P2 takes 1 damage, and P1 Suns moves on.");
+  });
+});
+
+describe("MazeMakers combat dice in the log", () => {
+  const ev = (n: number, player: number | "chance", text: string): GameEvent => ({ n, player, text });
+  // P1 steps onto P2's square; P2 blocks; both dice; then P1 walks on and lands on a monster.
+  const log: GameEvent[] = [
+    ev(30, 0, "pass"), ev(31, 0, "i8"), ev(32, 1, "block"), ev(33, "chance", "roll 3"), ev(34, "chance", "roll 3"),
+    ev(35, 0, "i7"), ev(36, "chance", "roll 2"),
+  ];
+
+  it("knows whose die each roll is", () => {
+    expect(rollRole(log, 3)).toMatchObject({ kind: "moverDie", mover: "P1", blocker: "P2", square: "i8", die: 3 });
+    expect(rollRole(log, 4)).toMatchObject({ kind: "blockerDie", moverDie: 3, die: 3 });
+    expect(rollRole(log, 6)).toEqual({ kind: "monster", mover: "P1", square: "i7", die: 2 });
+    expect(rollRole(log, 1)).toBeNull();
+    // a roll-off after an exit, and a log that starts with the dice: not a fight's
+    expect(rollRole([ev(1, 0, "start"), ev(2, "chance", "roll 4"), ev(3, "chance", "roll 1")], 2)).toBeNull();
+    expect(rollRole([ev(1, 0, "stop"), ev(2, "chance", "roll 4")], 1)).toBeNull();
+    expect(rollRole([ev(2, "chance", "roll 4")], 0)).toBeNull();
+    expect(lastCombatIndex(log)).toBe(6);
+    expect(lastCombatIndex(log.slice(0, 6))).toBe(4);
+    expect(lastCombatIndex(log.slice(0, 4))).toBe(-1);
+  });
+
+  it("tells the whole fight at the die that resolved the view's last combat", () => {
+    expect(isCombatOf(lostToMonster, log, 6)).toBe(true);
+    expect(rollWords(log, 6, lostToMonster))
+      .toBe("the combat die rolls 2: P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
+    // the block before it is told by its dice only: the view keeps the last combat alone
+    expect(rollWords(log, 3, lostToMonster)).toBe("the combat die rolls 3 for P1, who moves");
+    expect(rollWords(log, 4, lostToMonster)).toBe("the combat die rolls 3 for P2, who blocked on i8");
+    const upToBlock = log.slice(0, 5);
+    expect(rollWords(upToBlock, 4, tiedBlock)).toMatch(/^the combat die rolls 3: P1 \(die 3 \+ 0 = 3\) beat P2/);
+    // a record that does not match the dice is not told at that die
+    expect(isCombatOf({ ...lostToMonster, fighter: { ...lostToMonster.fighter, die: 5 } }, log, 6)).toBe(false);
+    expect(rollWords(log, 6, null)).toBe("the combat die rolls 2 for P1 against the monster on i7");
+  });
+
+  it("feeds the log through describeEvent, seats named with their suits", () => {
+    const base = move as BoardState;
+    const state = { ...base, events: log, view: { ...base.view, lastCombat: lostToMonster } } as BoardState;
+    expect(describeEvent(log[6], state))
+      .toBe("the combat die rolls 2: P1 Moons (die 2 + 0 = 2) lost to the 4 monster on i7: P1 Moons takes 1 damage.");
+    expect(describeEvent(ev(50, "chance", "roll 4"), state)).toBe("the combat die rolls 4");
+  });
+});
+
+describe("MazeMakers last combat panel block", () => {
+  const base = move as BoardState;
+  const withCombat = (c: LastCombat | null) => ({ ...base, view: { ...base.view, lastCombat: c } }) as BoardState;
+
+  it("shows the sentence and the dice, rolling them only when fresh", () => {
+    const state = withCombat(tiedBlock);
+    const block = combatBlock(state, readModel(state.view), true)!;
+    expect(block.textContent).toContain(
+      "Last combat: P1 Moons (die 3 + 0 = 3) beat P2 Arms (die 3 + 0 = 3), who blocked on i8:");
+    expect(block.classList.contains("mm-combat-new")).toBe(true);
+    expect(block.querySelectorAll("svg.mm-die")).toHaveLength(2);
+    expect(combatBlock(state, readModel(state.view))!.classList.contains("mm-combat-new")).toBe(false);
+    const monster = withCombat(lostToMonster);
+    expect(combatBlock(monster, readModel(monster.view))!.querySelectorAll("svg.mm-die")).toHaveLength(1);
+    expect(combatBlock(withCombat(null), readModel(base.view))).toBeNull();
+  });
+});
