@@ -251,6 +251,11 @@ TEST(CliPlay, TheEndIsToldInTheGamesOwnWords) {
       {"pathfinder-cards",
        R"(game over: Player [12] \((Maker\) wins: the Runner cannot go on|Runner\) reaches )"
        R"(the Joker and wins, scoring \d+))"},
+      {"jokers-labyrinth --option roundLimit=3",
+       R"(game over: (P[12] holds both Jokers and wins|a draw: round limit 3 reached, Jokers \d–\d))"},
+      {"mazemakers --option roundLimit=5",
+       R"(game over: (P[12] wins: out by START|a draw: (nobody is left alive|the round limit of 5 )"
+       R"(was reached with nobody out) \(artifacts \d–\d\)))"},
   };
   for (const auto& [game, pattern] : ends) {
     const CliRun run =

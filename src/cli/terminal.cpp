@@ -218,7 +218,7 @@ std::string describe_winner(const std::vector<double>& returns,
 std::string describe_end(const State& state, const std::vector<std::string>& names) {
   const auto& describe = state.game().entry().describe_result;
   if (describe) {
-    std::string words = describe(state.view(kOmniscient));
+    std::string words = describe(state.view(kOmniscient), state.game().options());
     if (!words.empty()) return words;
   }
   return describe_winner(state.returns(), names);

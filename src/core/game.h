@@ -53,8 +53,9 @@ struct GameEntry {
   // Draws a view (never a State) so a terminal shows exactly what that observer may see.
   std::function<std::string(const Json& view, const RenderStyle&)> render_view;
   // Optional: how a finished game ended in its own words (who won, the score, why), from the
-  // omniscient view: the terminal's "game over" line. Unset: the winner by returns.
-  std::function<std::string(const Json& view)> describe_result;
+  // omniscient view and the options: the terminal's "game over" line. Unset: the winner by
+  // returns.
+  std::function<std::string(const Json& view, const Options&)> describe_result;
   std::vector<GameAgentEntry> agents;
   // The strongest computer player measured for this game with these options, as an agent spec
   // for any seat (the strength table in docs/ai.md): what `play` and the lobby's strong computer

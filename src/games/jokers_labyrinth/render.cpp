@@ -225,4 +225,27 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out;
 }
 
+// The end in the game's words: the first to hold both Jokers wins; a round limit (or the
+// safeguard on endless games) ends it in a draw, told with the Jokers each holds.
+std::string describe_result(const Json& view, const Options& options) {
+  const Json& players = view.value("players", Json());
+  if (view.value("phase", "") != "over" || !players.is_array()) return "";
+  std::string jokers;
+  for (const Json& p : players) {
+    jokers += (jokers.empty() ? "" : "–") + std::to_string(p.value("jokers", 0));
+  }
+  const Json winner = view.value("winner", Json());
+  if (winner.is_number_integer() && winner.get<int>() >= 0 &&
+      winner.get<std::size_t>() < players.size()) {
+    return fmt::format("{} holds both Jokers and wins",
+                       players[winner.get<std::size_t>()].value("seat", "?"));
+  }
+  const std::int64_t limit = options.get_int("roundLimit");
+  const int round = view.value("turn", Json::object()).value("round", 0);
+  if (limit > 0 && round >= limit) {
+    return fmt::format("a draw: round limit {} reached, Jokers {}", limit, jokers);
+  }
+  return fmt::format("a draw: the game ran too long and was stopped, Jokers {}", jokers);
+}
+
 }  // namespace mw::jokers_labyrinth

@@ -9,6 +9,7 @@
 namespace mw::mazemakers {
 
 std::string render_view(const Json& view, const RenderStyle& style);
+std::string describe_result(const Json& view, const Options& options);
 
 GameEntry entry() {
   static_assert(GameState<State>);
@@ -26,6 +27,7 @@ GameEntry entry() {
       /*typing_help=*/"",
   });
   e.render_view = render_view;
+  e.describe_result = describe_result;
   e.evaluate = evaluate;
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;

@@ -4,6 +4,7 @@
 // Input is a view, never the state. With RenderStyle{.unicode = false, .color = false} the output
 // is plain ASCII.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -243,6 +244,32 @@ std::string render_view(const Json& view, const RenderStyle& style) {
                : "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known "
                  "suit; F1 wall F held by P1, f# free wall\n";
   return out;
+}
+
+// The end in the game's words: whoever leaves by START with three artifacts wins (together when
+// several do in one round); otherwise a draw, when everyone is dead or at the round limit.
+std::string describe_result(const Json& view, const Options& /*options*/) {
+  const Json& players = view.value("players", Json());
+  if (view.value("phase", "") != "over" || !players.is_array()) return "";
+  std::vector<std::string> winners;
+  for (const Json& w : view.value("winners", Json::array())) {
+    winners.push_back(w.is_string() ? w.get<std::string>() : w.dump());
+  }
+  if (!winners.empty()) {
+    const std::string who = winners.size() == 1
+                                ? winners[0] + " wins"
+                                : fmt::format("{} share the win", fmt::join(winners, " and "));
+    return who + ": out by START with three artifacts";
+  }
+  std::string artifacts;
+  bool anyone_alive = false;
+  for (const Json& p : players) {
+    artifacts += (artifacts.empty() ? "" : "–") + std::to_string(p.value("artifacts", 0));
+    anyone_alive = anyone_alive || p.value("alive", false);
+  }
+  if (!anyone_alive) return fmt::format("a draw: nobody is left alive (artifacts {})", artifacts);
+  return fmt::format("a draw: the round limit of {} was reached with nobody out (artifacts {})",
+                     view.value("round_limit", 0), artifacts);
 }
 
 }  // namespace mw::mazemakers

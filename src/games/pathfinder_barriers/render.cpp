@@ -216,7 +216,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
 }
 
 // The end in the game's words: the first seeker to find the other's pawn wins.
-std::string describe_result(const Json& view) {
+std::string describe_result(const Json& view, const Options& /*options*/) {
   const Json seats = view.value("seats", Json::array({"North", "South"}));
   const Json& w = view.value("winner", Json());
   if (view.value("phase", "") != "over" || !w.is_number_integer()) return "";

@@ -15,7 +15,7 @@
 namespace mw::pathfinder_cards {
 
 std::string render_view(const Json& view, const RenderStyle& style);
-std::string describe_result(const Json& view);
+std::string describe_result(const Json& view, const Options& options);
 
 namespace {
 

@@ -224,7 +224,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
 
 // The end in the game's words: the Runner reaches the Joker (scoring 5 + her hearts) or the Maker
 // wins when she cannot go on; a match by its totals (docs/rules/pathfinder-cards.md, Scoring).
-std::string describe_result(const Json& view) {
+std::string describe_result(const Json& view, const Options& /*options*/) {
   if (view.value("phase", "") != "over" || !view.contains("winner")) return "";
   const Json& roles = view.value("roles", Json());
   const std::string winner = view["winner"].get<std::string>();

@@ -9,7 +9,7 @@
 namespace mw::treasure_hunt {
 
 std::string render_view(const Json& view, const RenderStyle& style);
-std::string describe_result(const Json& view);
+std::string describe_result(const Json& view, const Options& options);
 
 GameEntry entry() {
   static_assert(GameState<State>);

@@ -158,7 +158,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
 
 // The end in the game's words: the most points (diamonds' ranks) wins
 // (docs/rules/treasure-hunt.md).
-std::string describe_result(const Json& view) {
+std::string describe_result(const Json& view, const Options& /*options*/) {
   const Json& scores = view.value("scores", Json());
   if (view.value("phase", "") != "over" || !scores.is_array() || scores.size() != 2) return "";
   const int a = scores[0].get<int>();
