@@ -267,6 +267,19 @@ TEST(CliPlay, TheEndIsToldInTheGamesOwnWords) {
   }
 }
 
+// `help rules` tells a new player how to play, in plain words.
+TEST(CliPlay, HelpRulesTellsHowToPlay) {
+  const auto dir = scratch_dir();
+  for (const char* game : {"treasure-hunt", "pathfinder-barriers", "pathfinder-cards",
+                           "jokers-labyrinth", "mazemakers"}) {
+    const CliRun run =
+        mazeworks(dir, fmt::format("play {} --seed 1 --seat 1=random", game), "help rules\nquit\n");
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex("Goal:|Two roles:"))) << game << run.out;
+    EXPECT_FALSE(std::regex_search(run.out, std::regex(R"(A-G\d+-\d+)"))) << game;
+  }
+}
+
 Json selfplay_json(const fs::path& dir, int threads) {
   const CliRun run = mazeworks(
       dir, fmt::format("selfplay treasure-hunt --agents random,random --games 200 --seed 11 "

@@ -139,6 +139,7 @@ class Session {
       apply(*move);
       return Next::kPositionChanged;
     }
+    if ((command == "help" || command == "?") && argument == "rules") return show_rules();
     if (command == "help" || command == "?") return show_help();
     if (command == "moves" || command == "legal") return show_moves(argument == "all");
     if (command == "undo") return undo();
@@ -200,9 +201,16 @@ class Session {
 
   // ---- commands ----
 
+  Next show_rules() {
+    const std::string& rules = game_.info().how_to_play;
+    out_ << (rules.empty() ? std::string("no summary of the rules for this game\n") : rules + "\n");
+    return Next::kPromptAgain;
+  }
+
   Next show_help() {
     out_ << "commands:\n"
             "  <move>        play a move in the game's notation (one of the legal moves)\n"
+            "  help rules    how to play this game\n"
             "  moves, legal  list the legal moves (summarised past 100; 'moves all' lists all)\n"
             "  undo          take back to your previous decision\n"
             "  save <file>   write the game record (JSON) to <file>\n"

@@ -18,6 +18,7 @@ Json GameInfo::to_json() const {
   for (const auto& o : options) opts.push_back(o.to_json());
   j["options"] = std::move(opts);
   if (!typing_help.empty()) j["typing_help"] = typing_help;
+  if (!how_to_play.empty()) j["how_to_play"] = how_to_play;
   return j;
 }
 

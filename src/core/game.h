@@ -28,6 +28,9 @@ struct GameInfo {
   // Forms beyond one move that a player may type, for a prompt's help ("a whole maze at once:
   // ..."); "" when the game has none.
   std::string typing_help;
+  // How to play, for a new player: the goal, a turn, the special cards or pieces, in plain words
+  // (no ruling ids). The terminal's `help rules` and the browser's "How to play" show it.
+  std::string how_to_play;
   Json to_json() const;
 };
 

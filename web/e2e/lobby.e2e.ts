@@ -36,6 +36,12 @@ describe("lobby", () => {
       const text = await page.locator("form.new-match").innerText();
       expect(text, id).not.toMatch(/A-G\d+-\d+|\(G\d/);
       expect(text, id).not.toMatch(/stopBeforeRepeat|seat0Maker/);
+      // How to play: the engine's text for this game, in plain words.
+      const rules = page.locator(`.how-to-play[data-game="${id}"]`);
+      await rules.locator("summary").click();
+      const said = await rules.innerText();
+      expect(said, id).toMatch(/Goal|Two roles/);
+      expect(said, id).not.toMatch(/A-G\d+-\d+/);
     }
     await screenshot(page, "lobby");
     expectNoConsoleErrors(errors);

@@ -11,6 +11,25 @@ namespace mw::jokers_labyrinth {
 std::string render_view(const Json& view, const RenderStyle& style);
 std::string describe_result(const Json& view, const Options& options);
 
+// What the terminal's `help rules` and the browser's "How to play" show.
+constexpr const char* kHowToPlay =
+    R"(Goal: be the first to hold both Jokers. One starts face up in the centre of a 7 x 7 dungeon of
+face-down cards; the other is hidden somewhere in it.
+Your pawn is a Jack. You start on the ring around the dungeon and walk in.
+Your turn: two actions, in any order, then end the turn:
+  - reveal: turn up the card next to you;
+  - move: step onto a free cell, or onto a card you may take (equipment, friendly characters,
+    an Ace of your suit, a Joker you have beaten);
+  - fight: attack a hazard (black 2-10), a guardian, a hostile Queen or King, a Joker, or another
+    player next to you;
+  - scavenge: draw from the scavenger deck when standing on an empty cell;
+  - and the powers of the cards you hold (portals, swaps, a look at the 3 x 3 around you).
+Fights: you fight with a card's value and dice; the higher total wins. Losing costs you: a debt,
+your next turn, or your place. The log and the panel tell each fight in one sentence.
+Jokers: beat a Joker to take it; a player holding a Joker can be fought for it (the loser drops
+one).
+)";
+
 GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(FastChanceSampling<State>);
@@ -25,6 +44,7 @@ GameEntry entry() {
       /*has_chance=*/true,
       /*options=*/option_specs(),
       /*typing_help=*/"",
+      /*how_to_play=*/kHowToPlay,
   });
   e.render_view = render_view;
   e.describe_result = describe_result;

@@ -11,6 +11,24 @@ namespace mw::mazemakers {
 std::string render_view(const Json& view, const RenderStyle& style);
 std::string describe_result(const Json& view, const Options& options);
 
+// What the terminal's `help rules` and the browser's "How to play" show.
+constexpr const char* kHowToPlay =
+    R"(Goal: find your three artifacts in the maze and get back out through START (the corner square).
+The maze: a 10 x 10 board with pentomino walls that the players place and move, and face-down
+coins: coins of your suit are your artifacts; the others are monsters.
+Set-up: each player picks a suit, then the players place the walls, and each takes control of one
+wall with a coin.
+Your turn:
+  A. if you hold a wall with two coins, you must move it;
+  B. you may move a wall you control, or put coins on a wall to take it over, or pass;
+  C. move your pawn up to your health in steps (up, down, left, right). Landing on a coin ends the
+     move: your own suit is an artifact (+1 to your rolls, +1 health); any other is a monster you
+     fight with the die plus your artifacts, taking 1 damage if you lose.
+Passing through another pawn: its owner may block; you both roll and the lower total takes 1
+damage. At 0 health you are out.
+Enter START with three artifacts to exit: whoever exits in a round wins at the end of it.
+)";
+
 GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(MultiActionParsing<State>);
@@ -25,6 +43,7 @@ GameEntry entry() {
       /*has_chance=*/true,
       /*options=*/option_specs(),
       /*typing_help=*/"",
+      /*how_to_play=*/kHowToPlay,
   });
   e.render_view = render_view;
   e.describe_result = describe_result;

@@ -11,6 +11,22 @@ namespace mw::pathfinder_barriers {
 std::string render_view(const Json& view, const RenderStyle& style);
 std::string describe_result(const Json& view, const Options& options);
 
+// What the terminal's `help rules` and the browser's "How to play" show.
+constexpr const char* kHowToPlay =
+    R"(Goal: find your opponent's hidden pawn before they find yours.
+Set-up: each player secretly builds a 6 x 6 home grid: place your pawn on any square, then up to
+30 barriers between squares (or at the entry gaps on the left edge). The engine only allows grids
+in which the pawn can still be reached from the left edge.
+Your turn: you explore your opponent's grid from the left edge, one question at a time:
+  - "May I enter at row B?" (enter B-1), then "May I move right?" (a step up, down, left or right),
+    or "May I exit?" from the left column.
+  - "Yes": your explorer moves, leaving a trail, and you ask again (after an exit, your turn ends).
+  - "No": there is a barrier there. It is marked on your tracking grid, your explorer stays where
+    it is and your turn ends.
+The first explorer to step onto the other's pawn wins. Your tracking grid remembers every barrier
+you have hit, so each turn you can go further.
+)";
+
 GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(MultiActionParsing<State>);
@@ -28,6 +44,7 @@ GameEntry entry() {
       /*typing_help=*/
       "a whole home grid at once during your set-up: the pawn, then the barrier slots (e.g. "
       "'E-5: |C-1 E-1|F-1 E-2|F-2'); in play a whole path at once (e.g. 'B-1>B-2>B-3')",
+      /*how_to_play=*/kHowToPlay,
   });
   e.render_view = render_view;
   e.describe_result = describe_result;

@@ -71,6 +71,27 @@ std::vector<double> evaluate(const mw::State& state) {
 
 }  // namespace
 
+// What the terminal's `help rules` and the browser's "How to play" show.
+constexpr const char* kHowToPlay =
+    R"(Two roles: the Maze Maker builds a maze of 40 cards (the clubs, diamonds, spades and one Joker),
+face down; the Maze Runner explores it holding the 13 hearts. Each game decides who is who.
+Building: the Maker places the cards one by one, each touching the maze. The engine keeps one rule
+for her: a path of diamonds must still be able to lead from the A of diamonds (face up, the
+start) to the Joker.
+Exploring: the Runner turns up a face-down card next to her chain of face-up diamonds joined to
+the A of diamonds. She wins when the Joker is face up next to that chain.
+Dangers: a spade costs her a heart (picked at random). A 10, Jack, Queen or King starts a trial
+(a count, a guess or a memory test) that costs hearts when she fails. An A of clubs or spades lets
+the Maker change the maze. If she loses the A of hearts and cannot pay for it, the Maker wins.
+Help: before exploring she picks a Compass heart; while the diamond of its rank is in her chain
+she may spend it to see the Joker. The 10, J, Q and K of hearts are powers (the Advisor answers a
+question about the maze, the Pathfinder shows a route, the Seer looks at cards, the Mover moves
+one).
+Score: a Runner who wins scores 5 plus one per heart she still holds.
+Advanced game: the J, Q and K of diamonds are a Rope, a Veil and a Mirror that join diamonds
+across gaps, diagonally, or from one end of a line to the other.
+)";
+
 GameEntry entry() {
   static_assert(GameState<State>);
   static_assert(MultiActionParsing<State>);
@@ -90,6 +111,7 @@ GameEntry entry() {
       "before the first card the Maker may type the whole maze at once: rows of card codes, "
       "'.' for no card, rows separated by '/' (e.g. 'AC 2C 3C 4C 5C 6C 7C 8C / 9C 10C ...'; "
       "docs/rules/pathfinder-cards.md, the whole-maze text form)",
+      /*how_to_play=*/kHowToPlay,
   });
   e.render_view = render_view;
   e.describe_result = describe_result;

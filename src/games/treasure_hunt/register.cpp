@@ -11,6 +11,23 @@ namespace mw::treasure_hunt {
 std::string render_view(const Json& view, const RenderStyle& style);
 std::string describe_result(const Json& view, const Options& options);
 
+// What the terminal's `help rules` and the browser's "How to play" show.
+constexpr const char* kHowToPlay =
+    R"(Goal: score the most points. The diamonds are the treasure: each is worth its rank (A = 1 ...
+K = 13), and the game ends when someone scores the K of diamonds.
+The board: 25 cards in a 5 x 5 grid. Every card points a way by its suit (the key under the board
+says which) and pushes a pawn as many cards as its rank. Both pawns start in the middle; the
+Treasure Marker starts on the A of diamonds and moves to the next diamond each time one is scored.
+Your turn, two steps:
+  1. Swap two cards in the same row or column. Not a card with a pawn or the Treasure Marker on it,
+     and not one of the two cards your opponent just swapped.
+  2. Step your pawn to a neighbouring card (up, down, left or right). Then the card you land on
+     carries you on, again and again, until you reach the treasure, would leave the board, or
+     would come back to a card already passed in this move.
+If your pawn ends on the treasure, you score it. Plan the swap so your step rides the cards there,
+or so your opponent's path goes nowhere.
+)";
+
 GameEntry entry() {
   static_assert(GameState<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
@@ -23,6 +40,7 @@ GameEntry entry() {
       /*has_chance=*/true,
       /*options=*/option_specs(),
       /*typing_help=*/"",
+      /*how_to_play=*/kHowToPlay,
   });
   e.render_view = render_view;
   e.describe_result = describe_result;

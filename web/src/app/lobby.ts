@@ -59,6 +59,15 @@ function gameCatalogue(games: GameInfo[], choose: (game: GameInfo) => void): HTM
         h("span", { class: "summary" }, g.summary))))));
 }
 
+/** The chosen game's "How to play": the engine's text, its paragraphs kept (indented lines are
+ * list items of the paragraph above). */
+export function howToPlay(game: GameInfo): HTMLElement | null {
+  if (!game.how_to_play) return null;
+  return h("details", { class: "panel how-to-play", "data-game": game.id },
+    h("summary", {}, `How to play ${game.name}`),
+    h("pre", { class: "rules-text" }, game.how_to_play));
+}
+
 function matchRow(m: MatchSummary, names: Map<string, string>): HTMLElement {
   const free = m.seats.filter((s) => s.kind === "human" && !s.joined).length;
   return h("li", {},
@@ -116,6 +125,8 @@ export async function showLobby(root: HTMLElement, deps: LobbyDeps): Promise<voi
     for (const b of page.querySelectorAll(".game-card")) b.setAttribute("aria-pressed", String(b.getAttribute("data-game") === game.id));
     clear(formSlot);
     clear(afterSlot);
+    const rules = howToPlay(game);
+    if (rules) formSlot.append(rules);
     formSlot.append(lobbyFormView(game, (form) => createAndJoin(deps, form, afterSlot, () => void open.refresh())));
   };
   page.append(h("div", { class: "lobby-grid" },

@@ -24,6 +24,8 @@ export interface GameInfo {
   strongest_agent: string;
   /** The strongest agent for each player count ("2", "3", ...), where it depends on the count. */
   strongest_agent_by_players?: Record<string, string>;
+  /** How to play, in plain words: the goal, a turn, the special cards or pieces (lines of text). */
+  how_to_play?: string;
 }
 
 export interface SeatSummary {
