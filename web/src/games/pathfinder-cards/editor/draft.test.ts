@@ -92,7 +92,7 @@ describe("validity and problems", () => {
       blocked.origin())).toEqual(["0,3", "7,2"]);
     const partial = new MazeDraft("square");
     partial.place("AD", "0,0");
-    expect(localVerdict(partial, false)).toEqual({ ok: false, message: "39 more cards to place" });
+    expect(localVerdict(partial, false)).toEqual({ ok: false, message: "place 39 more cards" });
   });
 
   it("shifts the cells a message names back onto the table", () => {

@@ -138,6 +138,12 @@ export class MazeEditor implements Board {
       this.setVerdict({ status: "empty", message: "Drag cards from the tray onto the table, or Generate a maze.", text });
       return;
     }
+    if (this.draft.trayCards().length > 0) {
+      // A design still short of cards is progress, not a fault: the server judges whole mazes.
+      const local = localVerdict(this.draft, this.state.view?.advanced === true);
+      this.setVerdict({ status: "empty", message: local.message, text });
+      return;
+    }
     if (this.draft.committedCount > 0) {
       // The whole-maze text is accepted only on an empty table: the rest goes card by card.
       const local = localVerdict(this.draft, this.state.view?.advanced === true);

@@ -45,7 +45,7 @@ export interface Verdict {
  */
 export function localVerdict(draft: MazeDraft, advanced: boolean): Verdict {
   const missing = draft.trayCards().length;
-  if (missing > 0) return { ok: false, message: `${missing} more card${missing === 1 ? "" : "s"} to place` };
+  if (missing > 0) return { ok: false, message: `place ${missing} more card${missing === 1 ? "" : "s"}` };
   if (draft.pieces().length > 1) return { ok: false, message: NOT_ONE_PIECE };
   if (!advanced && !hasDiamondPath(draft)) return { ok: false, message: NO_DIAMOND_PATH };
   return { ok: true, message: "valid" };
