@@ -48,4 +48,31 @@ describe("boards fit a laptop screen", () => {
       }
     });
   }
+
+  // A phone (390×844): Joker's Labyrinth's turn line and buttons come before the Dungeon, in view;
+  // MazeMakers' squares stay big enough for a finger (at least 44 px; the board scrolls sideways).
+  it("phone: Joker's Labyrinth's buttons above the board, MazeMakers' squares a finger wide", async () => {
+    const phone = { width: 390, height: 844 };
+    for (const game of ["jokers-labyrinth", "mazemakers"]) {
+      const { match } = await createMatch(server, game, ["human", { agent: "random" }], {}, 3);
+      const { token } = await joinMatch(server, match, 0);
+      const { page, context } = await newPlayer(browser, phone);
+      await openSeat(page, server, match, 0, token);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("#board svg")].some((s) => s.getBoundingClientRect().height > 50));
+      const box = await page.evaluate(() => {
+        const rect = (q: string) => document.querySelector(q)?.getBoundingClientRect();
+        return { controls: rect(".jl-controls button")?.bottom, dungeon: rect(".jl-dungeon")?.top,
+          tile: rect(".mm-svg .mm-tile")?.width };
+      });
+      await page.screenshot({ path: await screenshot(page, `phone-${game}`) });
+      if (game === "jokers-labyrinth") {
+        expect(box.controls, "a Jack to choose, in view").toBeLessThanOrEqual(phone.height);
+        expect(box.controls!, "the buttons before the Dungeon").toBeLessThan(box.dungeon!);
+      } else {
+        expect(box.tile! / 2, "a square's width in px").toBeGreaterThanOrEqual(44);
+      }
+      await context.close();
+    }
+  });
 });
