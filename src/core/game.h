@@ -59,6 +59,9 @@ struct GameEntry {
   // omniscient view and the options: the terminal's "game over" line. Unset: the winner by
   // returns.
   std::function<std::string(const Json& view, const Options&)> describe_result;
+  // Optional: the options of a rematch, each seat-bound choice (who makes the maze, who goes
+  // first) handed to the other seat; a random choice stays random. Unset: the same options.
+  std::function<Json(const Json& options)> rematch_options;
   std::vector<GameAgentEntry> agents;
   // The strongest computer player measured for this game with these options, as an agent spec
   // for any seat (the strength table in docs/ai.md): what `play` and the lobby's strong computer

@@ -41,7 +41,7 @@ void ClientSession::on_text(std::string_view text) {
   try {
     const Json msg = parse_client_json(text, kMaxClientMessageBytes);
     if (!msg.is_object()) fail("bad_request", 400, "a message is a JSON object with a \"type\"");
-    type = string_field(msg, "type", "hello, act, check, suggest or sync");
+    type = string_field(msg, "type", "hello, act, check, suggest, sync, resign or rematch");
     if (type == "hello") {
       hello(msg);
     } else if (!sub_) {
@@ -54,9 +54,14 @@ void ClientSession::on_text(std::string_view text) {
       service_.suggest(sub_, string_field(msg, "agent", "an agent spec, e.g. \"random\""));
     } else if (type == "sync") {
       service_.resync(sub_);
+    } else if (type == "resign") {
+      service_.resign(sub_, version_field(msg));
+    } else if (type == "rematch") {
+      service_.rematch(sub_);
     } else {
       type.clear();
-      fail("bad_request", 400, "unknown message type; known: hello, act, check, suggest, sync");
+      fail("bad_request", 400,
+           "unknown message type; known: hello, act, check, suggest, sync, resign, rematch");
     }
   } catch (const std::exception& e) {
     int status = 0;

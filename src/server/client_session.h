@@ -2,7 +2,8 @@
 // The WebSocket protocol of one connection, without the socket: text messages in, text messages
 // out through `send` (docs/server.md). The first message authenticates ({"type": "hello"}); then
 // "act", "check" (would this move be accepted?), "suggest" (what would a computer play?) and
-// "sync". Every refusal is an error message; a malformed message changes nothing.
+// "sync", "resign" (end the match, losing) and "rematch" (play again once it is over). Every
+// refusal is an error message; a malformed message changes nothing.
 #include <memory>
 #include <string>
 #include <string_view>

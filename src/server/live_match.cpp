@@ -42,6 +42,8 @@ LiveMatch::LiveMatch(const Registry& registry, const StoredMatch& stored)
     : LiveMatch(registry, stored.setup) {
   tokens_ = stored.tokens;
   tokens_.resize(setup_.seats.size());
+  resigned_ = stored.resigned;
+  rematch_ = stored.rematch;
   for (std::size_t i = 0; i < stored.actions.size(); ++i) {
     const Action a = stored.actions[i];
     if (!state_.is_legal(a)) {
@@ -54,7 +56,7 @@ LiveMatch::LiveMatch(const Registry& registry, const StoredMatch& stored)
 
 std::optional<Player> LiveMatch::seat_to_act() const {
   const Player p = state_.current_player();
-  if (p < 0) return std::nullopt;
+  if (p < 0 || resigned_) return std::nullopt;
   return p;
 }
 
@@ -109,6 +111,7 @@ ActionList LiveMatch::plan_action(Action action) const {
 ActionList LiveMatch::plan_chance() const {
   State next = state_;
   ActionList out;
+  if (resigned_) return out;  // over: nothing is owed
   append_chance(next, out);
   return out;
 }
@@ -147,10 +150,25 @@ Json LiveMatch::record_json(const Registry& registry) const {
   for (const Event& e : events_) r.actions.push_back(e.action);
   for (const auto& seat : setup_.seats) r.players.push_back(seat.human ? "human" : seat.agent);
   Json j = r.to_json(registry);
+  if (resigned_) {
+    j["resigned"] = *resigned_;
+    j["returns"] = returns();
+  }
   // The seed was committed to at creation: with the salt anyone can check it (seed_commitment).
   j["seed_salt"] = setup_.seed_salt;
   j["seed_commitment"] = seed_commitment();
   return j;
+}
+
+std::vector<double> LiveMatch::returns() const {
+  if (resigned_) return resignation_returns(num_seats(), *resigned_);
+  return state_.returns();
+}
+
+std::vector<double> resignation_returns(int num_seats, Player resigner) {
+  std::vector<double> out(static_cast<std::size_t>(num_seats), 1.0 / (num_seats - 1));
+  out.at(static_cast<std::size_t>(resigner)) = -1.0;
+  return out;
 }
 
 std::size_t told_index(const LiveMatch& match, Player observer) {

@@ -46,8 +46,18 @@ class LiveMatch {
   const std::vector<std::uint32_t>& told_events(Player observer) const;
   const std::vector<Event>& events() const { return events_; }
   int num_seats() const { return static_cast<int>(setup_.seats.size()); }
-  bool finished() const { return state_.is_terminal(); }
-  // The seat to act, or nullopt (terminal).
+  // Over: the game reached its end, or a seat resigned.
+  bool finished() const { return resigned_.has_value() || state_.is_terminal(); }
+  // The seat that resigned, if the match ended that way.
+  std::optional<Player> resigned() const { return resigned_; }
+  // Ends the match at once: `seat` loses. The caller stores it first (Store::set_resigned).
+  void resign(Player seat) { resigned_ = seat; }
+  // The result per seat: the game's returns, or after a resignation resignation_returns().
+  std::vector<double> returns() const;
+  // The match that replays this one once it is over ("" until someone asks for a rematch).
+  const std::string& rematch() const { return rematch_; }
+  void set_rematch(std::string id) { rematch_ = std::move(id); }
+  // The seat to act, or nullopt (over).
   std::optional<Player> seat_to_act() const;
   bool is_agent_seat(Player seat) const;
 
@@ -89,7 +99,13 @@ class LiveMatch {
   std::vector<std::vector<std::uint32_t>> told_events_;
   std::string seed_commitment_;  // computed once: every message to every observer carries it
   std::vector<SeatToken> tokens_;
+  std::optional<Player> resigned_;
+  std::string rematch_;
 };
+
+// A resignation's result: the resigner -1, the others share +1 equally (2 seats: +1; 3: +1/2;
+// 4: +1/3), so the returns sum to 0 as in the games' own zero-sum results.
+std::vector<double> resignation_returns(int num_seats, Player resigner);
 
 // Index of an observer's texts in Event::told: seats first, the spectator last.
 std::size_t told_index(const LiveMatch& match, Player observer);

@@ -689,6 +689,8 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   std::lock_guard lock(entry->mutex);
   entry->agent_busy = false;
   if (stopping_) return;  // a move cut short by the shutdown is not played: a restart thinks again
+  // A resignation meanwhile ends the match without changing its version.
+  if (entry->match->finished()) return;
   if (entry->match->version() != version || entry->committing) {
     schedule_agent(entry);  // the match moved on meanwhile (or finish_commit will schedule)
     return;

@@ -144,6 +144,17 @@ class MatchService {
   // "suggestion", or an error) goes to the subscription; the match is untouched.
   void suggest(const std::shared_ptr<Subscription>& sub, const std::string& spec);
 
+  // Ends the match at once: the subscription's seat resigns at `version` (the version it saw) and
+  // loses (LiveMatch::returns). Stored before anyone is told; every connection then gets a state
+  // message with "resigned". Refusals (a spectator, a finished match, a stale version) go to the
+  // subscription as an error message and change nothing.
+  void resign(const std::shared_ptr<Subscription>& sub, std::uint64_t version);
+  // A finished match's seat asks to play again: the first request creates the rematch (same game,
+  // seats and agents; roles swapped, rematch.h) and tells every connection its id, each seat's
+  // connections with a fresh token for the seat; a later request gets the same match (and a token
+  // if its seat there is still free). Refused for spectators and matches still being played.
+  void rematch(const std::shared_ptr<Subscription>& sub);
+
   // Tests: runs `f` on the match under its lock; blocks until the computer seats and the commit
   // thread are quiet (post-commit work sent to an executor is not waited for).
   void inspect(const std::string& match, const std::function<void(const LiveMatch&)>& f);
@@ -178,6 +189,14 @@ class MatchService {
                     const std::string& text, std::uint64_t version);
   void suggest_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
                       const std::string& spec);
+  void resign_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
+                     std::uint64_t version);
+  void rematch_locked(const std::shared_ptr<Entry>& entry,
+                      const std::shared_ptr<Subscription>& sub);
+  // Creates the rematch of the finished match and tells its connections. Match's lock held.
+  void start_rematch(Entry& entry);
+  // A fresh token for `seat` of `match`, stored hashed; "" for a computer seat or a taken one.
+  std::string issue_token(Entry& entry, Player seat);
   // A move's way, with the match's lock held: persist, then apply, then tell. Now (advance_now)
   // or through the group committer (advance; the rest runs in finish_commit, after the commit).
   void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,

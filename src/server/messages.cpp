@@ -7,6 +7,14 @@ Json player_or_null(std::optional<Player> p) {
   return p ? Json(*p) : Json(nullptr);
 }
 
+// How a finished match ended (public facts): the returns, who resigned, and its rematch.
+void add_ending(const LiveMatch& match, Json& m) {
+  if (!match.finished()) return;
+  m["returns"] = match.returns();
+  if (match.resigned()) m["resigned"] = *match.resigned();
+  if (!match.rematch().empty()) m["rematch"] = match.rematch();
+}
+
 }  // namespace
 
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from) {
@@ -42,7 +50,7 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
     log.push_back(std::move(e));
   }
   m["events"] = std::move(log);
-  if (match.finished()) m["returns"] = state.returns();
+  add_ending(match, m);
   m["seed_commitment"] = match.seed_commitment();
   return m;
 }
@@ -84,6 +92,14 @@ Json presence_message(const LiveMatch& match, const std::vector<bool>& connected
   return {{"type", "presence"}, {"seat", seat}, {"event", event}, {"seats", std::move(seats)}};
 }
 
+Json rematch_message(const std::string& next, std::optional<Player> seat,
+                     const std::string& token) {
+  Json m = {{"type", "rematch"}, {"match", next}};
+  if (seat) m["seat"] = *seat;
+  if (!token.empty()) m["token"] = token;
+  return m;
+}
+
 Json match_summary(const LiveMatch& match) {
   Json j;
   j["match"] = match.id();
@@ -99,7 +115,7 @@ Json match_summary(const LiveMatch& match) {
   j["seed_commitment"] = match.seed_commitment();
   j["to_act"] = player_or_null(match.seat_to_act());
   j["status"] = match.finished() ? "finished" : "playing";
-  if (match.finished()) j["returns"] = match.state().returns();
+  add_ending(match, j);
   return j;
 }
 

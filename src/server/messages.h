@@ -4,6 +4,7 @@
 // observer, and public facts (version, whose turn, returns at the end). Nothing else of the state
 // is read here, which is what the hidden-information test checks message by message.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,8 @@
 namespace mw::server {
 
 // {"type": "state", "match", "game", "version", "seat", "to_act", "status", "view", "legal",
-//  "events_from", "events": [{"n", "player", "text"}], "returns"?, "seed_commitment"}. Events
+//  "events_from", "events": [{"n", "player", "text"}], "returns"?, "resigned"?, "rematch"?,
+//  "seed_commitment"}. Events
 // are those from index `events_from` on (0: the full log, a resync); `seat` is null for a
 // spectator.
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from);
@@ -32,6 +34,10 @@ Json error_message(const std::string& code, const std::string& message, std::uin
 // `connected[s]`: a connection holds seat s.
 Json presence_message(const LiveMatch& match, const std::vector<bool>& connected, Player seat,
                       std::string_view event);
+
+// {"type": "rematch", "match": <new id>, "seat"?, "token"?}: the finished match's rematch. A seat's
+// own connections get its fresh token for the new match; everyone else only the id.
+Json rematch_message(const std::string& next, std::optional<Player> seat, const std::string& token);
 
 // Public summary for the HTTP API: id, game, options, created (unix seconds), seats (human/agent,
 // joined: a human seat not joined is free), version, whose turn, status, returns when finished,

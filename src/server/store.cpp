@@ -5,9 +5,8 @@
 
 #include <map>
 
-#include "server/tokens.h"
-
 #include "core/error.h"
+#include "server/tokens.h"
 
 namespace mw::server {
 namespace {
@@ -129,6 +128,8 @@ Store::Store(const std::string& path, bool full_sync, bool background_checkpoint
       db_->exec("UPDATE matches SET updated_at = created_at");
     }
     add_column(*db_, "matches", "seed_salt", "TEXT NOT NULL DEFAULT ''");
+    add_column(*db_, "matches", "resigned", "INTEGER");  // NULL: nobody resigned
+    add_column(*db_, "matches", "rematch", "TEXT NOT NULL DEFAULT ''");
     add_column(*db_, "seat_tokens", "issued_at", "INTEGER NOT NULL DEFAULT 0");
     // Tokens handed out before claims were tracked count as used: their seats stay taken.
     add_column(*db_, "seat_tokens", "claimed", "INTEGER NOT NULL DEFAULT 1");
@@ -210,9 +211,10 @@ void Store::insert_matches(const std::vector<StoredMatch>& matches) {
   guarded("insert matches", [&] {
     SQLite::Transaction transaction(*db_);
     SQLite::Statement m(*db_, kInsertMatch);
-    SQLite::Statement t(*db_,
-                        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
-                        "VALUES (?, ?, ?, ?, ?)");
+    SQLite::Statement t(
+        *db_,
+        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
+        "VALUES (?, ?, ?, ?, ?)");
     for (const StoredMatch& sm : matches) {
       const MatchSetup& s = sm.setup;
       // The actions first: write() marks the match active now, which it is not yet there to be.
@@ -239,9 +241,10 @@ void Store::insert_matches(const std::vector<StoredMatch>& matches) {
 void Store::set_token(const std::string& match, int seat, const SeatToken& token) {
   std::lock_guard lock(mutex_);
   guarded("store token", [&] {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
-                        "VALUES (?, ?, ?, ?, ?)");
+    SQLite::Statement q(
+        *db_,
+        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
+        "VALUES (?, ?, ?, ?, ?)");
     q.bind(1, match);
     q.bind(2, seat);
     q.bind(3, token.hash);
@@ -285,6 +288,30 @@ void Store::append_actions(const std::string& match, std::uint64_t first,
 void Store::set_finished(const std::string& match) {
   const auto errors = append_batch({Append{match, 0, {}, true}});
   if (errors[0]) std::rethrow_exception(errors[0]);
+}
+
+void Store::set_resigned(const std::string& match, int seat) {
+  std::lock_guard lock(mutex_);
+  guarded("resign", [&] {
+    SQLite::Statement q(*db_,
+                        "UPDATE matches SET finished = 1, resigned = ?, "
+                        "updated_at = strftime('%s','now') WHERE id = ?");
+    q.bind(1, seat);
+    q.bind(2, match);
+    if (q.exec() != 1) throw Error(ErrorCode::kIo, "database: no match " + match + " to resign");
+    return 0;
+  });
+}
+
+void Store::set_rematch(const std::string& match, const std::string& next) {
+  std::lock_guard lock(mutex_);
+  guarded("rematch", [&] {
+    SQLite::Statement q(*db_, "UPDATE matches SET rematch = ? WHERE id = ?");
+    q.bind(1, next);
+    q.bind(2, match);
+    q.exec();
+    return 0;
+  });
 }
 
 void Store::write(const Append& a) {
@@ -396,7 +423,7 @@ std::vector<StoredMatch> Store::read_matches(
     }
     SQLite::Statement m(*db_,
                         "SELECT id, game, options, seed, seats, public, move_ms, created_at, "
-                        "seed_salt FROM matches WHERE id = ?");
+                        "seed_salt, resigned, rematch FROM matches WHERE id = ?");
     SQLite::Statement t(*db_,
                         "SELECT seat, token_sha256, issued_at, claimed FROM seat_tokens "
                         "WHERE match_id = ?");
@@ -419,6 +446,8 @@ std::vector<StoredMatch> Store::read_matches(
       sm.setup.move_ms = m.getColumn(6).getInt64();
       sm.setup.created = m.getColumn(7).getInt64();
       sm.setup.seed_salt = m.getColumn(8).getString();
+      if (!m.getColumn(9).isNull()) sm.resigned = m.getColumn(9).getInt();
+      sm.rematch = m.getColumn(10).getString();
       sm.tokens.assign(sm.setup.seats.size(), SeatToken{});
       t.reset();
       t.bind(1, id);

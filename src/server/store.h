@@ -61,6 +61,8 @@ struct StoredMatch {
   MatchSetup setup;
   std::vector<SeatToken> tokens;  // per seat
   ActionList actions;
+  std::optional<Player> resigned;  // the seat that resigned (the match is then finished)
+  std::string rematch;             // the match that replays this one, "" if none
 };
 
 // Actions of one match to append at index `first` on (and/or the match marked finished).
@@ -96,6 +98,10 @@ class Store {
   // Appends actions[i] at index first + i, all in one transaction; returns after the commit.
   void append_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
   void set_finished(const std::string& match);
+  // The match ends by `seat`'s resignation: finished, and who resigned, in one transaction.
+  void set_resigned(const std::string& match, int seat);
+  // Links a finished match to its rematch `next` (a second request finds it there).
+  void set_rematch(const std::string& match, const std::string& next);
   // Group commit: every entry in one transaction; returns after the commit. If that transaction
   // fails, each entry is retried in a transaction of its own, so a bad entry fails only itself.
   // Returns one result per entry: null (committed) or the error (Error(kIo)).

@@ -9,7 +9,10 @@ import { seatName, seatPlayer, type SeatNames } from "./names";
 import { resultLineOf } from "./result-banner";
 
 export function turnLine(state: BoardState, summary: MatchSummary, held: number[],
-  names?: SeatNames, ui?: GameUI): string {
+  names?: SeatNames, ui?: GameUI, resigned?: number): string {
+  if (state.status === "finished" && resigned !== undefined) {
+    return `The game is over: ${seatName(resigned, names)} resigned.`;
+  }
   if (state.status === "finished") {
     const line = resultLineOf(ui, state);
     return line ? `The game is over: ${line}` : "The game is over.";
@@ -39,7 +42,8 @@ export const CONNECTION_WORDS: Record<ConnectionStatus, string> = {
 };
 
 export function matchHeader(gameName: string, summary: MatchSummary, state: BoardState | null,
-  held: number[], ui: GameUI, connection: ConnectionStatus, names?: SeatNames): HTMLElement {
+  held: number[], ui: GameUI, connection: ConnectionStatus, names?: SeatNames,
+  resigned?: number): HTMLElement {
   const seats = summary.seats.map((seat) =>
     h("li", { class: state && state.toAct === seat.seat ? "seat to-act" : "seat" },
       h("strong", {}, seatName(seat.seat, names)), " — ", seatPlayer(seat, held),
@@ -50,7 +54,7 @@ export function matchHeader(gameName: string, summary: MatchSummary, state: Boar
       h("h1", {}, gameName),
       h("span", { class: `connection ${connection}`, role: "status" }, CONNECTION_WORDS[connection])),
     h("ul", { class: "seats" }, seats),
-    h("p", { class: "turn", "aria-live": "polite" }, state ? turnLine(state, summary, held, names, ui) : "Loading…"),
+    h("p", { class: "turn", "aria-live": "polite" }, state ? turnLine(state, summary, held, names, ui, resigned) : "Loading…"),
     h("nav", { class: "match-links" },
       h("a", { href: "#/" }, "lobby"), watchAs,
       h("a", { href: replayHref(summary.match, held[0] ?? "omniscient") }, "replay")));

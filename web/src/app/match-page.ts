@@ -4,7 +4,8 @@
 import { ApiClient, type MatchSummary } from "../core/api";
 import { MatchConnection, socketUrl, type ConnectionStatus } from "../core/connection";
 import { clear, h } from "../core/dom";
-import { mergeEvents, type PresenceMessage, type StateMessage } from "../core/protocol";
+import { mergeEvents, type PresenceMessage, type RematchMessage, type StateMessage } from "../core/protocol";
+import { matchHref } from "../core/router";
 import type { TokenStore } from "../core/tokens";
 import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
@@ -15,6 +16,7 @@ import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-s
 import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
 import { matchHeader } from "./match-header";
+import { createResignControl, readyToFollow } from "./resign-control";
 import { presenceNews, seatNamesOf } from "./names";
 import { plainWords } from "./plain-words";
 import { createNotationBox } from "./notation-box";
@@ -32,6 +34,8 @@ interface Observer {
 
 const SPECTATOR = -1;
 const SUMMARY_POLL_MS = 4000;
+/** A rematch whose tokens have not all arrived is followed anyway after this long. */
+const REMATCH_FOLLOW_MS = 3000;
 
 export interface MatchPageDeps {
   api: ApiClient;
@@ -60,6 +64,10 @@ export class MatchPage {
   private readonly legal = createLegalList((move) => this.play(move));
   private readonly playArea: HTMLElement;
   private readonly coverSlot = h("div", { class: "cover-slot" });
+  private readonly resign = createResignControl(() => this.resignShown());
+  /** A rematch asked for or announced: the page moves there once its tokens are in. */
+  private rematchPending = false;
+  private rematchTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -71,8 +79,8 @@ export class MatchPage {
     this.playArea = h("div", { class: "match-body" },
       // Feedback (an illegal click, news of the other players) just above the board, in view.
       h("div", { class: "board-column" }, this.notice, this.boardHost),
-      h("div", { class: "side-column" }, this.resultSlot, this.log.el, this.notation.el, this.legal.el,
-        this.inviteSlot));
+      h("div", { class: "side-column" }, this.resultSlot, this.resign.el, this.log.el, this.notation.el,
+        this.legal.el, this.inviteSlot));
   }
 
   async start(): Promise<void> {
@@ -99,6 +107,7 @@ export class MatchPage {
   stop(): void {
     this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.rematchTimer) clearTimeout(this.rematchTimer);
     for (const o of this.observers.values()) o.connection.close();
     this.observers.clear();
     this.dropBoard();
@@ -123,6 +132,7 @@ export class MatchPage {
         onPresence: (msg) => {
           if (seat === this.observers.keys().next().value) this.onPresence(msg);
         },
+        onRematch: (msg) => this.onRematch(msg),
       }),
     };
     this.observers.set(seat, observer);
@@ -151,6 +161,44 @@ export class MatchPage {
     if (!this.hotSeat?.covered) this.render();
   }
 
+  /**
+   * The rematch was made (by anyone): each seat's token arrives on its own connection; once every
+   * seat held here has one the page moves to the new match, keeping the seats.
+   */
+  private onRematch(msg: RematchMessage): void {
+    if (this.stopped) return;
+    if (msg.seat !== undefined && msg.token && this.held.includes(msg.seat)) {
+      this.deps.tokens.save(msg.match, msg.seat, msg.token);
+    }
+    this.rematchPending = true;
+    const follow = () => {
+      if (this.stopped) return;
+      window.location.hash = matchHref(msg.match, this.spectate);
+    };
+    if (readyToFollow(this.held, (seat) => this.deps.tokens.token(msg.match, seat))) return follow();
+    this.rematchTimer ??= setTimeout(follow, REMATCH_FOLLOW_MS);
+    this.render();
+  }
+
+  private askRematch(): void {
+    const seat = this.held.find((s) => this.observers.has(s));
+    if (seat === undefined) return;
+    if (this.observers.get(seat)!.connection.rematch()) {
+      this.rematchPending = true;
+    } else {
+      this.notice.textContent = "Not connected: the rematch was not asked for. Reconnecting…";
+    }
+    this.render();
+  }
+
+  /** The shown seat resigns at the version it saw; false when it could not be sent. */
+  private resignShown(): boolean {
+    const seat = this.shownKey();
+    const o = this.observers.get(seat);
+    if (seat === SPECTATOR || !o?.message) return false;
+    return o.connection.resign(o.message.version);
+  }
+
   /** The observer whose view is drawn: the hot-seat's shown seat, the only seat, or the spectator. */
   private shownKey(): number {
     return this.hotSeat?.shown ?? SPECTATOR;
@@ -167,6 +215,10 @@ export class MatchPage {
       if (o.message && (!newest || o.received > newest.received)) newest = o;
     }
     return newest?.message ?? null;
+  }
+
+  private shownMessage(): StateMessage | null {
+    return this.observers.get(this.shownKey())?.message ?? null;
   }
 
   private shownState(): BoardState | null {
@@ -206,10 +258,16 @@ export class MatchPage {
     // a finished game (or a spectator) has nothing to type or choose
     this.notation.el.hidden = !state.interactive;
     this.legal.el.hidden = !state.interactive;
+    this.resign.show(state.interactive && state.status === "playing");
     clear(this.resultSlot);
     if (state.status === "finished" && state.returns) {
+      const resigned = this.shownMessage()?.resigned;
       this.resultSlot.append(resultBanner(this.matchId, state.returns, state.seat, names,
-        resultLineOf(this.ui, state)));
+        resultLineOf(this.ui, state), {
+          resigned,
+          onRematch: this.held.length > 0 ? () => this.askRematch() : undefined,
+          rematchPending: this.rematchPending,
+        }));
     }
     clear(this.inviteSlot);
     const invite = this.summary && state.status === "playing" ? invitePanel(this.summary, names) : null;
@@ -221,7 +279,7 @@ export class MatchPage {
     const state = this.hotSeat?.covered ? null : this.shownState();
     clear(this.headerSlot);
     this.headerSlot.append(matchHeader(this.gameName, this.summary, state, this.held, this.ui,
-      this.connectionStatus(), this.seatNames()));
+      this.connectionStatus(), this.seatNames(), state ? this.shownMessage()?.resigned : undefined));
   }
 
   /** The seats as the game names them (from the newest view; "Player n" before one arrives). */
@@ -235,6 +293,7 @@ export class MatchPage {
     this.dropBoard();
     this.log.clear();
     this.legal.show([]);
+    this.resign.show(false);
     this.notation.showError("");
     clear(this.resultSlot);
     this.notice.textContent = "";

@@ -194,3 +194,34 @@ describe("MatchConnection", () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe("MatchConnection: resign and rematch", () => {
+  it("sends them, hands the rematch to the page, and leaves a resign refusal to the page", () => {
+    const sockets: FakeSocket[] = [];
+    const errors: ErrorMessage[] = [];
+    const rematches: unknown[] = [];
+    const conn = new MatchConnection({
+      url: "ws://x/ws", match: "m1", token: "tok",
+      onState: () => {}, onError: (e) => errors.push(e), onRematch: (m) => rematches.push(m),
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    conn.start();
+    const socket = sockets[0];
+    socket.open();
+    socket.receive(state(3));
+    expect(conn.act("a", 3)).toBe(true);
+    expect(conn.resign(3)).toBe(true);
+    expect(conn.rematch()).toBe(true);
+    expect(socket.sent.slice(2)).toEqual([{ type: "resign", version: 3 }, { type: "rematch" }]);
+    const refusal: ErrorMessage = { type: "error", code: "finished", message: "the match is over", request: "resign" };
+    socket.receive(refusal);
+    expect(errors).toEqual([refusal]);
+    socket.receive({ type: "rematch", match: "m2", seat: 0, token: "t2" });
+    expect(rematches).toEqual([{ type: "rematch", match: "m2", seat: 0, token: "t2" }]);
+    conn.close();
+  });
+});

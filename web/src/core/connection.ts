@@ -3,7 +3,8 @@
 // (replies come back in the order asked), and after a dropped connection reconnects by itself with
 // a growing delay; the server's first message after `hello` is the full state, so nothing is lost.
 import type { CheckResult, Suggestion } from "../games/types";
-import type { ClientMessage, ErrorMessage, PresenceMessage, ServerMessage, StateMessage } from "./protocol";
+import type { ClientMessage, ErrorMessage, PresenceMessage, RematchMessage, ServerMessage, StateMessage }
+  from "./protocol";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -25,6 +26,7 @@ export interface ConnectionOptions {
   onError(msg: ErrorMessage): void;
   onStatus?(status: ConnectionStatus): void;
   onPresence?(msg: PresenceMessage): void;
+  onRematch?(msg: RematchMessage): void;
   createSocket?: (url: string) => SocketLike;
   /** Delays before reconnect attempts: initial, doubled each time, capped. */
   backoff?: { initialMs: number; maxMs: number };
@@ -84,6 +86,16 @@ export class MatchConnection {
     const sent = this.send({ type: "act", action, version });
     if (sent) this.actsInFlight.push(version);
     return sent;
+  }
+
+  /** Ends the match, losing, at the version seen; the state message that follows shows it. */
+  resign(version: number): boolean {
+    return this.send({ type: "resign", version });
+  }
+
+  /** Asks for a rematch of the finished match; a `rematch` message answers. */
+  rematch(): boolean {
+    return this.send({ type: "rematch" });
   }
 
   sync(): boolean {
@@ -166,6 +178,9 @@ export class MatchConnection {
       case "presence":
         this.opts.onPresence?.(msg);
         break;
+      case "rematch":
+        this.opts.onRematch?.(msg);
+        break;
     }
   }
 
@@ -208,6 +223,7 @@ export class MatchConnection {
    */
   private settleError(msg: ErrorMessage): boolean {
     let queue: Pending<CheckResult>[] | Pending<Suggestion>[] | null = null;
+    if (msg.request === "resign" || msg.request === "rematch") return false; // the page's to show
     if (msg.request === "check") queue = this.checks;
     else if (msg.request === "suggest" || SUGGEST_ERRORS.has(msg.code)) queue = this.suggestions;
     else if (msg.request === "act" || this.actsInFlight.length > 0) this.actsInFlight.shift();

@@ -1,0 +1,61 @@
+// Resign and rematch in two browsers: seat 0 resigns (two clicks), both pages show who resigned,
+// then seat 1 presses Rematch and both pages move to the new match, each still holding its seat,
+// with the roles swapped.
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createMatch, expectNoConsoleErrors, joinMatch, newPlayer, openSeat, pageState,
+  type RunningServer, screenshot, withServerAndBrowser } from "./harness";
+import type { Browser } from "playwright-core";
+
+async function waitForNewMatch(page: Page, old: string): Promise<string> {
+  await page.waitForFunction((id) => {
+    const m = /^#\/match\/([^/?]+)/.exec(window.location.hash);
+    return m !== null && m[1] !== id && window.__mazeworks?.state?.status === "playing";
+  }, old, { timeout: 10_000 });
+  return page.evaluate(() => /^#\/match\/([^/?]+)/.exec(window.location.hash)![1]);
+}
+
+describe("resign and rematch", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  });
+
+  it("a resignation ends the match for both, and Rematch takes both to a new one", async () => {
+    const created = await createMatch(server, "pathfinder-cards", ["human", "human"],
+      { roles: "seat0Maker" }, 5);
+    const old = created.match;
+    const a = await newPlayer(browser);
+    const b = await newPlayer(browser);
+    await openSeat(a.page, server, old, 0, (await joinMatch(server, old, 0)).token);
+    await openSeat(b.page, server, old, 1, (await joinMatch(server, old, 1)).token);
+
+    await a.page.locator('[data-resign="ask"]').click();
+    await expect.poll(() => a.page.locator('[data-resign="confirm"]').isVisible()).toBe(true);
+    await screenshot(a.page, "resign-confirm");
+    await a.page.locator('[data-resign="confirm"]').click();
+    for (const page of [a.page, b.page]) {
+      await page.locator(".result-banner h2").waitFor({ timeout: 10_000 });
+      expect(await page.locator(".result-banner h2").textContent()).toMatch(/^Maker.* resigned\./);
+      expect((await pageState(page)).status).toBe("finished");
+      expect(await page.locator('[data-resign="ask"]').isVisible()).toBe(false);
+    }
+    expect(await b.page.locator(".result-banner h2").textContent()).toContain("You win!");
+    await screenshot(b.page, "resign-result");
+
+    await b.page.locator(".result-banner button.rematch").click();
+    const [nextA, nextB] = await Promise.all([waitForNewMatch(a.page, old), waitForNewMatch(b.page, old)]);
+    expect(nextA).toBe(nextB);
+    expect((await pageState(a.page)).seat).toBe(0);
+    expect((await pageState(b.page)).seat).toBe(1);
+    const summary = await (await fetch(new URL(`/api/matches/${nextA}`, server.url))).json();
+    expect(summary.options.roles).toBe("seat0Runner");
+    expect(await a.page.locator('[data-resign="ask"]').isVisible()).toBe(true);
+    expectNoConsoleErrors(a.errors, "seat 0's page");
+    expectNoConsoleErrors(b.errors, "seat 1's page");
+    await a.context.close();
+    await b.context.close();
+  });
+});
