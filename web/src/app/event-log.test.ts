@@ -62,6 +62,48 @@ describe("the event log", () => {
     expect(logLines([ev(0, 0), ev(1, 0)], () => null).map((l) => l.events.length)).toEqual([1, 1]);
   });
 
+  it("groups the lines by turn under headings, extending the last turn or starting a new one", () => {
+    const log = createEventLog();
+    const names = ["Green", "Purple"];
+    const deal = Array.from({ length: 5 }, (_, i): GameEvent => ({ n: i, player: "chance", text: `deal c${i}` }));
+    const play: GameEvent[] = [{ n: 5, player: 1, text: "AS-3H" }, { n: 6, player: 1, text: "right" },
+      { n: 7, player: 0, text: "9D-4C" }];
+    log.show([...deal, ...play.slice(0, 1)], 0, undefined, names);
+    const turnsOf = () => [...log.el.querySelectorAll(".turn")].map((t) => [
+      t.querySelector(".turn-heading")?.textContent, t.querySelectorAll(".event-list > li").length]);
+    expect(turnsOf()).toEqual([["Set-up", 1], ["Turn 1 · Purple", 1]]);
+    const setUp = log.el.querySelector(".turn");
+    const firstMove = log.el.querySelectorAll(".event-list > li")[1];
+    log.show([...deal, ...play.slice(0, 2)], 0, undefined, names); // the turn goes on
+    expect(turnsOf()).toEqual([["Set-up", 1], ["Turn 1 · Purple", 2]]);
+    log.show([...deal, ...play], 0, undefined, names); // the next player's turn
+    expect(turnsOf()).toEqual([["Set-up", 1], ["Turn 1 · Purple", 2], ["Turn 2 · Green", 1]]);
+    expect(log.el.querySelector(".turn")).toBe(setUp); // nothing before was rebuilt
+    expect(log.el.querySelectorAll(".event-list > li")[1]).toBe(firstMove);
+    // One live region around all the turns; the headings are headings, not entries.
+    expect(log.el.querySelectorAll("[aria-live]")).toHaveLength(1);
+    expect(log.el.querySelector("[aria-live]")?.getAttribute("aria-relevant")).toBe("additions");
+    expect(log.el.querySelector("[aria-live] > .turn > h3.turn-heading")).not.toBeNull();
+    expect(log.el.querySelectorAll(".event-list > li")).toHaveLength(4);
+  });
+
+  it("renames a seat's opening turn the set-up once its run folds (a maze being built)", () => {
+    const log = createEventLog();
+    const cards = Array.from({ length: 5 }, (_, i): GameEvent => ({ n: i, player: 0, text: `AD@${i},1` }));
+    log.show(cards.slice(0, 3), 1);
+    const turn = log.el.querySelector(".turn");
+    expect(turn?.querySelector(".turn-heading")?.textContent).toBe("Turn 1 · Player 1");
+    log.show(cards.slice(0, 4), 1);
+    expect(log.el.querySelector(".turn")).toBe(turn);
+    expect(turn?.querySelector(".turn-heading")?.textContent).toBe("Set-up · Player 1");
+    expect(turn?.querySelectorAll(".event-list > li")).toHaveLength(1);
+    log.show([...cards, { n: 5, player: 1, text: "compass 4H" }], 1);
+    expect([...log.el.querySelectorAll(".turn-heading")].map((x) => x.textContent)).toEqual(
+      ["Set-up · Player 1", "Turn 1 · Player 2"]);
+    log.clear();
+    expect(log.el.querySelectorAll(".turn")).toHaveLength(0);
+  });
+
   it("tells events in the game's words, keeping the notation beside them", () => {
     const log = createEventLog();
     const describe = (e: GameEvent) => (e.n === 1 ? `move number ${e.n}` : null);

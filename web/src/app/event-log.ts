@@ -1,9 +1,12 @@
-// The event log in words, as told to this observer: newest last, the latest moves highlighted,
-// scrolled to the end, announced to screen readers (aria-live). A game that can tell its events in
+// The event log in words, as told to this observer: newest last, grouped by turn under a heading
+// ("Turn 12 · Purple"), the latest moves highlighted, scrolled to the end, announced to screen
+// readers (aria-live). A game that can tell its events in
 // plain words (GameUI.describeEvent) gets its words shown, with the raw notation kept beside them
 // in a small monospace style so players can learn the notation.
 import { type Child, clear, h } from "../core/dom";
 import type { BoardState, GameEvent, GameUI } from "../games/types";
+import "./event-log.css";
+import { type TurnGroup, type TurnOwner, turnGroups, turnHeading } from "./log-turns";
 import { actorName, type SeatNames } from "./names";
 
 /**
@@ -134,26 +137,97 @@ export interface EventLog {
   clear(): void;
 }
 
+/** A line on screen: its key, its element, and the index of its last event. */
+interface ShownLine {
+  key: string;
+  li: HTMLElement;
+  last: number;
+}
+
+/** A turn on screen: its first line's index, whose it is, its heading, the list of its lines. */
+interface ShownTurn {
+  from: number;
+  owner: TurnOwner;
+  heading: string;
+  head: HTMLElement;
+  list: HTMLElement;
+  el: HTMLElement;
+}
+
+function turnElement(group: TurnGroup, heading: string): ShownTurn {
+  const head = h("h3", { class: "turn-heading" }, heading);
+  const list = h("ol", { class: "event-list" });
+  return { from: group.from, owner: group.owner, heading, head, list, el: h("div", { class: "turn" }, head, list) };
+}
+
 export function createEventLog(title = "Events"): EventLog {
-  const list = h("ol", { class: "event-list", "aria-live": "polite", "aria-relevant": "additions" });
-  const el = h("section", { class: "panel event-log", "aria-label": title }, h("h2", {}, title), list);
-  // What is on screen, line by line: an update appends only the new lines (a long log was rebuilt
-  // on every move, and screen readers re-read it), and redraws a run that grew, unless the log's
-  // beginning changed (a resync, another seat's log on a hot-seat device, other seat names).
-  // An event's words are taken once: they depend on the event and what came before it.
-  let shown: { key: string; li: HTMLElement; last: number }[] = [];
+  // The live region holds the turns: a new turn is read out with its heading, a line added to
+  // the current turn alone (aria-relevant: additions; nothing already shown is read again).
+  const turns = h("div", { class: "event-turns", "aria-live": "polite", "aria-relevant": "additions" });
+  const el = h("section", { class: "panel event-log", "aria-label": title }, h("h2", {}, title), turns);
+  // What is on screen, line by line and turn by turn: an update appends only the new lines (a long
+  // log was rebuilt on every move, and screen readers re-read it), to the last turn or in new
+  // turns, and redraws a run that grew, unless the log's beginning changed (a resync, another
+  // seat's log on a hot-seat device, other seat names). An event's words are taken once: they
+  // depend on the event and what came before it.
+  let shown: ShownLine[] = [];
+  let shownTurns: ShownTurn[] = [];
   let shownNames = "";
   let words = new Map<string, string | null>();
   const keyOf = (e: GameEvent) => `${e.n}\u0000${e.player}\u0000${e.text}`;
   const lineKey = (line: LogLine) => `${keyOf(line.events[0])}\u0000${line.events.length}`;
+  const forget = () => {
+    clear(turns);
+    shown = [];
+    shownTurns = [];
+    words = new Map();
+  };
+
+  /**
+   * Drops what is shown from line `keep` on: its lines, and the turns that are no longer there. A
+   * turn whose first line is redrawn (its run folded) stays if it still starts there, for the
+   * same player: only its new line is announced, not its heading again.
+   */
+  function dropFrom(keep: number, groups: TurnGroup[]): void {
+    for (const gone of shown.splice(keep)) gone.li.remove();
+    let kept = 0;
+    while (kept < shownTurns.length && kept < groups.length && shownTurns[kept].from <= keep &&
+      shownTurns[kept].from === groups[kept].from && shownTurns[kept].owner === groups[kept].owner) ++kept;
+    for (const gone of shownTurns.splice(kept)) gone.el.remove();
+  }
+
+  /** Shows lines `keep`… : into the last shown turn while they belong to it, then in new turns. */
+  function appendFrom(keep: number, lines: LogLine[], groups: TurnGroup[], names?: SeatNames): void {
+    const newTurns = document.createDocumentFragment();
+    for (let g = Math.max(0, shownTurns.length - 1); g < groups.length; ++g) {
+      const group = groups[g];
+      const heading = turnHeading(group, names);
+      let turn = shownTurns[g];
+      if (!turn) {
+        turn = turnElement(group, heading);
+        shownTurns.push(turn);
+        newTurns.append(turn.el);
+      } else if (turn.heading !== heading) {
+        turn.heading = heading; // the last turn's run folded: it was the set-up after all
+        turn.head.textContent = heading;
+      }
+      const added = document.createDocumentFragment();
+      for (let i = Math.max(keep, group.from); i < group.from + group.count; ++i) {
+        const li = lineElement(lines[i], names);
+        shown.push({ key: lineKey(lines[i]), li, last: lines[i].from + lines[i].events.length - 1 });
+        added.append(li);
+      }
+      turn.list.append(added);
+    }
+    turns.append(newTurns);
+  }
+
   return {
     el,
     show(events, seat, describe, names) {
       const namesKey = (names ?? []).join("\u0000");
       if (namesKey !== shownNames) {
-        for (const gone of shown) gone.li.remove();
-        shown = [];
-        words = new Map();
+        forget();
         shownNames = namesKey;
       }
       const wordsOf = (e: GameEvent) => {
@@ -164,14 +238,9 @@ export function createEventLog(title = "Events"): EventLog {
       const lines = logLines(events, wordsOf);
       let keep = 0;
       while (keep < shown.length && keep < lines.length && shown[keep].key === lineKey(lines[keep])) ++keep;
-      for (const gone of shown.splice(keep)) gone.li.remove();
-      const added = document.createDocumentFragment();
-      for (const line of lines.slice(keep)) {
-        const li = lineElement(line, names);
-        shown.push({ key: lineKey(line), li, last: line.from + line.events.length - 1 });
-        added.append(li);
-      }
-      list.append(added);
+      const groups = turnGroups(lines);
+      dropFrom(keep, groups);
+      appendFrom(keep, lines, groups, names);
       const from = highlightStart(events, seat);
       // Only lines near the end can change highlight: walk back while it matters.
       for (let i = shown.length - 1; i >= 0; --i) {
@@ -180,12 +249,8 @@ export function createEventLog(title = "Events"): EventLog {
         shown[i].li.classList.toggle("recent", recent);
         if (!recent && !was && i < keep) break;
       }
-      list.scrollTop = list.scrollHeight;
+      turns.scrollTop = turns.scrollHeight;
     },
-    clear: () => {
-      clear(list);
-      shown = [];
-      words = new Map();
-    },
+    clear: forget,
   };
 }
