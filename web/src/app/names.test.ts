@@ -25,6 +25,9 @@ describe("the game's names for its seats", () => {
     expect(seatNamesOf({ seats: ["P1", "P2", "P3"] }, 3)).toEqual(["Player 1", "Player 2", "Player 3"]);
     expect(seatNamesOf({ seats: ["Player 1", "Player 2"], roles: { maker: "Player 2", runner: "Player 1" } }, 2))
       .toEqual(["Player 1 (Runner)", "Player 2 (Maker)"]);
+    // Seats named by their roles (roles fixed by the options) are not told them twice.
+    expect(seatNamesOf({ seats: ["Maker", "Runner"], roles: { maker: "Maker", runner: "Runner" } }, 2))
+      .toEqual(["Maker", "Runner"]);
     expect(seatNamesOf(null, 2)).toEqual(["Player 1", "Player 2"]);
     expect(seatNamesOf({ seats: ["North", 7] }, 2)).toEqual(["North", "Player 2"]);
     expect(seatName(1, ["North", "South"])).toBe("South");

@@ -6,7 +6,8 @@ export type SeatNames = readonly string[];
 
 /**
  * The seat names a game's view gives (`seats`: Green/Purple, North/South; "P1" reads "Player 1"),
- * with the role after it where the view names roles (pathfinder-cards: "Player 1 (Maker)").
+ * with the role after it where the view names roles (pathfinder-cards: "Player 1 (Maker)"; a seat
+ * already named by its role stays "Maker").
  */
 export function seatNamesOf(view: unknown, count: number): string[] {
   const v = (view ?? {}) as { seats?: unknown; roles?: unknown };
@@ -20,7 +21,9 @@ export function seatNamesOf(view: unknown, count: number): string[] {
   if (v.roles && typeof v.roles === "object") {
     for (const [role, holder] of Object.entries(v.roles as Record<string, unknown>)) {
       const seat = given.indexOf(holder);
-      if (seat >= 0 && seat < count) names[seat] += ` (${role[0].toUpperCase()}${role.slice(1)})`;
+      const title = `${role[0].toUpperCase()}${role.slice(1)}`;
+      // A seat named by its role ("Maker") is not told its role twice.
+      if (seat >= 0 && seat < count && names[seat] !== title) names[seat] += ` (${title})`;
     }
   }
   return names;
