@@ -117,7 +117,7 @@ const Registry& coin_registry() {
   static const Registry registry = [] {
     Registry r;
     GameEntry e = make_game_entry<CoinRace>(
-        GameInfo{"coin-race", "Coin Race", "test game", 2, 2, true, true, {}, ""});
+        GameInfo{"coin-race", "Coin Race", "test game", 2, 2, true, true, {}, "", ""});
     e.agents.push_back({"illegal", "returns action 99", [](const Game&, const Json&) {
                           return std::unique_ptr<Agent>(new IllegalAgent());
                         }});
