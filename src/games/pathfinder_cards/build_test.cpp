@@ -223,6 +223,30 @@ TEST(PathfinderBuild, EveryAdvancedYesIsAWholeMazeBuiltOnTheLayout) {
   EXPECT_GT(searched, 100);  // the mazes need an artifact: most late prefixes need the search
 }
 
+// The legal list and the check of one placement agree, whichever card of a class is named: the
+// list judges one card per class, a typed move the card itself (a bounded search must do the
+// same for both).
+TEST(PathfinderBuild, TheLegalListAndOnePlacementsCheckAgree) {
+  for (const char* board : {"square", "hex"}) {
+    const Game game = load({{"advanced", true}, {"board", board}});
+    Rng rng(31);
+    for (int g = 0; g < 6; ++g) {
+      State s = State::initial(game.options());
+      ActionList legal_list;
+      while (s.phase() == Phase::kBuild) {
+        s.legal_actions(legal_list);
+        ASSERT_FALSE(legal_list.empty());
+        for (int k = 0; k < 12; ++k) {
+          const Action a = legal_list[rng.below(legal_list.size())];
+          EXPECT_EQ(s.illegal_reason(a), "") << s.action_to_string(a) << "\n"
+                                             << draw_maze(s.layout());
+        }
+        s.apply_legal(legal_list[rng.below(legal_list.size())]);
+      }
+    }
+  }
+}
+
 // A layout drawn cell by cell ('.' empty), any number of cards.
 Layout partial(const std::string& drawing, Topology board = Topology::kSquare) {
   Layout l;

@@ -221,20 +221,37 @@ int card_class(int id) {
   return is_diamond(id) ? 5 : 6;
 }
 
-// Layouts (a hash of their placements since the search's base) -> the most new diamonds known
-// not to complete them.
+// Layouts (a hash of the placements the search made) -> the most new diamonds known not to
+// complete them.
 using FailureMemo = std::unordered_map<std::uint64_t, int>;
 
 std::uint64_t placement_hash(int id, int cell) {
   return mix64(static_cast<std::uint64_t>(card_class(id) * kCells + cell));
 }
 
+// The unplaced card the search places next when its identity does not matter: the first by class
+// (the other cards, the plain diamonds, each artifact, A♦, the Joker), so that the search does
+// the same whichever card of a class a question names; -1 when none is left.
+int next_unplaced(const Layout& w) {
+  static constexpr std::array<int, 7> kOrder = {6, 5, 2, 3, 4, 0, 1};  // card_class values
+  int best = -1;
+  int best_rank = 99;
+  for (int id = 0; id < kNumCards; ++id) {
+    if (w.pos[id] >= 0) continue;
+    const int cls = card_class(id);
+    const int rank =
+        static_cast<int>(std::find(kOrder.begin(), kOrder.end(), cls) - kOrder.begin());
+    if (rank < best_rank) {
+      best = id;
+      best_rank = rank;
+    }
+  }
+  return best;
+}
+
 class CompletionSearch {
  public:
-  // `failed` may be shared by searches from one base layout: its keys are the placements made
-  // since the base (`hash` those already made).
-  CompletionSearch(Layout& l, int budget, FailureMemo& failed, std::uint64_t hash)
-      : l_(l), budget_(budget), hash_(hash), failed_(failed) {}
+  CompletionSearch(Layout& l, int budget) : l_(l), budget_(budget) {}
 
   // Fewest diamonds first (iterative deepening): a completion with few new diamonds is found
   // before the search wanders through long chains.
@@ -395,8 +412,11 @@ class CompletionSearch {
         for (int b = far + 1; in_box(x - b * dx, y - b * dy); ++b) consider(x - b * dx, y - b * dy);
       }
     }
-    std::stable_sort(beyond.begin(), beyond.end(), [&](int p, int q) {
-      return target >= 0 && board_distance(l_.topo, p, target) < board_distance(l_.topo, q, target);
+    // Sorted by cell as well, so the order never depends on the chain's card ids.
+    std::sort(beyond.begin(), beyond.end(), [&](int p, int q) {
+      const int dp = target >= 0 ? board_distance(l_.topo, p, target) : 0;
+      const int dq = target >= 0 ? board_distance(l_.topo, q, target) : 0;
+      return dp != dq ? dp < dq : p < q;
     });
     cells.insert(cells.end(), beyond.begin(), beyond.end());
     return cells;
@@ -407,8 +427,7 @@ class CompletionSearch {
   bool finish() {
     Layout w = l_;
     if (!connect(w)) return false;
-    for (int id = 0; id < kNumCards; ++id) {
-      if (w.pos[id] >= 0) continue;
+    for (int id = next_unplaced(w); id >= 0; id = next_unplaced(w)) {
       bool parked = false;
       for (const int e : cells_by_preference(w, area_of(w), w.pos[kJoker], true)) {
         if (--budget_ < 0) return false;
@@ -426,37 +445,42 @@ class CompletionSearch {
     return true;
   }
 
-  // Joins every piece of `w` to the piece of its first card with unplaced cards, each time along
-  // a shortest path of empty cells whose card keeps the closure.
+  // Joins every piece of `w` to its largest with unplaced cards, each time along a shortest path
+  // of empty cells whose card keeps the closure.
   bool connect(Layout& w) {
     for (;;) {
       std::array<std::int8_t, kNumCards> piece{};
       if (pieces(w, piece) == 1) return true;
-      std::uint64_t unplaced = kAllCards & ~w.placed();
+      const int main = largest_piece(w, piece);
+      const int connector = next_unplaced(w);
+      if (connector < 0) return false;
       const Area area = area_of(w);
       std::array<std::int16_t, kCells> parent;
       parent.fill(-2);
       std::vector<int> queue;
       std::array<int, 6> nb{};
-      // Empty cells next to the first piece start the search.
-      for (int id = 0; id < kNumCards; ++id) {
-        if (w.pos[id] < 0 || piece[id] != 1) continue;
-        const int n = w.neighbors(w.pos[id], nb);
-        for (int i = 0; i < n; ++i) {
-          if (w.at[nb[i]] < 0 && parent[nb[i]] == -2 && area.holds(nb[i])) {
-            parent[nb[i]] = -1;
-            queue.push_back(nb[i]);
+      // Empty cells next to the main piece start the search, in the order of the cells.
+      for (int y = area.y0; y <= area.y1; ++y) {
+        for (int x = area.x0; x <= area.x1; ++x) {
+          const int c = w.at[make_cell(x, y)];
+          if (c < 0 || piece[c] != main) continue;
+          const int n = w.neighbors(make_cell(x, y), nb);
+          for (int i = 0; i < n; ++i) {
+            if (w.at[nb[i]] < 0 && parent[nb[i]] == -2 && area.holds(nb[i])) {
+              parent[nb[i]] = -1;
+              queue.push_back(nb[i]);
+            }
           }
         }
       }
       int end = -1;
       for (std::size_t head = 0; head < queue.size() && end < 0; ++head) {
         const int cell = queue[head];
-        if (!keeps_closure(w, cell, std::countr_zero(unplaced))) continue;
+        if (!keeps_closure(w, cell, connector)) continue;
         const int n = w.neighbors(cell, nb);
         for (int i = 0; i < n && end < 0; ++i) {
           const int c = w.at[nb[i]];
-          if (c >= 0 && piece[c] != 1) end = cell;
+          if (c >= 0 && piece[c] != main) end = cell;
           if (c < 0 && parent[nb[i]] == -2 && area.holds(nb[i])) {
             parent[nb[i]] = static_cast<std::int16_t>(cell);
             queue.push_back(nb[i]);
@@ -465,9 +489,9 @@ class CompletionSearch {
       }
       if (end < 0) return false;
       for (int c = end; c >= 0; c = parent[c]) {
-        if (unplaced == 0) return false;
-        w.place(std::countr_zero(unplaced), c);
-        unplaced &= unplaced - 1;
+        const int id = next_unplaced(w);
+        if (id < 0) return false;
+        w.place(id, c);
       }
       if (!w.closure_reaches_joker(kArtifactMask)) return false;
     }
@@ -479,6 +503,26 @@ class CompletionSearch {
     const bool keeps = w.closure_reaches_joker(kArtifactMask);
     w.remove(id);
     return keeps;
+  }
+
+  // The label of the piece with the most cards (the one holding the layout the search began
+  // from); among equals the one whose first card in cell order comes first.
+  static int largest_piece(const Layout& w, const std::array<std::int8_t, kNumCards>& piece) {
+    std::array<int, kNumCards + 1> size{};
+    std::array<int, kNumCards + 1> first_cell;
+    first_cell.fill(kCells);
+    for (int id = 0; id < kNumCards; ++id) {
+      if (w.pos[id] < 0) continue;
+      ++size[piece[id]];
+      first_cell[piece[id]] = std::min<int>(first_cell[piece[id]], w.pos[id]);
+    }
+    int best = 1;
+    for (int p = 2; p <= kNumCards; ++p) {
+      if (size[p] > size[best] || (size[p] == size[best] && first_cell[p] < first_cell[best])) {
+        best = p;
+      }
+    }
+    return best;
   }
 
   // Labels the edge-connected pieces of `w` 1, 2, ... (per card id); returns how many.
@@ -508,44 +552,19 @@ class CompletionSearch {
 
   Layout& l_;
   int budget_;
-  std::uint64_t hash_;
-  FailureMemo& failed_;
+  std::uint64_t hash_ = 0;  // of the placements made since the search began
+  FailureMemo failed_;
 };
-
-CompletionAnswer search_from(const Layout& l, int budget, FailureMemo& failed, std::uint64_t hash) {
-  CompletionAnswer answer;
-  if (!l.advanced || (l.pos[kAceOfDiamonds] < 0 && l.pos[kJoker] < 0)) return answer;
-  answer.witness = l;
-  CompletionSearch search(answer.witness, budget, failed, hash);
-  answer.found = search.run();
-  answer.exhausted = !answer.found && search.exhausted();
-  return answer;
-}
 
 }  // namespace
 
 CompletionAnswer search_completion(const Layout& l, int budget) {
-  FailureMemo failed;
-  return search_from(l, budget, failed, 0);
-}
-
-CompletionOracle::CompletionOracle(const Layout& base) : base_(base) {}
-
-CompletionAnswer CompletionOracle::ask(int card, int cell, int budget) {
   CompletionAnswer answer;
-  for (const Layout& w : witnesses_) {
-    const int c = w.at[cell];
-    if (c >= 0 && card_class(c) == card_class(card)) {
-      answer.found = true;
-      answer.witness = w;
-      answer.witness.swap_cells(w.pos[card], cell);
-      return answer;
-    }
-  }
-  Layout l = base_;
-  l.place(card, cell);
-  answer = search_from(l, budget, failed_, placement_hash(card, cell));
-  if (answer.found) witnesses_.push_back(answer.witness);
+  if (!l.advanced || (l.pos[kAceOfDiamonds] < 0 && l.pos[kJoker] < 0)) return answer;
+  answer.witness = l;
+  CompletionSearch search(answer.witness, budget);
+  answer.found = search.run();
+  answer.exhausted = !answer.found && search.exhausted();
   return answer;
 }
 

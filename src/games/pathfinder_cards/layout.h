@@ -8,7 +8,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace mw::pathfinder_cards {
@@ -257,19 +256,5 @@ struct CompletionAnswer {
   Layout witness;
 };
 CompletionAnswer search_completion(const Layout& layout, int budget = kCompletionSearchBudget);
-
-// Many questions about one layout (the legal placements): each card on an empty cell next to it.
-// A whole maze found for one question answers every later one it holds (a card of the same
-// class on that cell), and the layouts seen to fail are shared between the searches.
-class CompletionOracle {
- public:
-  explicit CompletionOracle(const Layout& base);
-  CompletionAnswer ask(int card, int cell, int budget = kCompletionSearchBudget);
-
- private:
-  Layout base_;
-  std::vector<Layout> witnesses_;
-  std::unordered_map<std::uint64_t, int> failed_;
-};
 
 }  // namespace mw::pathfinder_cards

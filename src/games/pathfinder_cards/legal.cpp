@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <optional>
 #include <string>
 
 #include "games/pathfinder_cards/pathfinder_cards.h"
@@ -71,8 +70,8 @@ void State::legal_build(ActionList& out) const {
       verdicts_apply ? placement_verdicts(layout_, cells) : std::vector<PlacementVerdict>{};
   Layout scratch = layout_;
   Layout* l = &scratch;
-  // The advanced questions no basic completion answers share one oracle (witnesses, failures).
-  std::optional<CompletionOracle> oracle;
+  // Each placement is judged on its own, exactly as placement_ok judges it: a bounded search's
+  // answer must not depend on the questions asked before it.
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const int cell = cells[i];
     for (std::size_t k = 0; k < classes.size(); ++k) {
@@ -89,12 +88,7 @@ void State::legal_build(ActionList& out) const {
       if (ok < 0) {
         const int rep = std::countr_zero(cls);
         l->place(rep, cell);
-        if (!layout_.advanced || l->count == kNumCards || build_feasible(*l)) {
-          ok = build_ok(*l);
-        } else {
-          if (!oracle) oracle.emplace(layout_);
-          ok = oracle->ask(rep, cell).found ? 1 : 0;
-        }
+        ok = build_ok(*l);
         l->remove(rep);
       }
       if (ok == 0) continue;
