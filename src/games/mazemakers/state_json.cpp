@@ -785,10 +785,14 @@ std::uint64_t State::information_state_key(Player p) const {
     h.add(turn_began_on_start_ ? 1u : 0u).add(left_start_ ? 1u : 0u);
   }
   const Combat& c = last_combat_;
-  for (int x : {int{c.fighter}, int{c.blocker}, int{c.monster}, int{c.cell}, int{c.fighter_die},
-                int{c.fighter_bonus}, int{c.blocker_die}, int{c.blocker_bonus}, int{c.loser_died},
-                int{c.stopped_at}}) {
-    h.add(static_cast<std::uint64_t>(x + 8));
+  if (!c.any()) {
+    h.add(7).add(7);  // no combat yet: hashed as before the record existed, so keys stay put
+  } else {
+    for (int x : {int{c.fighter}, int{c.blocker}, int{c.monster}, int{c.cell}, int{c.fighter_die},
+                  int{c.fighter_bonus}, int{c.blocker_die}, int{c.blocker_bonus}, int{c.loser_died},
+                  int{c.stopped_at}}) {
+      h.add(static_cast<std::uint64_t>(x + 8));
+    }
   }
   h.add(rolloff_).add(rolloff_done_);
   for (int t : rolloff_total_) h.add(static_cast<std::uint64_t>(t));
