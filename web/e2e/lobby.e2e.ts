@@ -61,6 +61,8 @@ describe("lobby", () => {
         expect(String(state.options[name])).toBe(String(value));
       }
       expect(await page.locator("#board *").count()).toBeGreaterThan(0);
+      // How to play is at hand on the match page too.
+      expect(await page.locator(`.rules-slot .how-to-play[data-game="${game.id}"]`).count()).toBe(1);
       await expect.poll(() => page.locator(".connection").textContent()).toBe("connected");
       await screenshot(page, `lobby-created-${game.id}`);
       expectNoConsoleErrors(errors);

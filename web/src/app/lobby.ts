@@ -9,6 +9,7 @@ import { createRequest, type LobbyForm } from "./lobby-form";
 import { lobbyFormView } from "./lobby-form-view";
 import { seatName } from "./names";
 import { isHeldHere } from "./seat-choices";
+import { howToPlay } from "./how-to-play";
 
 export interface LobbyDeps {
   api: ApiClient;
@@ -57,15 +58,6 @@ function gameCatalogue(games: GameInfo[], choose: (game: GameInfo) => void): HTM
       h("li", {}, h("button", { type: "button", class: "game-card", "data-game": g.id, onclick: () => choose(g) },
         h("strong", {}, g.name), h("span", { class: "players" }, playerRange(g)),
         h("span", { class: "summary" }, g.summary))))));
-}
-
-/** The chosen game's "How to play": the engine's text, its paragraphs kept (indented lines are
- * list items of the paragraph above). */
-export function howToPlay(game: GameInfo): HTMLElement | null {
-  if (!game.how_to_play) return null;
-  return h("details", { class: "panel how-to-play", "data-game": game.id },
-    h("summary", {}, `How to play ${game.name}`),
-    h("pre", { class: "rules-text" }, game.how_to_play));
 }
 
 function matchRow(m: MatchSummary, names: Map<string, string>): HTMLElement {

@@ -22,6 +22,14 @@ function games(): Promise<GameInfo[]> {
   return catalogue;
 }
 
+async function gameInfo(id: string): Promise<GameInfo | undefined> {
+  try {
+    return (await games()).find((g) => g.id === id);
+  } catch {
+    return undefined;
+  }
+}
+
 async function gameName(id: string): Promise<string> {
   try {
     return (await games()).find((g) => g.id === id)?.name ?? id;
@@ -57,7 +65,7 @@ async function show(route: Route): Promise<void> {
         // the secret leaves the address bar and the history
         history.replaceState(null, "", `#/match/${encodeURIComponent(route.match)}`);
       }
-      const page = new MatchPage(root, route.match, route.spectate, { api, tokens, gameName });
+      const page = new MatchPage(root, route.match, route.spectate, { api, tokens, gameName, gameInfo });
       current = page;
       return page.start();
     }

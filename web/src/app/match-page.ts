@@ -1,7 +1,7 @@
 // The match page: connects as every seat of the match this browser holds (a spectator if none),
 // draws the shown seat's board, log, moves and result, and in hot-seat hides everything behind the
 // pass-the-device cover whenever the turn passes between two seats held here.
-import { ApiClient, type MatchSummary } from "../core/api";
+import { ApiClient, type GameInfo, type MatchSummary } from "../core/api";
 import { MatchConnection, socketUrl, type ConnectionStatus } from "../core/connection";
 import { clear, h } from "../core/dom";
 import { mergeEvents, type PresenceMessage, type RematchMessage, type StateMessage } from "../core/protocol";
@@ -13,6 +13,7 @@ import type { Board, BoardContext, BoardState, GameEvent, GameUI } from "../game
 import { toBoardState } from "./board-state";
 import { createEventLog, eventDescriber } from "./event-log";
 import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-seat";
+import { howToPlay } from "./how-to-play";
 import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
 import { matchHeader } from "./match-header";
@@ -41,6 +42,8 @@ export interface MatchPageDeps {
   api: ApiClient;
   tokens: TokenStore;
   gameName(id: string): Promise<string>;
+  /** The game's catalogue entry (its "How to play"), when the catalogue can be read. */
+  gameInfo?(id: string): Promise<GameInfo | undefined>;
 }
 
 export class MatchPage {
@@ -59,6 +62,7 @@ export class MatchPage {
   private readonly notice = h("p", { class: "notice", role: "status", "aria-live": "polite" });
   private readonly resultSlot = h("div", { class: "result-slot" });
   private readonly inviteSlot = h("div", { class: "invite-slot" });
+  private readonly rulesSlot = h("div", { class: "rules-slot" });
   private readonly log = createEventLog();
   private readonly notation = createNotationBox((text) => this.play(text));
   private readonly legal = createLegalList((move) => this.play(move));
@@ -80,7 +84,7 @@ export class MatchPage {
       // Feedback (an illegal click, news of the other players) just above the board, in view.
       h("div", { class: "board-column" }, this.notice, this.boardHost),
       h("div", { class: "side-column" }, this.resultSlot, this.resign.el, this.log.el, this.notation.el,
-        this.legal.el, this.inviteSlot));
+        this.legal.el, this.inviteSlot, this.rulesSlot));
   }
 
   async start(): Promise<void> {
@@ -90,7 +94,10 @@ export class MatchPage {
     this.headerSlot.append(h("p", {}, "Loading the match…"));
     this.summary = await this.deps.api.match(this.matchId);
     this.gameName = await this.deps.gameName(this.summary.game);
+    const info = await this.deps.gameInfo?.(this.summary.game);
     if (this.stopped) return; // the player left while the match was loading
+    const rules = info ? howToPlay(info) : null;
+    if (rules) this.rulesSlot.append(rules);
     this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
     const humans = new Set(this.summary.seats.filter((s) => s.kind === "human").map((s) => s.seat));
     const seats = this.spectate ? [] : this.deps.tokens.seats(this.matchId).filter((s) => humans.has(s.seat));
