@@ -12,7 +12,8 @@ import type { BoardState, GameUI } from "../src/games/types";
 const here = dirname(fileURLToPath(import.meta.url));
 export const webDir = resolve(here, "..");
 export const repoDir = resolve(webDir, "..");
-export const artifactsDir = join(webDir, "e2e-artifacts");
+// Screenshots go beside the build, where CI collects its artifacts.
+export const artifactsDir = join(repoDir, "build", "e2e-screenshots");
 
 export interface RunningServer {
   url: string;
@@ -139,7 +140,7 @@ export async function newPlayer(
   return { context, page, errors };
 }
 
-/** Saves a screenshot as a test artifact (web/e2e-artifacts/<name>.png). */
+/** Saves a screenshot as a test artifact (build/e2e-screenshots/<name>.png). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
