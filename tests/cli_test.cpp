@@ -106,9 +106,9 @@ TEST(CliPlay, ASecretComputerMoveIsToldAsASentence) {
   const CliRun run = mazeworks(
       dir, "play pathfinder-barriers --seat 0=random --seat 1=human --option firstPlayer=north",
       "quit\n");
-  EXPECT_NE(run.out.find("North (random): North finishes the setup\n"), std::string::npos)
-      << run.out;
+  EXPECT_NE(run.out.find("\nNorth finishes the setup (random)\n"), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find("plays North"), std::string::npos);
+  EXPECT_EQ(run.out.find("North (random): North"), std::string::npos);
 }
 
 // The Joker's Labyrinth board says what its marks mean.

@@ -87,12 +87,12 @@ class Session {
     const Action a = agents_[p]->choose(Observation(state_, p), streams_.seats[p]);
     // "" (a secret set-up step): the watcher is told nothing, not even that it happened.
     // A secret move is told as a sentence naming who played ("South draws a card"): print it as
-    // it is, not after "plays".
+    // it is, the computer player after it, not after "plays" or a second name.
     if (const std::string told = state_.action_to_string_for(watcher(), a); !told.empty()) {
       if (told == state_.action_to_string(a)) {
         out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p], told);
       } else {
-        out_ << fmt::format("{} ({}): {}\n", names_[p], specs_[p], told);
+        out_ << fmt::format("{} ({})\n", told, specs_[p]);
       }
     }
     apply(a);
