@@ -23,33 +23,11 @@ namespace {
 
 constexpr int kFar = 1 << 14;
 
-struct Frame {
-  int x0 = kSide;
-  int y0 = kSide;
-  int x1 = -1;
-  int y1 = -1;
-};
+// The frame the searches stay in: the layout's bounding box grown by one (see above).
+using Frame = CellBox;
 
 Frame frame_of(const Layout& l) {
-  Frame f;
-  for (int id = 0; id < kNumCards; ++id) {
-    if (l.pos[id] < 0) continue;
-    f.x0 = std::min(f.x0, cell_x(l.pos[id]));
-    f.y0 = std::min(f.y0, cell_y(l.pos[id]));
-    f.x1 = std::max(f.x1, cell_x(l.pos[id]));
-    f.y1 = std::max(f.y1, cell_y(l.pos[id]));
-  }
-  f.x0 = std::max(0, f.x0 - 1);
-  f.y0 = std::max(0, f.y0 - 1);
-  f.x1 = std::min(kSide - 1, f.x1 + 1);
-  f.y1 = std::min(kSide - 1, f.y1 + 1);
-  return f;
-}
-
-bool in_frame(const Frame& f, int cell) {
-  const int x = cell_x(cell);
-  const int y = cell_y(cell);
-  return x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1;
+  return grown_bounding_box(l, 1);
 }
 
 // 0-1 BFS: entering a placed diamond costs 0, an empty cell 1; other cards block.
@@ -74,7 +52,7 @@ class Search {
       head_ = (head_ + 1) % kRing;
       const int n = l_.neighbors(cell, nb);
       for (int i = 0; i < n; ++i) {
-        if (!in_frame(f_, nb[i])) continue;
+        if (!f_.holds(nb[i])) continue;
         const int c = l_.at[nb[i]];
         if (c >= 0 && !is_diamond(c)) continue;
         relax(nb[i], dist_[cell] + (c >= 0 ? 0 : 1), c >= 0, cell);
@@ -147,7 +125,7 @@ std::vector<PlacementVerdict> endpoint_verdicts(const Layout& l, const std::vect
   std::array<int, 6> nb{};
   const int n = l.neighbors(l.pos[kJoker], nb);
   for (int i = 0; i < n; ++i) {
-    if (in_frame(f, nb[i])) {
+    if (f.holds(nb[i])) {
       to_joker.source(nb[i]);
       if (from_ace.dist(nb[i]) < cheapest) {
         cheapest = from_ace.dist(nb[i]);
@@ -217,7 +195,7 @@ std::vector<PlacementVerdict> placement_verdicts(const Layout& l, const std::vec
       int best = kFar;
       bool framed = true;  // a neighbour outside the frame has no distance: ask build_feasible
       for (int i = 0; i < n; ++i) {
-        framed = framed && in_frame(f, nb[i]);
+        framed = framed && f.holds(nb[i]);
         if (framed) best = std::min(best, search.dist(nb[i]));
       }
       v.joker = static_cast<std::int8_t>(!framed ? -1 : best <= rem_d ? 1 : 0);
@@ -253,7 +231,7 @@ bool build_feasible(const Layout& l) {
   } else {
     const int n = l.neighbors(l.pos[kJoker], nb);
     for (int i = 0; i < n; ++i) {
-      if (in_frame(f, nb[i])) search->source(nb[i]);
+      if (f.holds(nb[i])) search->source(nb[i]);
     }
   }
   search->run();

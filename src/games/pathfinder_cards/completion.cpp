@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/hash.h"
 #include "games/pathfinder_cards/layout.h"
 
 namespace mw::pathfinder_cards {
@@ -42,39 +43,17 @@ int board_distance(Topology topo, int a, int b) {
 
 // The cells a card of a completion can reach: a new card k cells from the layout needs k - 1
 // other new cards to join it, so the layout's bounding box grown by the cards left holds them.
-struct Area {
-  int x0 = 0;
-  int y0 = 0;
-  int x1 = -1;
-  int y1 = -1;
-  bool holds(int cell) const {
-    return cell_x(cell) >= x0 && cell_x(cell) <= x1 && cell_y(cell) >= y0 && cell_y(cell) <= y1;
-  }
-};
-
-// The layout's bounding box grown by `margin` cells, inside the board.
-Area grown_box(const Layout& l, int margin) {
-  Area a{kSide, kSide, -1, -1};
-  for (int id = 0; id < kNumCards; ++id) {
-    if (l.pos[id] < 0) continue;
-    a.x0 = std::min(a.x0, cell_x(l.pos[id]));
-    a.y0 = std::min(a.y0, cell_y(l.pos[id]));
-    a.x1 = std::max(a.x1, cell_x(l.pos[id]));
-    a.y1 = std::max(a.y1, cell_y(l.pos[id]));
-  }
-  return {std::max(0, a.x0 - margin), std::max(0, a.y0 - margin),
-          std::min(kSide - 1, a.x1 + margin), std::min(kSide - 1, a.y1 + margin)};
-}
+using Area = CellBox;
 
 Area area_of(const Layout& l) {
-  return grown_box(l, kNumCards - l.count);
+  return grown_bounding_box(l, kNumCards - l.count);
 }
 
 // Where the search puts a diamond: the bounding box grown by one. Beyond it every cell of a line
 // is empty, so a diamond there is a translate of one on the frame's border that needs more cards
 // to join the layout: the border's cell does at least as well. The frame grows with each diamond.
 Area search_frame(const Layout& l) {
-  return grown_box(l, 1);
+  return grown_bounding_box(l, 1);
 }
 
 // The empty cells of the area, those touching the layout first, each part nearest `target`
@@ -201,13 +180,6 @@ bool within_bound(const Layout& l, int depth) {
     // Fewer artifacts never bring the Joker nearer.
     if (m == 0 || (m == kArtifactMask && dist[l.pos[kJoker]] > depth)) return false;
   }
-}
-
-std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
 }
 
 // Cards of one class are interchangeable for the search: A♦, the Joker, each artifact, the other

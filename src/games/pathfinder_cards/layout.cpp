@@ -210,6 +210,19 @@ int Layout::area(int cell, std::array<int, 8>& out) const {
   return n;
 }
 
+CellBox grown_bounding_box(const Layout& l, int margin) {
+  CellBox b{kSide, kSide, -1, -1};
+  for (int id = 0; id < kNumCards; ++id) {
+    if (l.pos[id] < 0) continue;
+    b.x0 = std::min(b.x0, cell_x(l.pos[id]));
+    b.y0 = std::min(b.y0, cell_y(l.pos[id]));
+    b.x1 = std::max(b.x1, cell_x(l.pos[id]));
+    b.y1 = std::max(b.y1, cell_y(l.pos[id]));
+  }
+  return {std::max(0, b.x0 - margin), std::max(0, b.y0 - margin),
+          std::min(kSide - 1, b.x1 + margin), std::min(kSide - 1, b.y1 + margin)};
+}
+
 bool Layout::touches_card(int cell) const {
   std::array<int, 6> nb{};
   const int n = neighbors(cell, nb);

@@ -218,6 +218,20 @@ struct Layout {
   int count_in_area(int cell, int suit) const;
 };
 
+// A rectangle of cells, bounds included (empty when x1 < x0).
+struct CellBox {
+  int x0 = 0;
+  int y0 = 0;
+  int x1 = -1;
+  int y1 = -1;
+  bool holds(int cell) const {
+    return cell_x(cell) >= x0 && cell_x(cell) <= x1 && cell_y(cell) >= y0 && cell_y(cell) <= y1;
+  }
+};
+// The placed cards' bounding box grown by `margin` cells on every side, clipped to the board:
+// where the build searches look for the cells a completion may use.
+CellBox grown_bounding_box(const Layout& layout, int margin);
+
 // Whether a partial layout (edge-connected, fewer than 40 cards) can still be completed into a
 // valid basic maze with the unplaced cards, each new card touching the layout. Exact for the
 // endpoints placed; see build.cpp for the argument.
