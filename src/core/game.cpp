@@ -5,6 +5,17 @@
 
 namespace mw {
 
+std::function<Json(const Json& options)> swap_option_values(std::string option, std::string first,
+                                                            std::string second) {
+  return [option = std::move(option), first = std::move(first),
+          second = std::move(second)](const Json& options) {
+    Json out = options;
+    const std::string value = out.value(option, "");
+    if (value == first || value == second) out[option] = value == first ? second : first;
+    return out;
+  };
+}
+
 Json GameInfo::to_json() const {
   Json j;
   j["id"] = id;

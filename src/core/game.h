@@ -82,6 +82,11 @@ struct GameEntry {
   std::function<void(const Json& view, const Options&, std::vector<float>& out)> encode_observation;
 };
 
+// A GameEntry::rematch_options for a game with one seat-bound choice: `option` set to `first`
+// becomes `second` and the other way round; any other value (random) stays.
+std::function<Json(const Json& options)> swap_option_values(std::string option, std::string first,
+                                                            std::string second);
+
 class Game {
  public:
   Game(const GameEntry& entry, Options options);

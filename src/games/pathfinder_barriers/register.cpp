@@ -49,13 +49,7 @@ GameEntry entry() {
   e.render_view = render_view;
   e.describe_result = describe_result;
   // A rematch hands the seat-bound choice to the other seat; "random" stays random.
-  e.rematch_options = [](const Json& options) {
-    Json out = options;
-    const std::string value = out.value("firstPlayer", "");
-    if (value == "north" || value == "south")
-      out["firstPlayer"] = value == "north" ? "south" : "north";
-    return out;
-  };
+  e.rematch_options = swap_option_values("firstPlayer", "north", "south");
   e.evaluate = evaluate;
   // Designs the grid the simulated seeker finds hardest of 48 (each run 12 times), then seeks as
   // the seeker: 86% against the seeker (docs/ai.md#strength-table); ~10 s for the whole design.

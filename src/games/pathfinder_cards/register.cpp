@@ -116,13 +116,7 @@ GameEntry entry() {
   e.render_view = render_view;
   e.describe_result = describe_result;
   // A rematch hands the seat-bound choice to the other seat; "random" stays random.
-  e.rematch_options = [](const Json& options) {
-    Json out = options;
-    const std::string value = out.value("roles", "");
-    if (value == "seat0Maker" || value == "seat0Runner")
-      out["roles"] = value == "seat0Maker" ? "seat0Runner" : "seat0Maker";
-    return out;
-  };
+  e.rematch_options = swap_option_values("roles", "seat0Maker", "seat0Runner");
   e.evaluate = evaluate;
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;

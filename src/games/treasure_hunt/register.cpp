@@ -45,13 +45,7 @@ GameEntry entry() {
   e.render_view = render_view;
   e.describe_result = describe_result;
   // A rematch hands the seat-bound choice to the other seat; "random" stays random.
-  e.rematch_options = [](const Json& options) {
-    Json out = options;
-    const std::string value = out.value("firstPlayer", "");
-    if (value == "green" || value == "purple")
-      out["firstPlayer"] = value == "green" ? "purple" : "green";
-    return out;
-  };
+  e.rematch_options = swap_option_values("firstPlayer", "green", "purple");
   e.evaluate = evaluate;
   // Beats greedy 10 of 10 at 200 ms a move (docs/ai.md).
   e.strongest_agent = [](const Options&) { return std::string("alphabeta"); };
