@@ -55,10 +55,10 @@ GameEntry entry() {
                       "walls against the leader, returns to START with three artifacts",
                       HeuristicAgent::make});
   // Guided ISMCTS with the heuristic as opponent model (docs/ai.md#strength-table); ~0.4 s a
-  // move on one core. Since the heuristic stopped drawing at the round limit (session 8) the
-  // opponent model wins more than searched opponents (18/20 against 14/20 in two players). With
-  // 3 players, judging each rival random or heuristic (`oeps=classify`) is the one form that
-  // meets both targets; with 4 it falls behind heuristic rivals, so 2 and 4 keep the plain model.
+  // move on one core. The opponent model wins more than searched opponents (18/20 against 14/20
+  // in two players; docs/experiments/ai.md). With 3 players, judging each rival random or
+  // heuristic (`oeps=classify`) is the one form that meets both targets; with 4 it falls behind
+  // heuristic rivals, so 2 and 4 keep the plain model.
   e.strongest_agent = [](const Options& options) {
     std::string spec =
         "ismcts:iterations=1000,depth=20,opponents=policy,rollout=heuristic,prior=heuristic";

@@ -83,8 +83,8 @@ TEST(PathfinderAgents, BaselineRunnerBeatsRandomInTheAdvancedGameOnHex) {
   RandomAgent random_runner;
   const int baseline = runner_wins(builder, runner, 10, options);
   const int random = runner_wins(builder, random_runner, 10, options);
-  // The planned mazes are hex shapes, half of them bridged by an artifact: harder than the
-  // square rectangles of session 4 (10 and 0 of 10). Measured: 6 and 0 of 10 with these seeds.
+  // The planned mazes are hex shapes, half of them bridged by an artifact: harder than plain
+  // square rectangles (10 and 0 of 10). Measured: 6 and 0 of 10 with these seeds.
   EXPECT_GE(baseline, 5);
   EXPECT_GE(baseline, random + 4);
 }

@@ -123,7 +123,7 @@ GameEntry entry() {
   e.designing = [](const mw::State& s) { return s.as<State>().phase() == Phase::kBuild; };
   // A design search over 128 of the hardest plans by successive halving (2 runs each, then 2 more
   // for the better half, ...; ~20 s once, capped at 30 s): the baseline Runner beat its mazes
-  // 6 of 52 times, the default search's 10 of 12 (docs/ai.md).
+  // 10 of 72 times, the default search's 7 of 12 (docs/ai.md#strength-table).
   e.strongest_agent = [](const Options&) {
     return std::string(
         "maker:build=baseline:difficulty=4,halving=true,candidates=128,sims=2,ms=30000");

@@ -47,7 +47,7 @@ GameEntry entry() {
   // A rematch hands the seat-bound choice to the other seat; "random" stays random.
   e.rematch_options = swap_option_values("firstPlayer", "green", "purple");
   e.evaluate = evaluate;
-  // Beats greedy 10 of 10 at 200 ms a move (docs/ai.md).
+  // Depth 4 already beats greedy 198 of 200 (docs/ai.md#strength-table); 1 s a move goes deeper.
   e.strongest_agent = [](const Options&) { return std::string("alphabeta"); };
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;
