@@ -13,6 +13,7 @@
 #include "cli/terminal.h"
 #include "core/match.h"
 #include "games/all_games.h"
+#include "support/scratch_dir.h"
 
 namespace mw {
 namespace {
@@ -32,19 +33,10 @@ std::string slurp(const fs::path& path) {
   return text.str();
 }
 
-// A fresh directory per test, so tests can run in parallel.
-fs::path scratch_dir() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir =
-      fs::temp_directory_path() /
-      fmt::format("mazeworks_cli_test_{}_{}_{}", ::getpid(), info->test_suite_name(), info->name());
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+using test_support::ScratchDir;
 
 // Runs `mazeworks <args>` with `input` on stdin; NO_COLOR keeps escapes out of the output.
-CliRun mazeworks(const fs::path& dir, const std::string& args, const std::string& input = "") {
+CliRun mazeworks(const ScratchDir& dir, const std::string& args, const std::string& input = "") {
   std::ofstream(dir / "stdin.txt") << input;
   const std::string command = fmt::format(
       "NO_COLOR=1 LANG=C '{}' {} < '{}' > '{}' 2> '{}'", MAZEWORKS_BINARY, args,
@@ -64,7 +56,7 @@ int count(const std::string& text, const std::string& what) {
 constexpr const char* kPlay = "play treasure-hunt --seed 3 --seat 1=random";
 
 TEST(CliPlay, RefusesAnIllegalMoveWithItsReasonAndPlaysOn) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, kPlay, "up\nfoo\n3H-4C\nmoves\nquit\n");
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("'up' is not legal now: first swap two cards"), std::string::npos)
@@ -89,7 +81,7 @@ TEST(CliPlay, ManyLegalMovesAreSummarisedByForm) {
   names.resize(5);
   EXPECT_EQ(cli::summarise_moves(names), "    AD@0,0  AD@1,0  AD@2,0  AD@3,0  AD@4,0\n");
 
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const std::string maker = "play pathfinder-cards --seat 1=random --seed 1";
   const CliRun summary = mazeworks(dir, maker, "moves\nquit\n");
   EXPECT_EQ(summary.code, 0) << summary.err;
@@ -102,7 +94,7 @@ TEST(CliPlay, ManyLegalMovesAreSummarisedByForm) {
 
 // A computer's secret move is told as the game's sentence, not as "plays <sentence>".
 TEST(CliPlay, ASecretComputerMoveIsToldAsASentence) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(
       dir, "play pathfinder-barriers --seat 0=random --seat 1=human --option firstPlayer=north",
       "quit\n");
@@ -113,7 +105,7 @@ TEST(CliPlay, ASecretComputerMoveIsToldAsASentence) {
 
 // The Joker's Labyrinth board says what its marks mean.
 TEST(CliPlay, TheJokersLabyrinthBoardHasALegend) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, "play jokers-labyrinth --seat 1=random --seed 3", "quit\n");
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("legend: # face down"), std::string::npos) << run.out;
@@ -123,7 +115,7 @@ TEST(CliPlay, TheJokersLabyrinthBoardHasALegend) {
 // The hex board's column numbers come again under its last row, aligned with it (the rows are
 // sheared), and the marks on the maze are explained.
 TEST(CliPlay, TheHexMazeLabelsItsSlantingColumnsAndHasALegend) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(
       dir, "play pathfinder-cards --seat 0=random --seat 1=random --seed 2 --option board=hex");
   EXPECT_EQ(run.code, 0) << run.err;
@@ -133,7 +125,7 @@ TEST(CliPlay, TheHexMazeLabelsItsSlantingColumnsAndHasALegend) {
 
 // help tells the forms a game takes beyond one move (a Maker's whole maze).
 TEST(CliPlay, HelpTellsTheWholeMazeForm) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run =
       mazeworks(dir, "play pathfinder-cards --seat 1=random --seed 1", "help\nquit\n");
   EXPECT_EQ(run.code, 0) << run.err;
@@ -145,7 +137,7 @@ TEST(CliPlay, HelpTellsTheWholeMazeForm) {
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, kPlay, std::string(200'000, 'x') + "\n\x1b[2Jfoo\nquit\n");
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("(a line is at most 65536 bytes: ignored)"), std::string::npos);
@@ -165,14 +157,14 @@ TEST(CliPlay, ClearingTheScreenClearsTheScrollback) {
 }
 
 TEST(CliPlay, EndOfInputQuitsWithAMessage) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, kPlay, "");
   EXPECT_EQ(run.code, 0);
   EXPECT_NE(run.out.find("end of input"), std::string::npos);
 }
 
 TEST(CliPlay, SavesARecordThatReplayReads) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const std::string file = (dir / "game.json").string();
   const CliRun run = mazeworks(dir, kPlay, fmt::format("3H-4C\nleft\nsave {}\nquit\n", file));
   ASSERT_EQ(run.code, 0) << run.err;
@@ -193,7 +185,7 @@ TEST(CliPlay, SavesARecordThatReplayReads) {
 }
 
 TEST(CliPlay, UndoTakesBackToTheHumansPreviousDecision) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const std::string file = (dir / "game.json").string();
   const CliRun run =
       mazeworks(dir, kPlay, fmt::format("3H-4C\nleft\nundo\nundo\nsave {}\nquit\n", file));
@@ -203,12 +195,12 @@ TEST(CliPlay, UndoTakesBackToTheHumansPreviousDecision) {
 }
 
 TEST(CliPlay, LoadContinuesASavedGame) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const std::string file = (dir / "game.json").string();
   ASSERT_EQ(mazeworks(dir, kPlay, fmt::format("3H-4C\nsave {}\nquit\n", file)).code, 0);
   const CliRun run =
       mazeworks(dir, "play treasure-hunt --seed 99 --seat 1=random",
-                fmt::format("load {}\nload {}/missing.json\nquit\n", file, dir.string()));
+                fmt::format("load {}\nload {}/missing.json\nquit\n", file, dir.path().string()));
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("loaded"), std::string::npos);
   EXPECT_NE(run.out.find("legal moves:\n    up  right  down  left"), std::string::npos);
@@ -216,7 +208,7 @@ TEST(CliPlay, LoadContinuesASavedGame) {
 }
 
 TEST(CliPlay, HotSeatHidesOneHumansViewFromTheNext) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run =
       mazeworks(dir, "play treasure-hunt --seed 3 --seat 1=human", "3H-4C\nleft\n\nquit\n");
   EXPECT_EQ(run.code, 0) << run.err;
@@ -225,7 +217,7 @@ TEST(CliPlay, HotSeatHidesOneHumansViewFromTheNext) {
 }
 
 TEST(CliPlay, ComputerOnlyGameIsPlayMatchs) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, "play treasure-hunt --seed 5 --seat 0=random --seat 1=random");
   ASSERT_EQ(run.code, 0) << run.err;
   const Game game = builtin_games().load("treasure-hunt");
@@ -241,7 +233,7 @@ TEST(CliPlay, ComputerOnlyGameIsPlayMatchs) {
 
 // The end of a game is told in its own words: the score and what decided it, not returns.
 TEST(CliPlay, TheEndIsToldInTheGamesOwnWords) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const std::vector<std::pair<std::string, std::string>> ends = {
       {"treasure-hunt", R"(game over: (Green|Purple) wins \d+–\d+ points|game over: a draw, )"},
       {"pathfinder-barriers", R"(game over: (North|South) found (North|South)'s pawn and wins)"},
@@ -269,7 +261,7 @@ TEST(CliPlay, TheEndIsToldInTheGamesOwnWords) {
 
 // `help rules` tells a new player how to play, in plain words.
 TEST(CliPlay, HelpRulesTellsHowToPlay) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   for (const char* game : {"treasure-hunt", "pathfinder-barriers", "pathfinder-cards",
                            "jokers-labyrinth", "mazemakers"}) {
     const CliRun run =
@@ -280,7 +272,7 @@ TEST(CliPlay, HelpRulesTellsHowToPlay) {
   }
 }
 
-Json selfplay_json(const fs::path& dir, int threads) {
+Json selfplay_json(const ScratchDir& dir, int threads) {
   const CliRun run = mazeworks(
       dir, fmt::format("selfplay treasure-hunt --agents random,random --games 200 --seed 11 "
                        "--json --threads {}",
@@ -297,7 +289,7 @@ Json selfplay_json(const fs::path& dir, int threads) {
 }
 
 TEST(CliSelfplay, JsonIsTheSameWhateverTheThreads) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const Json one = selfplay_json(dir, 1);
   for (const char* key : {"game", "options", "games", "seed", "agents", "wins", "draws",
                           "truncated", "mean_actions", "mean_chance_actions"}) {
@@ -308,7 +300,7 @@ TEST(CliSelfplay, JsonIsTheSameWhateverTheThreads) {
 }
 
 TEST(CliSelfplay, TableShowsWinRatesWithIntervals) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, "selfplay treasure-hunt --agents random --games 20 --seed 1");
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("95% CI"), std::string::npos) << run.out;
@@ -316,7 +308,7 @@ TEST(CliSelfplay, TableShowsWinRatesWithIntervals) {
 }
 
 TEST(CliAgents, ListsTheGamesAgentsAsJson) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const CliRun run = mazeworks(dir, "agents treasure-hunt --json");
   ASSERT_EQ(run.code, 0) << run.err;
   const Json j = Json::parse(run.out);
@@ -330,7 +322,7 @@ struct BadCall {
 };
 
 TEST(CliErrors, BadArgumentsExitTwoWithAMessage) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   const BadCall calls[] = {
       {"play no-such-game", "unknown game 'no-such-game'; known: "},
       {"selfplay treasure-hunt --players 3", "unknown option 'players'"},
@@ -364,7 +356,7 @@ TEST(CliErrors, BadArgumentsExitTwoWithAMessage) {
 }
 
 TEST(CliErrors, BadRecordsAreNamed) {
-  const auto dir = scratch_dir();
+  const ScratchDir dir("cli");
   std::ofstream(dir / "not_json.json") << "nope";
   std::ofstream(dir / "bad_action.json") << R"({"game": "treasure-hunt", "actions": [1]})";
   std::ofstream(dir / "no_actions.json") << R"({"game": "treasure-hunt"})";

@@ -3,7 +3,7 @@
 // version, its stored actions and every other connection's inbox stay as they were.
 #include <gtest/gtest.h>
 
-#include "server/test_client.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {

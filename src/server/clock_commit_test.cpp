@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "server/server_error.h"
-#include "server/test_client.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {

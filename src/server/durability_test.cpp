@@ -15,7 +15,8 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "server/net_client.h"
-#include "server/server_process.h"
+#include "support/scratch_dir.h"
+#include "support/server_process.h"
 
 namespace mw::server {
 namespace {
@@ -71,10 +72,7 @@ Json seat0_log(unsigned short port, const TrackedMatch& m) {
 }
 
 TEST(Durability, KilledServerKeepsEveryAcknowledgedMoveAndPlayContinues) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("mazeworks-durability-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const test_support::ScratchDir dir("durability");
   const std::string db = (dir / "d.db").string();
   Rng rng(2024);
   std::vector<TrackedMatch> matches;
@@ -133,7 +131,6 @@ TEST(Durability, KilledServerKeepsEveryAcknowledgedMoveAndPlayContinues) {
     server.kill9();
   }
   EXPECT_GT(moves_after_restarts, kRestarts * 3);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

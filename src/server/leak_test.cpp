@@ -11,7 +11,7 @@
 
 #include "core/rng.h"
 #include "games/all_games.h"
-#include "server/test_client.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {

@@ -17,9 +17,9 @@
 #include "server/outbound_queue.h"
 #include "server/rate_limit.h"
 #include "server/server_error.h"
-#include "server/test_client.h"
 #include "server/tokens.h"
 #include "server/worker_pool.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {
@@ -86,14 +86,15 @@ TEST(AgentBudget, SpecsOverTheCapAreRefusedAndTheCatalogueFitsIt) {
     EXPECT_EQ(e.http_status(), 400);
     EXPECT_NE(std::string(e.what()).find("ms=86400000 (at most 2000)"), std::string::npos);
   }
-  EXPECT_EQ(fit_agent_budget("maker:build=baseline:difficulty=4,ms=30000,play=ismcts:ms=9000",
-                             limits),
-            "maker:build=baseline:difficulty=4,ms=2000,play=ismcts:ms=2000");
+  EXPECT_EQ(
+      fit_agent_budget("maker:build=baseline:difficulty=4,ms=30000,play=ismcts:ms=9000", limits),
+      "maker:build=baseline:difficulty=4,ms=2000,play=ismcts:ms=2000");
   // Every strongest agent the server offers is one it accepts.
   Fixture f("budget-catalogue", 1, /*in_memory=*/true);
   for (const Json& game : f.service->games()) {
-    EXPECT_EQ(code_of([&] { check_agent_budget(game["strongest_agent"].get<std::string>(),
-                                               f.service->limits()); }),
+    EXPECT_EQ(code_of([&] {
+                check_agent_budget(game["strongest_agent"].get<std::string>(), f.service->limits());
+              }),
               "accepted")
         << game["strongest_agent"];
     for (const auto& [count, spec] : game["strongest_agent_by_players"].items()) {
@@ -278,8 +279,8 @@ TEST(Capacity, CreationPastTheCapStoresNothingAndARestartSucceeds) {
     const std::string id = f.service->create_match({{"game", "treasure-hunt"}})["match"];
     f.service->join(id, {{"seat", 0}});  // joined and idle: not evictable yet
   }
-  const ApiReply full = handle_api(*f.service, "POST", "/api/matches",
-                                   R"({"game": "treasure-hunt"})", std::nullopt);
+  const ApiReply full =
+      handle_api(*f.service, "POST", "/api/matches", R"({"game": "treasure-hunt"})", std::nullopt);
   EXPECT_EQ(full.status, 503);
   EXPECT_EQ(full.body["error"]["code"], "server_full");
   EXPECT_EQ(stored_matches(f), 3u);
@@ -299,13 +300,15 @@ TEST(Eviction, FinishedAndIdleMatchesLeaveMemoryAndComeBackWhenAskedFor) {
   Fixture f("eviction");
   FakeClock clock;
   f.service->set_clock_source(clock.source());
-  const std::string done = f.service->create_match(
-      {{"game", "treasure-hunt"}, {"seed", 4}, {"seats", {{{"agent", "random"}}, {{"agent", "random"}}}}})
-      ["match"];
+  const std::string done =
+      f.service->create_match({{"game", "treasure-hunt"},
+                               {"seed", 4},
+                               {"seats", {{{"agent", "random"}}, {{"agent", "random"}}}}})["match"];
   f.service->wait_idle();
   const Json record = f.service->record(done, std::nullopt);
   ASSERT_EQ(record["format"], "mazeworks-record");
-  const std::string idle = f.service->create_match({{"game", "treasure-hunt"}, {"seed", 5}})["match"];
+  const std::string idle =
+      f.service->create_match({{"game", "treasure-hunt"}, {"seed", 5}})["match"];
   std::string token;
   {
     Seated seats(*f.service, idle);
@@ -371,7 +374,9 @@ TEST(SeedCommitment, TheRecordRevealsASeedThatMatchesTheCommitment) {
   f.limits.allow_client_seeds = false;
   f.close();
   f.open();
-  EXPECT_EQ(code_of([&] { f.service->create_match({{"game", "treasure-hunt"}, {"seed", 42}}); }),
+  EXPECT_EQ(code_of([&] {
+              f.service->create_match({{"game", "treasure-hunt"}, {"seed", 42}});
+            }),
             "bad_request");
   const Json made = f.service->create_match(
       {{"game", "treasure-hunt"}, {"seats", {{{"agent", "random"}}, {{"agent", "random"}}}}});

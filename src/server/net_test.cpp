@@ -10,24 +10,13 @@
 #include "server/client_session.h"
 #include "server/net_client.h"
 #include "server/net_server.h"
-#include "server/test_client.h"
+#include "support/served_server.h"
 
 namespace mw::server {
 namespace {
 
 using test::Fixture;
-
-struct Running {
-  // As `mazeworks serve` runs: group commit, two I/O threads.
-  explicit Running(const std::string& name, std::string web_root = "")
-      : fixture(name, 1, false, /*group_commit=*/true),
-        server(*fixture.service, ServerConfig{"127.0.0.1", 0, std::move(web_root), 2}) {
-    server.start();
-  }
-  unsigned short port() const { return server.port(); }
-  Fixture fixture;
-  HttpServer server;
-};
+using test::Running;
 
 Json receive_json(WsClient& c) {
   return Json::parse(c.receive());
@@ -109,16 +98,13 @@ TEST(Net, RefusesBadInputWithoutFallingOver) {
 }
 
 TEST(Net, ServesStaticFilesFromTheWebRoot) {
-  const auto root =
-      std::filesystem::temp_directory_path() / ("mazeworks-webroot-" + std::to_string(getpid()));
-  std::filesystem::create_directories(root);
-  std::ofstream(root / "index.html") << "<h1>maze</h1>";
-  Running r("net-static", root.string());
+  const test_support::ScratchDir root("webroot");
+  root.write("index.html", "<h1>maze</h1>");
+  Running r("net-static", root.path().string());
   const HttpResult page = http_request("127.0.0.1", r.port(), "GET", "/");
   EXPECT_EQ(page.status, 200);
   EXPECT_EQ(page.body, "<h1>maze</h1>");
   EXPECT_EQ(http_request("127.0.0.1", r.port(), "GET", "/missing.js").status, 404);
-  std::filesystem::remove_all(root);
 }
 
 TEST(Net, ASmallLoadRunHasNoErrors) {

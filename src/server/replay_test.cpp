@@ -8,7 +8,7 @@
 #include "games/all_games.h"
 #include "server/api.h"
 #include "server/server_error.h"
-#include "server/test_client.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {
@@ -144,9 +144,8 @@ TEST(Replay, StepsOutOfRangeAreRefusedAndTheRouteAnswersWithStatuses) {
   const std::uint64_t steps = first.body["steps"];
   EXPECT_EQ(get("").body["step"], steps);
   EXPECT_EQ(get("?step=" + std::to_string(steps)).body["step"], steps);
-  for (const std::string& bad :
-       std::vector<std::string>{"-1", "-3", std::to_string(steps + 1), "99999999999999999999", "",
-                                "1x", "+1", " 1"}) {
+  for (const std::string& bad : std::vector<std::string>{
+           "-1", "-3", std::to_string(steps + 1), "99999999999999999999", "", "1x", "+1", " 1"}) {
     EXPECT_EQ(get("?step=" + bad).status, 400) << bad;
   }
   EXPECT_EQ(get("?step=1&seat=0&token=" + p.tokens[0]).status, 400);  // tokens stay out of URLs

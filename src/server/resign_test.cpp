@@ -8,7 +8,7 @@
 #include "games/all_games.h"
 #include "server/live_match.h"
 #include "server/rematch.h"
-#include "server/test_client.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {

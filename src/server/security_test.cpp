@@ -16,9 +16,10 @@
 #include "core/json.h"
 #include "core/sanitizers.h"
 #include "server/net_client.h"
-#include "server/server_process.h"
 #include "server/store.h"
 #include "server/tokens.h"
+#include "support/scratch_dir.h"
+#include "support/server_process.h"
 
 namespace mw::server {
 namespace {
@@ -32,9 +33,7 @@ constexpr const char* kSecret = "TOPSECRET-8c1f";
 // A folder with a web root inside and secrets beside it: a file, a symlink from the root to the
 // file, a symlink to the folder, and a dotfile inside the root.
 struct Site {
-  explicit Site(const std::string& name)
-      : dir(fs::temp_directory_path() / ("mazeworks-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
+  explicit Site(const std::string& name) : scratch(name) {
     fs::create_directories(root / "assets");
     std::ofstream(root / "index.html") << "<h1>app</h1>";
     std::ofstream(root / "assets" / "app-1a2b.js") << "let app = 1;";
@@ -43,9 +42,9 @@ struct Site {
     fs::create_symlink(dir / "secret.txt", root / "link.txt");
     fs::create_symlink(dir, root / "outside");
   }
-  ~Site() { fs::remove_all(dir); }
   std::string db() const { return (dir / "db" / "test.db").string(); }
-  fs::path dir;
+  test_support::ScratchDir scratch;
+  fs::path dir = scratch.path();
   fs::path root = dir / "root";
 };
 

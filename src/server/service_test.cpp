@@ -9,8 +9,8 @@
 #include "server/api.h"
 #include "server/messages.h"
 #include "server/server_error.h"
-#include "server/test_client.h"
 #include "server/tokens.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {

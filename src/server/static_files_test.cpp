@@ -7,46 +7,35 @@
 
 #include <fstream>
 
-#include "server/test_client.h"
+#include "support/scratch_dir.h"
+#include "support/server_fixture.h"
 
 namespace mw::server {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / ("mazeworks-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  void write(const std::string& file, const std::string& content) const {
-    fs::create_directories((path / file).parent_path());
-    std::ofstream(path / file) << content;
-  }
-  fs::path path;
-};
+using test_support::ScratchDir;
 
 TEST(StaticFiles, IndexIsRevalidatedAndHashedAssetsCachedForGood) {
-  const TempDir root("static");
+  const ScratchDir root("static");
   root.write("index.html", "<h1>maze</h1>");
   root.write("assets/index-3f2a1b.js", "let a = 1;");
   root.write("assets/index-3f2a1b.js.map", "{}");
-  const StaticReply index = static_file(root.path.string(), "/?x=1");
+  const StaticReply index = static_file(root.path().string(), "/?x=1");
   EXPECT_EQ(index.status, 200);
   EXPECT_EQ(index.body, "<h1>maze</h1>");
   EXPECT_EQ(index.content_type, "text/html; charset=utf-8");
   EXPECT_EQ(index.cache_control, "no-cache");
-  const StaticReply script = static_file(root.path.string(), "/assets/index-3f2a1b.js");
+  const StaticReply script = static_file(root.path().string(), "/assets/index-3f2a1b.js");
   EXPECT_EQ(script.status, 200);
   EXPECT_EQ(script.content_type, "text/javascript");
   EXPECT_EQ(script.cache_control, "public, max-age=31536000, immutable");
-  EXPECT_EQ(static_file(root.path.string(), "/assets/index-3f2a1b.js.map").content_type,
+  EXPECT_EQ(static_file(root.path().string(), "/assets/index-3f2a1b.js.map").content_type,
             "application/json");
-  EXPECT_EQ(static_file(root.path.string(), "/missing.js").status, 404);
-  EXPECT_EQ(static_file(root.path.string(), "/assets/").status, 404);
-  EXPECT_EQ(static_file(root.path.string(), "/../static/index.html").status, 404);
+  EXPECT_EQ(static_file(root.path().string(), "/missing.js").status, 404);
+  EXPECT_EQ(static_file(root.path().string(), "/assets/").status, 404);
+  EXPECT_EQ(static_file(root.path().string(), "/../static/index.html").status, 404);
   EXPECT_EQ(static_file("", "/").status, 404);
   EXPECT_EQ(mime_type("a.woff2"), "font/woff2");
   EXPECT_EQ(mime_type("robots.txt"), "text/plain; charset=utf-8");
@@ -54,11 +43,11 @@ TEST(StaticFiles, IndexIsRevalidatedAndHashedAssetsCachedForGood) {
 }
 
 TEST(StaticFiles, TheDefaultWebRootIsTheAppBesideTheBuildFolder) {
-  const TempDir repo("default-root");
-  const fs::path executable = repo.path / "build" / "mazeworks";
+  const ScratchDir repo("default-root");
+  const fs::path executable = repo.path() / "build" / "mazeworks";
   EXPECT_EQ(default_web_root(executable), "");  // no web/dist yet
   repo.write("web/dist/index.html", "app");
-  EXPECT_EQ(fs::path(default_web_root(executable)), fs::canonical(repo.path / "web" / "dist"));
+  EXPECT_EQ(fs::path(default_web_root(executable)), fs::canonical(repo.path() / "web" / "dist"));
   EXPECT_EQ(default_web_root(""), "");
 }
 

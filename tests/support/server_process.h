@@ -3,8 +3,8 @@
 // database, killed (SIGKILL) or stopped (SIGTERM) by the test. Tests that need the whole program
 // (signals, descriptors, the process's memory, the command line) use it.
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,8 +43,8 @@ class ServerProcess {
         const rlimit limit{options.open_files, options.open_files};
         setrlimit(RLIMIT_NOFILE, &limit);
       }
-      std::vector<std::string> args{MAZEWORKS_BINARY, "serve", "--port", "0", "--db", db,
-                                    "--agent-threads", "1"};
+      std::vector<std::string> args{MAZEWORKS_BINARY, "serve", "--port",          "0",
+                                    "--db",           db,      "--agent-threads", "1"};
       if (options.loopback_address) args.insert(args.end(), {"--address", "127.0.0.1"});
       if (options.client_seeds) args.push_back("--allow-client-seeds");
       args.insert(args.end(), extra.begin(), extra.end());

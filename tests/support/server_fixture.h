@@ -1,9 +1,6 @@
 #pragma once
-// Test helpers: an in-memory client of the match service (a ClientSession whose messages are kept)
-// and a service over a fresh database.
-#include <unistd.h>
-
-#include <filesystem>
+// Server test helpers: an in-memory client of the match service (a ClientSession whose messages
+// are kept) and a service over a fresh database (served on a port: served_server.h).
 #include <memory>
 #include <mutex>
 #include <string>
@@ -14,6 +11,7 @@
 #include "server/client_session.h"
 #include "server/match_service.h"
 #include "server/store.h"
+#include "support/scratch_dir.h"
 
 namespace mw::server::test {
 
@@ -79,18 +77,11 @@ struct Fixture {
   // before the commit); the service tests use the synchronous mode, the socket tests this one.
   explicit Fixture(const std::string& name, int agent_threads = 1, bool in_memory = false,
                    bool with_group_commit = false)
-      : group_commit(with_group_commit) {
-    dir = std::filesystem::temp_directory_path() /
-          ("mazeworks-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+      : group_commit(with_group_commit), dir(name) {
     db = in_memory ? ":memory:" : (dir / "test.db").string();
     open(agent_threads);
   }
-  ~Fixture() {
-    close();
-    std::filesystem::remove_all(dir);
-  }
+  ~Fixture() { close(); }
   void open(int agent_threads = 1) {
     store = std::make_unique<Store>(db, false, /*background_checkpoint=*/group_commit);
     service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit,
@@ -107,7 +98,7 @@ struct Fixture {
     l.allow_client_seeds = true;
     return l;
   }();
-  std::filesystem::path dir;
+  test_support::ScratchDir dir;  // before db: the database file lives in it
   std::string db;
   std::unique_ptr<Store> store;
   std::unique_ptr<MatchService> service;
