@@ -67,6 +67,20 @@ TEST(CliPlay, RefusesAnIllegalMoveWithItsReasonAndPlaysOn) {
   EXPECT_NE(run.out.find("legal moves:\n    up  right  down  left"), std::string::npos);
 }
 
+// Games whose seats have no names of their own (P1, P2 in Joker's Labyrinth and MazeMakers) are
+// spoken of as the browser does, "Player 1", in the seat list, the prompt and the turn line.
+TEST(CliPlay, UnnamedSeatsReadPlayerN) {
+  const ScratchDir dir("cli");
+  for (const char* game : {"jokers-labyrinth", "mazemakers"}) {
+    const CliRun run = mazeworks(
+        dir, fmt::format("play {} --seat 0=human --seat 1=random --seed 3", game), "quit\n");
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_NE(run.out.find("Player 1 (seat 0): human"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Player 1 to move."), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("P1 to move."), std::string::npos) << run.out;
+  }
+}
+
 // A human Maker's first prompt had 64,000 placements, one per line: past 100 moves the prompt
 // lists their forms with counts, and `moves all` lists every one.
 TEST(CliPlay, ManyLegalMovesAreSummarisedByForm) {

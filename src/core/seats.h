@@ -1,6 +1,6 @@
 #pragma once
 // What to call each seat: the names the game gives in its public view ("seats": ["Maker",
-// "Runner"]), else "seat 0", "seat 1", ...
+// "Runner"]), a bare "P1" read as "Player 1" (as the browser does), else "seat 0", "seat 1", ...
 #include <string>
 #include <vector>
 
