@@ -125,12 +125,18 @@ export function withServerAndBrowser(receive: (server: RunningServer, browser: B
   });
 }
 
-/** A fresh context (its own localStorage: a separate player) and a page that records errors. */
+/**
+ * A fresh context (its own localStorage: a separate player) and a page that records errors.
+ * Computer moves are shown at once unless `paced` (players get a pause before each: app/pacer.ts),
+ * so tests that play many of them stay fast.
+ */
 export async function newPlayer(
   browser: Browser,
   viewport = { width: 1280, height: 900 },
+  { paced = false }: { paced?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
+  if (!paced) await context.addInitScript(() => window.localStorage.setItem("mazeworks.paceMs", "0"));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {

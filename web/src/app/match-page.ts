@@ -11,6 +11,7 @@ import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
 import type { Board, BoardContext, BoardState, GameEvent, GameUI } from "../games/types";
 import { toBoardState } from "./board-state";
+import { markChanged, snapshotBoard } from "./changed-cells";
 import { createEventLog, eventDescriber } from "./event-log";
 import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-seat";
 import { howToPlay } from "./how-to-play";
@@ -21,6 +22,7 @@ import { createResignControl, readyToFollow } from "./resign-control";
 import { presenceNews, seatNamesOf } from "./names";
 import { plainWords } from "./plain-words";
 import { createNotationBox } from "./notation-box";
+import { createPacer, paceFromStorage } from "./pacer";
 import { passDeviceCover } from "./pass-device";
 import { resultBanner, resultLineOf } from "./result-banner";
 
@@ -122,6 +124,13 @@ export class MatchPage {
   }
 
   private connect(seat: number, token: string | undefined): void {
+    // Each connection is paced on its own: in hot-seat both seats see the computer move alike.
+    const pacer = createPacer<StateMessage>((msg, computerMoved) => this.onState(seat, msg, computerMoved), {
+      gapMs: paceFromStorage(storageOrUndefined()),
+      isComputer: (s) => this.summary?.seats.some((x) => x.seat === s && x.kind === "agent") ?? false,
+      now: () => performance.now(),
+      schedule: (run, ms) => void setTimeout(run, ms),
+    });
     const observer: Observer = {
       message: null,
       received: 0,
@@ -130,7 +139,7 @@ export class MatchPage {
         url: socketUrl(window.location),
         match: this.matchId,
         token,
-        onState: (msg) => this.onState(seat, msg),
+        onState: (msg) => pacer.push(msg),
         onError: (err) => {
           if (seat === this.shownKey()) this.notation.showError(plainWords(err.message));
         },
@@ -146,8 +155,9 @@ export class MatchPage {
     observer.connection.start();
   }
 
-  private onState(seat: number, msg: StateMessage): void {
-    const observer = this.observers.get(seat)!;
+  private onState(seat: number, msg: StateMessage, computerMoved = false): void {
+    const observer = this.observers.get(seat);
+    if (this.stopped || !observer) return; // a paced message due after the player left
     observer.events = mergeEvents(observer.events, msg);
     observer.message = msg;
     observer.received = ++this.arrivals;
@@ -157,7 +167,10 @@ export class MatchPage {
         : initialHotSeat(this.held, toAct);
     }
     if (msg.status === "finished" && this.pollTimer) clearInterval(this.pollTimer);
+    const lightChanges = computerMoved && seat === this.shownKey() && this.board !== null;
+    const before = lightChanges ? snapshotBoard(this.boardHost) : null;
     this.render();
+    if (before && !this.hotSeat?.covered) markChanged(this.boardHost, before);
   }
 
   private onPresence(msg: PresenceMessage): void {
@@ -372,5 +385,14 @@ export class MatchPage {
     } catch {
       // the connection status already tells of a server that is away; try again at the next tick
     }
+  }
+}
+
+/** This browser's storage, where reading it is allowed (a sandboxed frame may refuse). */
+function storageOrUndefined(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
 }
