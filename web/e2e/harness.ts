@@ -232,10 +232,11 @@ export const randomChooser: MoveChooser = (_state, clickable) =>
  * every kind of move by clicking).
  */
 export async function playToEnd(page: Page, ui: GameUI, choose: MoveChooser = randomChooser,
-  maxMoves = 2000): Promise<BoardState> {
+  maxMoves = 2000, beforeMove?: (moves: number) => Promise<void>): Promise<BoardState> {
   for (let i = 0; i < maxMoves; ++i) {
     const state = await waitForTurnOrEnd(page);
     if (state.status === "finished") return state;
+    if (beforeMove) await beforeMove(i);
     const clickable = state.legal.filter((m) => ui.clicksFor(m, state) !== null);
     if (clickable.length === 0) throw new Error(`no legal move has a click path: ${state.legal.join(", ")}`);
     await clickMove(page, ui, state, choose(state, clickable));
@@ -306,8 +307,14 @@ export function expectNoConsoleErrors(errors: string[], who = "the page"): void 
 }
 
 /** A match one seat plays against the computer by clicks, from start to end, with screenshots. */
+/** The screen sizes of the screenshots every game leaves in build/e2e-screenshots/. */
+export const LAPTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+/** The mid-game screenshot is taken before the clicking seat's move with this index. */
+export const MID_GAME_MOVE = 8;
+
 export interface ClickedMatch {
-  /** The screenshots' names: `<name>-start`, `<name>-end`. */
+  /** The screenshots' names: `<name>-start`, `<name>-mid` (before the seat's move MID_GAME_MOVE), `<name>-end`. */
   name: string;
   game: string;
   /** The first "human" seat is the one played by clicks; the others are computers. */
@@ -321,6 +328,7 @@ export interface ClickedMatch {
   boardReady: string;
   /** The event log must hold more entries than this at the end. */
   minEvents: number;
+  /** Default: the laptop screen every board must fit (PHONE is the other size the suite shows). */
   viewport?: { width: number; height: number };
   /** Runs after the start screenshot (e.g. a first turn played another way). */
   beforePlay?: (page: Page) => Promise<void>;
@@ -337,13 +345,15 @@ export async function playMatchByClicks(server: RunningServer, browser: Browser,
   const seat = m.seats.indexOf("human");
   const created = await createMatch(server, m.game, m.seats, m.options, m.seed);
   const { token } = await joinMatch(server, created.match, seat);
-  const { context, page, errors } = await newPlayer(browser, m.viewport);
+  const { context, page, errors } = await newPlayer(browser, m.viewport ?? LAPTOP);
   try {
     await openSeat(page, server, created.match, seat, token);
     await page.waitForSelector(m.boardReady);
     await screenshot(page, `${m.name}-start`);
     if (m.beforePlay) await m.beforePlay(page);
-    const final = await playToEnd(page, m.ui, m.choose, m.maxMoves);
+    const final = await playToEnd(page, m.ui, m.choose, m.maxMoves, async (moves) => {
+      if (moves === MID_GAME_MOVE) await screenshot(page, `${m.name}-mid`);
+    });
     await page.waitForSelector(".result-banner");
     await screenshot(page, `${m.name}-end`);
     expect(final.status).toBe("finished");

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
+  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser, PHONE } from "./harness";
 import { jokersLabyrinthUI } from "../src/games/jokers-labyrinth";
 import {
   parseBoardCell, parseCard, parseCell, step, type Direction,
@@ -134,8 +134,8 @@ describe("jokers-labyrinth in the browser", () => {
   });
 
   it("plays 4 players against random and heuristic on a phone-sized screen", async () => {
-    await playAgainst("jokers-labyrinth-4p", [{ agent: "random" }, { agent: "heuristic" }, { agent: "random" }],
+    await playAgainst("jokers-labyrinth-4p-phone", [{ agent: "random" }, { agent: "heuristic" }, { agent: "random" }],
       { startingGear: true, roundLimit: 6, pvpRelocation: "cornerCellIfEmpty" }, 22,
-      { width: 375, height: 800 });
+      PHONE);
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
-  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser } from "./harness";
+  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser, PHONE } from "./harness";
 import { mazemakersUI } from "../src/games/mazemakers";
 import { readModel, startSquares } from "../src/games/mazemakers/model";
 import { classify, squareName } from "../src/games/mazemakers/notation";
@@ -98,7 +98,7 @@ describe("mazemakers in the browser", () => {
 
   it("plays the No-Pentominos board on a phone-sized screen", async () => {
     await playAgainst("mazemakers-no-pentominos-phone", [{ agent: "random" }, "human"],
-      { board: "noPentominos", roundLimit: 20 }, 42, { width: 375, height: 812 });
+      { board: "noPentominos", roundLimit: 20 }, 42, PHONE);
   });
 
   it("plays three players against the heuristic and random computers", async () => {

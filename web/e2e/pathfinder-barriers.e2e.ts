@@ -7,7 +7,8 @@ import type { Browser } from "playwright-core";
 import { pathfinderBarriersUI as ui } from "../src/games/pathfinder-barriers";
 import type { BoardState } from "../src/games/types";
 import {
-  createMatch, joinMatch, newPlayer, openSeat, pageState, playToEnd, screenshot, waitForTurnOrEnd, type MoveChooser, type RunningServer, withServerAndBrowser } from "./harness";
+  createMatch, joinMatch, LAPTOP, MID_GAME_MOVE, newPlayer, openSeat, pageState, PHONE, playToEnd, screenshot,
+  waitForTurnOrEnd, type MoveChooser, type RunningServer, withServerAndBrowser } from "./harness";
 
 const GAME = "pathfinder-barriers";
 const home = (attr: "data-square" | "data-slot", name: string) => `#board [data-grid="home"] [${attr}="${name}"]`;
@@ -90,7 +91,7 @@ async function finishSetup(page: Page): Promise<void> {
   await page.waitForFunction((v) => (window.__mazeworks?.state?.version ?? -1) > v, before, { timeout: 30_000 });
 }
 
-async function openHumanSeat(viewport?: { width: number; height: number }, options: Record<string, unknown> = {},
+async function openHumanSeat(viewport = LAPTOP, options: Record<string, unknown> = {},
   opponent = "random") {
   const created = await createMatch(server, GAME, ["human", { agent: opponent }], options);
   const { token } = await joinMatch(server, created.match, 0);
@@ -109,7 +110,7 @@ async function expectFinished(page: Page, errors: string[], final: BoardState): 
 
 describe("pathfinder-barriers in the browser", () => {
   it("builds a grid by clicking, then hunts the computer's pawn to the end", async () => {
-    const { page, errors, context } = await openHumanSeat(undefined, { firstPlayer: "north" });
+    const { page, errors, context } = await openHumanSeat(LAPTOP, { firstPlayer: "north" });
     const first = await waitForTurnOrEnd(page);
     expect(first.view.phase).toBe("setup");
 
@@ -132,9 +133,10 @@ describe("pathfinder-barriers in the browser", () => {
     await finishSetup(page);
     const hunt = await waitForTurnOrEnd(page);
     expect(hunt.view.phase).toBe("play"); // North searches first
-    await screenshot(page, `${GAME}-hunt`);
 
-    const final = await playToEnd(page, ui, seekerChooser, 600);
+    const final = await playToEnd(page, ui, seekerChooser, 600, async (moves) => {
+      if (moves === MID_GAME_MOVE) await screenshot(page, `${GAME}-mid`);
+    });
     await screenshot(page, `${GAME}-end`);
     await expectFinished(page, errors, final);
     expect(final.view.homes[1]).not.toBeNull(); // the rival grid is revealed at the end
@@ -143,7 +145,7 @@ describe("pathfinder-barriers in the browser", () => {
   });
 
   it("on a phone, against the game's own seeker, with a generated grid and 12 chips", async () => {
-    const { page, errors, context } = await openHumanSeat({ width: 375, height: 740 },
+    const { page, errors, context } = await openHumanSeat(PHONE,
       { maxBarriers: 12, firstPlayer: "south" }, "seeker");
     await waitForTurnOrEnd(page);
     await clickOn(page, '#board [data-editor="generate"]');
@@ -152,11 +154,13 @@ describe("pathfinder-barriers in the browser", () => {
     expect(Number(/(\d+) left/.exec(counter!)![1])).toBeGreaterThanOrEqual(0);
     expect(Number(/^(\d+)/.exec(counter!)![1])).toBeLessThanOrEqual(12);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
-    await screenshot(page, `${GAME}-phone-setup`);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, `${GAME}-phone-start`);
     await finishSetup(page);
 
-    const final = await playToEnd(page, ui, seekerChooser, 600);
+    const final = await playToEnd(page, ui, seekerChooser, 600, async (moves) => {
+      if (moves === MID_GAME_MOVE) await screenshot(page, `${GAME}-phone-mid`);
+    });
     await screenshot(page, `${GAME}-phone-end`);
     await expectFinished(page, errors, final);
     await context.close();

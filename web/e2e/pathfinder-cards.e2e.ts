@@ -3,7 +3,7 @@
 // board on a phone-sized screen), with a screenshot at the start and the end of each game.
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { type MoveChooser, playMatchByClicks, type RunningServer, withServerAndBrowser } from "./harness";
+import { type MoveChooser, playMatchByClicks, type RunningServer, withServerAndBrowser, PHONE } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 
 /**
@@ -54,6 +54,6 @@ describe("pathfinder-cards in the browser", () => {
   });
 
   it("a Runner plays the baseline Maker to the end on the hex board, on a phone", async () => {
-    await playRunnerGame("pathfinder-cards-hex", "baseline", { board: "hex" }, 12, { width: 375, height: 812 });
+    await playRunnerGame("pathfinder-cards-hex-phone", "baseline", { board: "hex" }, 12, PHONE);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   type MoveChooser, pageState, playMatchByClicks, type RunningServer, type SeatSpec, waitForTurnOrEnd,
-  withServerAndBrowser } from "./harness";
+  withServerAndBrowser, PHONE } from "./harness";
 import { treasureHuntUI } from "../src/games/treasure-hunt";
 import { chainPath, chainRules, type Grid } from "../src/games/treasure-hunt/chain";
 import { moveCell, onBoard, parseCell, DIRECTIONS, type Cell } from "../src/games/treasure-hunt/geometry";
@@ -135,7 +135,7 @@ describe("treasure-hunt in the browser", () => {
   });
 
   it("plays as Purple against the greedy agent on a phone-sized screen, after asking for a hint", async () => {
-    await playAgainst("treasure-hunt-purple-phone", 1, { agent: "greedy" }, {}, 32, { width: 375, height: 812 },
+    await playAgainst("treasure-hunt-purple-phone", 1, { agent: "greedy" }, {}, 32, PHONE,
       askForHint);
   });
 
