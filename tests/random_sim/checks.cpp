@@ -1,163 +1,22 @@
-// The shared randomized suite (after OpenSpiel's RandomSimTest). Every registered game, under its
-// default options and under each declared variant, is played at random to the end while the
-// contract of the state API (core/state.h) is checked. It uses the erased API only, so a game is
-// covered the moment it is registered. docs/testing.md lists the invariants and the knobs.
+// The random_sim suite's checks: node and deep invariants, sampled nodes and replays of a game.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
-#include <exception>
 #include <limits>
 #include <optional>
 #include <ostream>
-#include <set>
 #include <string>
-#include <string_view>
-#include <unordered_map>
 #include <vector>
 
-#include "ai/random_agent.h"
 #include "core/error.h"
 #include "core/hash.h"
-#include "core/match.h"
 #include "core/record.h"
-#include "core/state.h"
 #include "games/all_games.h"
+#include "random_sim_support.h"
 
-namespace mw {
-namespace {
-
-// ---- Budget -------------------------------------------------------------------------------------
-
-// A random game that has not ended after this many actions is taken to be endless.
-constexpr int kActionCap = 100'000;
-// Deep checks (JSON, views, resampling, notation of every legal action) cost ~1-2 ms a node, so
-// after the first games they run at this many uniformly chosen nodes of each game, plus its last.
-constexpr int kSampledNodesPerGame = 1;
-// Termination alone (no checks on the way) is cheap: this many random games per option set.
-#ifdef NDEBUG
-constexpr int kEndingGames = 1000;
-#else
-constexpr int kEndingGames = 100;
-#endif
-#ifdef NDEBUG
-constexpr int kDefaultGames = 300;
-constexpr int kFullyCheckedGames = 1;  // of the default option set: deep checks at every node
-#else
-// Debug and sanitizer builds run 5-10x slower: fewer games, and deep checks at sampled nodes only.
-constexpr int kDefaultGames = 50;
-constexpr int kFullyCheckedGames = 0;
-#endif
-
-int env_int(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
-  const long value = std::strtol(text, nullptr, 10);
-  return value > 0 ? static_cast<int>(value) : fallback;
-}
-
-// MAZEWORKS_RANDOM_GAMES scales the suite: random games of each game under its default options;
-// its variants share half as many (at least 1 each). MAZEWORKS_RANDOM_SEED replays one seed, with
-// deep checks at every node.
-int games_per_default_set() {
-  return env_int("MAZEWORKS_RANDOM_GAMES", kDefaultGames);
-}
-std::optional<std::uint64_t> only_seed() {
-  const char* text = std::getenv("MAZEWORKS_RANDOM_SEED");
-  if (text == nullptr || *text == '\0') return std::nullopt;
-  return std::strtoull(text, nullptr, 10);
-}
-
-// Separate random streams per game seed: what is played never depends on what is checked.
-constexpr std::uint64_t kPlayStream = 0;
-constexpr std::uint64_t kPickStream = 1;   // which nodes are checked deeply
-constexpr std::uint64_t kCheckStream = 2;  // resampling, illegal candidates (per node)
-
-// ---- Cases: every game x {defaults, each variant} -----------------------------------------------
-
-struct SimCase {
-  std::string game;   // registry id
-  std::string label;  // "default" or "name=value"
-  Json options;       // overrides of the defaults
-  int games = 0;      // random games to play
-  int fully_checked = 0;
-  std::string test_name;
-};
-
-void PrintTo(const SimCase& c, std::ostream* os) {
-  *os << c.game << " [" << c.label << "]";
-}
-
-std::string value_text(const Json& v) {
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
-std::string identifier(std::string text) {
-  for (char& c : text) {
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  }
-  return text;
-}
-
-// The variants tried one at a time: every other value of a choice or a bool, and every other
-// player count. Other integers (scores, limits) are tuning, not rules, and keep their defaults.
-std::vector<Json> variant_values(const OptionSpec& spec) {
-  std::vector<Json> out;
-  switch (spec.type) {
-    case OptionType::kChoice:
-      for (const auto& c : spec.choices) {
-        if (Json(c) != spec.default_value) out.emplace_back(c);
-      }
-      break;
-    case OptionType::kBool:
-      out.emplace_back(!spec.default_value.get<bool>());
-      break;
-    case OptionType::kInt:
-      if (spec.name == "players" && spec.max - spec.min <= 16) {
-        for (std::int64_t n = spec.min; n <= spec.max; ++n) {
-          if (Json(n) != spec.default_value) out.emplace_back(n);
-        }
-      }
-      break;
-  }
-  return out;
-}
-
-std::vector<SimCase> all_cases() {
-  const int games = games_per_default_set();
-  std::vector<SimCase> out;
-  for (const GameEntry* entry : builtin_games().entries()) {
-    const std::string& id = entry->info.id;
-    out.push_back({id, "default", Json::object(), games, kFullyCheckedGames, identifier(id)});
-    const std::size_t first_variant = out.size();
-    for (const OptionSpec& spec : entry->info.options) {
-      for (const Json& value : variant_values(spec)) {
-        Json options = Json::object();
-        options[spec.name] = value;
-        const std::string label = spec.name + "=" + value_text(value);
-        out.push_back({id, label, options, 0, 0, identifier(id + "_" + label)});
-      }
-    }
-    const auto variants = static_cast<int>(out.size() - first_variant);
-    for (std::size_t i = first_variant; i < out.size(); ++i) {
-      out[i].games = std::max(1, games / (2 * variants));
-    }
-  }
-  return out;
-}
-
-// ---- Failure context ----------------------------------------------------------------------------
-
-// Where a check runs; streamed into every failure so it names game, variant, seed and action.
-struct Where {
-  const SimCase* sim = nullptr;
-  std::uint64_t seed = 0;
-  std::size_t action = 0;  // the node after this many actions
-  const char* check = "";  // the invariant being checked
-};
+namespace mw::random_sim {
 
 std::ostream& operator<<(std::ostream& os, const Where& at) {
   return os << "\n  in " << at.sim->game << " [" << at.sim->label << "] seed " << at.seed
@@ -165,6 +24,8 @@ std::ostream& operator<<(std::ostream& os, const Where& at) {
             << "\n  rerun: MAZEWORKS_RANDOM_SEED=" << at.seed
             << " tests/random_sim_test --gtest_filter='random_sim/*/" << at.sim->test_name << "'";
 }
+
+namespace {
 
 ActionList sorted(ActionList list) {
   std::sort(list.begin(), list.end());
@@ -241,6 +102,8 @@ void check_returns(Where& at, const State& s) {
   }
 }
 
+}  // namespace
+
 void check_node(Where& at, const Game& game, const State& s) {
   check_player_and_terminal(at, game, s);
   const ActionList legal = s.legal_actions();
@@ -265,6 +128,8 @@ struct Observed {
     return views[p >= 0 ? static_cast<std::size_t>(p) : p == kSpectator ? n : n + 1];
   }
 };
+
+namespace {
 
 Observed observe(const State& s) {
   Observed o{s.to_json(), s.current_player(), s.legal_actions(), s.returns(), {}, {}};
@@ -386,26 +251,22 @@ void check_json_round_trip(Where& at, const Game& game, const State& s, const Ob
   expect_same_position(at, seen, observe(reloaded));
 }
 
-// Remembers, per seat, the view each information-state key was seen with: different views under
-// one key would make a search merge positions its player can tell apart.
-class KeyBook {
- public:
-  void add(Where& at, const Observed& seen) {
-    at.check = "information_state_key separates views";
-    seen_.resize(seen.keys.size());
-    for (std::size_t p = 0; p < seen.keys.size(); ++p) {
-      const std::string view = seen.views[p].dump();
-      const std::uint64_t digest = Hasher().add(view).value();
-      const auto [it, inserted] = seen_[p].try_emplace(seen.keys[p], digest);
-      EXPECT_TRUE(inserted || it->second == digest)
-          << "seat " << p << " has key " << it->first << " for two different views; this one is "
-          << view << at;
-    }
-  }
+}  // namespace
 
- private:
-  std::vector<std::unordered_map<std::uint64_t, std::uint64_t>> seen_;  // key -> view digest
-};
+void KeyBook::add(Where& at, const Observed& seen) {
+  at.check = "information_state_key separates views";
+  seen_.resize(seen.keys.size());
+  for (std::size_t p = 0; p < seen.keys.size(); ++p) {
+    const std::string view = seen.views[p].dump();
+    const std::uint64_t digest = Hasher().add(view).value();
+    const auto [it, inserted] = seen_[p].try_emplace(seen.keys[p], digest);
+    EXPECT_TRUE(inserted || it->second == digest)
+        << "seat " << p << " has key " << it->first << " for two different views; this one is "
+        << view << at;
+  }
+}
+
+namespace {
 
 // resample(p) re-randomizes all that p does not know, so a hidden fact leaking into view(p) shows
 // up as a changed view; and a world p cannot tell apart must offer p the same choices.
@@ -486,6 +347,8 @@ void check_replays(Where& at, const GameRecord& record, const std::vector<Sample
   }
 }
 
+}  // namespace
+
 // ---- One random game ----------------------------------------------------------------------------
 
 Action random_action(const State& s, Rng& rng) {
@@ -542,153 +405,4 @@ void check_descriptor(const SimCase& sim, const Game& game) {
   EXPECT_EQ(Options::resolve(info.options, sim.options), game.options()) << sim.label;
 }
 
-class RandomSimTest : public ::testing::TestWithParam<SimCase> {
- protected:
-  Game load() const { return builtin_games().load(GetParam().game, GetParam().options); }
-};
-
-TEST_P(RandomSimTest, RandomGamesKeepTheStateContract) {
-  const SimCase& sim = GetParam();
-  const Game game = load();
-  check_descriptor(sim, game);
-  KeyBook keys;
-  Where at{&sim};
-  const auto one = only_seed();
-  const int games = one ? 1 : sim.games;
-  for (int i = 0; i < games && !HasFailure(); ++i) {
-    at.seed = one ? *one : static_cast<std::uint64_t>(i);
-    try {
-      play_and_check(at, game, one.has_value() || i < sim.fully_checked, keys);
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << "unexpected exception: " << e.what() << at;
-    }
-  }
-}
-
-// play_match is a pure function of (game, agents, seed); its record replays to its result and
-// survives a trip through its JSON form.
-// Random play ends under every option set: a game that can loop for ever under some option (a
-// seeker offered only redundant questions, a counter that never runs out) shows up here.
-TEST_P(RandomSimTest, ThousandsOfRandomGamesEnd) {
-  const SimCase& sim = GetParam();
-  const Game game = load();
-  constexpr std::uint64_t kFirstSeed = 1'000'000;  // other streams than the contract test's
-  std::size_t longest = 0;
-  for (int g = 0; g < kEndingGames; ++g) {
-    const std::uint64_t seed = kFirstSeed + static_cast<std::uint64_t>(g);
-    Rng play(derive_seed(seed, kPlayStream));
-    State s = game.new_initial_state();
-    std::size_t n = 0;
-    for (; !s.is_terminal() && n < kActionCap; ++n) s.apply(random_action(s, play));
-    ASSERT_TRUE(s.is_terminal()) << "no end within " << kActionCap << " random actions in "
-                                 << sim.game << " [" << sim.label << "], play seed " << seed;
-    longest = std::max(longest, n);
-  }
-  RecordProperty("longest_game", static_cast<int>(longest));
-}
-
-TEST_P(RandomSimTest, MatchesAreDeterministicAndReplay) {
-  const Game game = load();
-  const Registry& registry = builtin_games();
-  const int matches = GetParam().label == "default" ? 8 : 2;
-  auto run = [&](std::uint64_t seed) {
-    std::vector<RandomAgent> agents(static_cast<std::size_t>(game.num_players()));
-    std::vector<Agent*> seats;
-    for (auto& agent : agents) seats.push_back(&agent);
-    return play_match(game, seats, {seed, kActionCap, true});
-  };
-  std::set<ActionList> distinct;
-  for (std::uint64_t seed = 0; seed < static_cast<std::uint64_t>(matches); ++seed) {
-    SCOPED_TRACE(testing::Message() << game.id() << " [" << GetParam().label << "] seed " << seed);
-    const MatchResult a = run(seed);
-    const MatchResult b = run(seed);
-    EXPECT_EQ(a.record.actions, b.record.actions);
-    EXPECT_EQ(a.returns, b.returns);
-    EXPECT_FALSE(a.truncated);
-    EXPECT_EQ(static_cast<std::size_t>(a.decisions + a.chance_actions), a.record.actions.size());
-    if (!game.info().has_chance) {
-      EXPECT_EQ(a.chance_actions, 0);
-    }
-    const State end = replay(registry, a.record);
-    EXPECT_TRUE(end.is_terminal());
-    EXPECT_EQ(end.returns(), a.returns);
-
-    const Json json = Json::parse(a.record.to_json(registry).dump());
-    EXPECT_EQ(json["notation"].size(), a.record.actions.size());
-    EXPECT_EQ(json["returns"].get<std::vector<double>>(), a.returns);
-    const GameRecord back = GameRecord::from_json(json);
-    EXPECT_EQ(back.game, a.record.game);
-    EXPECT_EQ(back.options, a.record.options);
-    EXPECT_EQ(back.seed, a.record.seed);
-    EXPECT_EQ(back.actions, a.record.actions);
-    EXPECT_EQ(replay(registry, back).to_json(), end.to_json());
-    distinct.insert(a.record.actions);
-  }
-  if (matches >= 4) {
-    EXPECT_GT(distinct.size(), 1u) << "every seed played the same game";
-  }
-}
-
-// A damaged body (a member dropped or of the wrong type) is refused with kBadState, or yields a
-// position that is itself well-formed and playable: never a crash or another kind of error.
-TEST_P(RandomSimTest, DamagedStateJsonIsRefusedCleanly) {
-  const Game game = load();
-  for (const Json& junk : {Json(nullptr), Json(42), Json("state"), Json::array()}) {
-    try {
-      game.state_from_json(junk);
-      ADD_FAILURE() << "accepted " << junk.dump() << " as a state body";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code(), ErrorCode::kBadState) << e.what();
-    }
-  }
-  const SimCase& sim = GetParam();
-  const Json junk_values[] = {nullptr, -1, 12345, "junk", Json::array(), Json::object(), true};
-  const int positions = sim.label == "default" ? 4 : 1;
-  for (int seed = 0; seed < positions; ++seed) {
-    Rng rng(derive_seed(static_cast<std::uint64_t>(seed), kCheckStream));
-    State s = game.new_initial_state();
-    s.play_random(rng, static_cast<int>(rng.below(400)));
-    const Json body = s.to_json();
-    ASSERT_TRUE(body.is_object()) << sim.game;
-    std::vector<Json> damaged;
-    for (const auto& [name, value] : body.items()) {
-      Json without = body;
-      without.erase(name);
-      damaged.push_back(without);
-      for (const Json& junk : junk_values) {
-        Json copy = body;
-        copy[name] = junk;
-        damaged.push_back(copy);
-        if (value.is_array() && !value.empty()) {
-          copy = body;
-          copy[name][0] = junk;
-          damaged.push_back(copy);
-        }
-      }
-    }
-    Where at{&sim, static_cast<std::uint64_t>(seed)};
-    for (const Json& d : damaged) {
-      try {
-        const State loaded = game.state_from_json(d);
-        State played = loaded;
-        at.action = 0;
-        check_node(at, game, played);
-        EXPECT_EQ(game.state_from_json(loaded.to_json()).to_json(), loaded.to_json()) << d.dump();
-        played.play_random(rng, kActionCap);
-        EXPECT_TRUE(played.is_terminal())
-            << "an accepted body does not play to the end: " << d.dump();
-      } catch (const Error& e) {
-        EXPECT_EQ(e.code(), ErrorCode::kBadState) << e.what() << "\n  body: " << d.dump();
-      } catch (const std::exception& e) {
-        ADD_FAILURE() << "unexpected exception: " << e.what() << "\n  body: " << d.dump();
-      }
-    }
-  }
-}
-
-// ctest selects these by the "random_sim" prefix (ctest -R random_sim).
-INSTANTIATE_TEST_SUITE_P(random_sim, RandomSimTest, ::testing::ValuesIn(all_cases()),
-                         [](const auto& param) { return param.param.test_name; });
-
-}  // namespace
-}  // namespace mw
+}  // namespace mw::random_sim

@@ -1,0 +1,317 @@
+// Writing a Joker's Labyrinth state: its body (to_json), the views and the information-state key.
+#include <fmt/format.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/hash.h"
+#include "games/jokers_labyrinth/jokers_labyrinth.h"
+
+namespace mw::jokers_labyrinth {
+namespace {
+
+Json bits_list(const auto& bits, int n) {
+  Json out = Json::array();
+  for (int i = 0; i < n; ++i) {
+    if (bits[static_cast<std::size_t>(i)]) out.push_back(i);
+  }
+  return out;
+}
+
+// A mostly-zero array written sparsely: [index, value, index, value, ...] for the non-zero entries.
+Json sparse(const auto& values) {
+  Json out = Json::array();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] == 0) continue;
+    out.push_back(i);
+    out.push_back(values[i]);
+  }
+  return out;
+}
+
+Json card_list(const std::vector<int>& cards) {
+  Json out = Json::array();
+  for (int c : cards) out.push_back(phys_name(c));
+  return out;
+}
+
+}  // namespace
+
+// ---- Body ---------------------------------------------------------------------------------------
+
+Json State::to_json() const {
+  Json j = Json::object();
+  j["phase"] = kPhaseNames[static_cast<std::size_t>(phase_)];
+  j["loc"] = loc_;
+  j["down"] = bits_list(down_, kCells);
+  j["dropped"] = bits_list(dropped_, kCells);
+  j["private"] = bits_list(private_, kNumPhys);
+  j["known"] = sparse(known_);
+  j["group"] = sparse(group_);
+  j["gknown"] = sparse(gknown_);
+  j["aside"] = aside_;
+  Json players = Json::array();
+  for (int p = 0; p < config_.players; ++p) {
+    const PlayerState& ps = players_[p];
+    players.push_back({ps.pos, ps.suit, ps.entered ? 1 : 0, ps.skip ? 1 : 0, ps.bolster ? 1 : 0,
+                       ps.hindered ? 1 : 0, ps.debt});
+  }
+  j["players"] = players;
+  const Combat& c = combat_;
+  j["combat"] = {c.attacker,  c.target,   c.defender,  c.value_card, c.dice,     c.rolled,
+                 c.faces[0],  c.faces[1], c.faces[2],  c.faces[3],   c.faces[4], c.faces[5],
+                 c.final_die, c.rerolled, c.commit[0], c.commit[1],  c.die[0],   c.die[1],
+                 c.side,      c.loser,    c.set_aside};
+  j["pending"] = bits_list(pending_, kCells);
+  j["reveal"] = {static_cast<int>(after_), after_target_, portal_card_, peeks_left_};
+  Json rs = Json::array();
+  for (int i = 0; i < rs_count_; ++i) rs.push_back(rs_items_[i]);
+  j["shuffle_items"] = rs;
+  j["shuffle"] = {rs_need_, rs_next_, rs_centre_, rs_group_};
+  j["turn"] = {first_,
+               to_move_,
+               actions_left_,
+               paid_actions_,
+               last_was_reveal_ ? 1 : 0,
+               boost_used_ ? 1 : 0,
+               scavenged_ ? 1 : 0,
+               setup_step_,
+               round_,
+               winner_,
+               held_card_,
+               turns_};
+  j["last_fight"] = last_fight_body();
+  return j;
+}
+
+// ---- Views --------------------------------------------------------------------------------------
+
+Json State::view(Player observer) const {
+  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
+  auto sees_cell = [&](int c) {
+    return all || (observer >= 0 && (known_[c] & (1u << observer)) != 0);
+  };
+  auto sees_card = [&](int p, int phys) { return all || observer == p || !private_[phys]; };
+  Json v = Json::object();
+  Json seats = Json::array();
+  for (int p = 0; p < config_.players; ++p) seats.push_back(kSeatNames[p]);
+  v["seats"] = seats;
+  v["observer"] = observer;
+  v["phase"] = kPhaseNames[static_cast<std::size_t>(phase_)];
+  v["to_act"] = current_player();
+  v["turn"] = {{"seat", to_move_},
+               {"actions_left", actions_left_},
+               {"paid", paid_actions_},
+               {"last_was_reveal", last_was_reveal_},
+               {"boost_used", boost_used_},
+               {"scavenged", scavenged_},
+               {"round", round_},
+               {"first", first_},
+               {"turns", turns_}};
+  Json board = Json::array();
+  for (int r = 0; r < kSide; ++r) {
+    Json row = Json::array();
+    for (int col = 0; col < kSide; ++col) {
+      const int c = cell_at(r, col);
+      std::string text;
+      if (down_[c]) {
+        text = "#";
+        if (cell_card_[c] >= 0 && sees_cell(c)) text += phys_name(cell_card_[c]);
+        if (group_[c] != 0) text += fmt::format("~{}", group_[c]);
+      } else if (cell_card_[c] >= 0) {
+        text = phys_name(cell_card_[c]);
+        if (guard_[c] >= 0) text += "/" + phys_name(guard_[c]);
+        if (dropped_[c]) text += "!";
+      }
+      row.push_back(text);
+    }
+    board.push_back(row);
+  }
+  v["board"] = board;
+  Json peeks = Json::array();
+  for (int c = 0; c < kCells; ++c) {
+    if (known_[c] != 0) peeks.push_back({cell_name(c), known_[c]});
+  }
+  v["peeked"] = peeks;
+  Json players = Json::array();
+  for (int p = 0; p < config_.players; ++p) {
+    const PlayerState& ps = players_[p];
+    std::vector<int> shown;
+    int hidden = 0;
+    for (int phys : hand(p)) {
+      if (sees_card(p, phys)) {
+        shown.push_back(phys);
+      } else {
+        ++hidden;
+      }
+    }
+    players.push_back(
+        {{"seat", kSeatNames[p]},
+         {"jack", ps.suit >= 0 ? std::string(suit_symbol(static_cast<Suit>(ps.suit))) : ""},
+         {"cell", ps.pos >= 0 ? cell_name(ps.pos) : ""},
+         {"entered", ps.entered},
+         {"debt", ps.debt},
+         {"skip", ps.skip},
+         {"bolster", ps.bolster},
+         {"hindered", ps.hindered},
+         {"jokers", jokers_held(p)},
+         {"hand_size", static_cast<int>(shown.size()) + hidden},
+         {"hand", card_list(shown)},
+         {"hidden", hidden}});
+  }
+  v["players"] = players;
+  auto pile = [&](std::uint8_t where) {
+    std::vector<int> cards;
+    for (int phys = 0; phys < kNumPhys; ++phys) {
+      if (loc_[phys] == where) cards.push_back(phys);
+    }
+    return cards;
+  };
+  v["main_discard"] = card_list(pile(kLocMainDiscard));
+  v["scavenger_discard"] = card_list(pile(kLocScavDiscard));
+  v["scavenger_deck"] = pile(kLocScavDeck).size();
+  v["guardian_deck"] = card_list(pile(kLocGuardDeck));
+  v["guardians_aside"] = card_list(pile(kLocAside));
+  v["unseen_dungeon"] = pile(kLocPool).size();
+  if (phase_ == Phase::kCombatPrep || phase_ == Phase::kDice || phase_ == Phase::kRerolling ||
+      phase_ == Phase::kKeepNpc || phase_ == Phase::kJokerLoss || phase_ == Phase::kPvpPrep ||
+      phase_ == Phase::kRelocating) {
+    const Combat& c = combat_;
+    Json cj = {{"attacker", c.attacker}, {"target", c.target >= 0 ? cell_name(c.target) : ""}};
+    if (c.defender >= 0) {
+      cj["defender"] = c.defender;
+      Json commits = Json::array();
+      const bool both = c.commit[0] != -2 && c.commit[1] != -2;
+      for (int side = 0; side < 2; ++side) {
+        const int seat = side == 0 ? c.attacker : c.defender;
+        const int card = c.commit[side];
+        if (card == -2) {
+          commits.push_back(nullptr);
+        } else if (both || all || observer == seat) {
+          commits.push_back(card >= 0 ? phys_name(card) : "none");
+        } else {
+          commits.push_back("committed");
+        }
+      }
+      cj["commit"] = commits;
+      cj["dice"] = c.die;
+      cj["side"] = c.side;
+      cj["loser"] = c.loser;
+    } else {
+      cj["value_card"] = c.value_card >= 0 ? phys_name(c.value_card) : "";
+      cj["defender_value"] = board_fight_value(c.target);
+      cj["dice"] = c.dice;
+      cj["faces"] = c.faces;
+      cj["final_die"] = c.final_die;
+      if (c.set_aside != 0) {
+        Json faces = Json::array();
+        for (int f = 0; f < 6; ++f) {
+          if ((c.set_aside & (1 << f)) != 0) faces.push_back(f + 1);
+        }
+        cj["set_aside"] = {{"dice", c.dice - c.rolled}, {"faces", faces}};
+      }
+    }
+    cj["rerolled"] = c.rerolled;
+    v["combat"] = cj;
+  }
+  if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc) {
+    v["held"] = sees_card(to_move_, held_card_) ? phys_name(held_card_) : "hidden";
+  }
+  if (phase_ == Phase::kPeeking || after_ == After::kPeeked) v["peeks_left"] = peeks_left_;
+  if (phase_ == Phase::kShuffleDraw || phase_ == Phase::kShuffleDeal) {
+    v["shuffle"] = {{"centre", cell_name(rs_centre_)},
+                    {"items", rs_count_},
+                    {"draws", rs_need_},
+                    {"next", rs_next_}};
+  }
+  if (phase_ == Phase::kDeal || phase_ == Phase::kGuardian) {
+    v["revealing"] = {{"after", static_cast<int>(after_)},
+                      {"target", after_target_ >= 0 ? cell_name(after_target_) : ""},
+                      {"pending", bits_list(pending_, kCells)},
+                      {"portal_card", portal_card_ >= 0 ? phys_name(portal_card_) : ""}};
+  }
+  if (phase_ == Phase::kOver) v["winner"] = winner_;
+  if (last_fight_.attacker >= 0) v["lastFight"] = last_fight_view();
+  return v;
+}
+
+// A hash of exactly what view(p) shows (kept in step with view(): hidden facts enter only as
+// "unseen"), without building the JSON.
+std::uint64_t State::information_state_key(Player p) const {
+  if (phase_ == Phase::kOver) return Hasher(0x4a4f4b4552ULL).add(view(p).dump()).value();
+  Hasher h(0x4a4f4b4553ULL);
+  h.add(static_cast<std::uint64_t>(p + 8)).add(static_cast<std::uint64_t>(phase_));
+  h.add(static_cast<std::uint64_t>(current_player() + 8));
+  for (int v : {int(to_move_), int(actions_left_), int(paid_actions_), int(last_was_reveal_),
+                int(boost_used_), int(scavenged_), int(round_), int(first_), int(turns_)}) {
+    h.add(static_cast<std::uint64_t>(v + 1000));
+  }
+  const auto mine = static_cast<unsigned>(1u << p);
+  std::array<int, 8> counts{};  // pool, Scavenger deck, hidden cards of each hand
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    const int where = loc_[phys];
+    int shown = where;
+    if (where == kLocPool || where == kLocScavDeck || where == kLocShuffle ||
+        (where < kCells && down_[where] && (known_[where] & mine) == 0) ||
+        (where >= kLocHand && where < kLocHand + kMaxPlayers && where - kLocHand != p &&
+         private_[phys])) {
+      shown = 200;  // not named in the view
+    }
+    if (where == kLocPool) ++counts[0];
+    if (where == kLocScavDeck) ++counts[1];
+    if (shown == 200 && where >= kLocHand && where < kLocHand + kMaxPlayers)
+      ++counts[2 + where - kLocHand];
+    h.add(static_cast<std::uint64_t>(shown));
+  }
+  for (int k : counts) h.add(static_cast<std::uint64_t>(k));
+  for (int c = 0; c < kCells; ++c) {
+    h.add(static_cast<std::uint64_t>(down_[c]) | static_cast<std::uint64_t>(dropped_[c]) << 1 |
+          static_cast<std::uint64_t>(known_[c]) << 2 | static_cast<std::uint64_t>(group_[c]) << 8);
+  }
+  for (int q = 0; q < config_.players; ++q) {
+    const PlayerState& ps = players_[q];
+    h.add(static_cast<std::uint64_t>(ps.pos + 2)).add(static_cast<std::uint64_t>(ps.suit + 2));
+    h.add(static_cast<std::uint64_t>(ps.entered) | static_cast<std::uint64_t>(ps.skip) << 1 |
+          static_cast<std::uint64_t>(ps.bolster) << 2 |
+          static_cast<std::uint64_t>(ps.hindered) << 3);
+    h.add(ps.debt);
+  }
+  const bool combat = phase_ == Phase::kCombatPrep || phase_ == Phase::kDice ||
+                      phase_ == Phase::kRerolling || phase_ == Phase::kKeepNpc ||
+                      phase_ == Phase::kJokerLoss || phase_ == Phase::kPvpPrep ||
+                      phase_ == Phase::kRelocating;
+  if (combat) {
+    const Combat& c = combat_;
+    for (int v : {int(c.attacker), int(c.target), int(c.defender), int(c.side), int(c.loser),
+                  int(c.rerolled), int(c.die[0]), int(c.die[1]), int(c.value_card), int(c.dice),
+                  int(c.final_die), int(c.set_aside)}) {
+      h.add(static_cast<std::uint64_t>(v + 1000));
+    }
+    for (int f : c.faces) h.add(static_cast<std::uint64_t>(f));
+    const bool both = c.commit[0] != -2 && c.commit[1] != -2;
+    for (int side = 0; side < 2; ++side) {
+      const int seat = side == 0 ? c.attacker : c.defender;
+      const int card = c.commit[side];
+      const int shown = card == -2 ? -2 : (both || p == seat) ? card : -3;
+      h.add(static_cast<std::uint64_t>(shown + 1000));
+    }
+  }
+  if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc) {
+    h.add(static_cast<std::uint64_t>(p == to_move_ || !private_[held_card_] ? held_card_ + 1000
+                                                                            : 999));
+  }
+  if (phase_ == Phase::kPeeking || after_ == After::kPeeked) h.add(peeks_left_);
+  if (phase_ == Phase::kShuffleDraw || phase_ == Phase::kShuffleDeal) {
+    h.add(static_cast<std::uint64_t>(rs_centre_ + 1000)).add(rs_count_).add(rs_need_).add(rs_next_);
+  }
+  if (phase_ == Phase::kDeal || phase_ == Phase::kGuardian) {
+    h.add(static_cast<std::uint64_t>(after_)).add(static_cast<std::uint64_t>(after_target_ + 1000));
+    h.add(static_cast<std::uint64_t>(portal_card_ + 1000));
+    for (int c = 0; c < kCells; ++c) h.add(static_cast<std::uint64_t>(pending_[c]));
+  }
+  hash_last_fight(h);
+  return h.value();
+}
+
+}  // namespace mw::jokers_labyrinth

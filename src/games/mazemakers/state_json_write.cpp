@@ -1,0 +1,341 @@
+// Writing a MazeMakers state: its body (to_json), the views and the information-state key.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/hash.h"
+#include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/state_json_internal.h"
+
+namespace mw::mazemakers {
+namespace {
+
+// Null until the first fight: a game before any combat has one document whatever came before.
+Json combat_body(const Combat& c) {
+  if (!c.any()) return nullptr;
+  return {{"fighter", c.fighter},         {"blocker", c.blocker},
+          {"monster", c.monster},         {"cell", c.cell},
+          {"fighter_die", c.fighter_die}, {"fighter_bonus", c.fighter_bonus},
+          {"blocker_die", c.blocker_die}, {"blocker_bonus", c.blocker_bonus},
+          {"loser_died", c.loser_died},   {"stopped_at", c.stopped_at}};
+}
+
+Json seat_or_null(int seat) {
+  return seat < 0 ? Json(nullptr) : Json(fmt::format("P{}", seat + 1));
+}
+
+std::string suit_name(int s) {
+  return std::string(kSuitNames[s]);
+}
+
+}  // namespace
+
+Json State::to_json() const {
+  const auto n = static_cast<std::size_t>(config_.players);
+  Json j = Json::object();
+  j["phase"] = kPhaseNames[static_cast<int>(phase_)];
+  j["first"] = first_;
+  j["order_index"] = order_index_;
+  j["setup_count"] = setup_count_;
+  j["suits"] = std::vector<int>(suit_.begin(), suit_.begin() + n);
+  j["used_suits"] = used_suits_;
+  j["placements"] = std::vector<int>(placement_.begin(), placement_.end());
+  if (tiles_board()) {
+    std::vector<int> tiles;
+    for (int pos = 0; pos < kTileSlots; ++pos) {
+      if (tile_at(pos)) tiles.push_back(pos);
+    }
+    j["tiles"] = tiles;
+  }
+  j["owners"] = std::vector<int>(owner_.begin(), owner_.end());
+  j["owner_coins"] = std::vector<int>(owner_coins_.begin(), owner_coins_.end());
+  j["coin_cells"] = std::vector<int>(coin_cell_.begin(), coin_cell_.end());
+  j["landed"] = std::vector<int>(landed_.begin(), landed_.begin() + n);
+  j["taken"] = taken_;
+  j["removed"] = removed_;
+  j["pawns"] = std::vector<int>(pawn_.begin(), pawn_.begin() + n);
+  j["health"] = std::vector<int>(health_.begin(), health_.begin() + n);
+  j["artifacts"] = std::vector<int>(artifacts_.begin(), artifacts_.begin() + n);
+  j["exited"] = exited_;
+  j["winners"] = winners_;
+  j["mover"] = mover_;
+  j["forced"] = forced_;
+  j["steps_left"] = steps_left_;
+  j["last_free"] = last_free_;
+  j["target"] = target_;
+  j["blocker"] = blocker_;
+  j["pending_roll"] = pending_roll_;
+  j["began_on_start"] = turn_began_on_start_;
+  j["left_start"] = left_start_;
+  j["rolloff"] = rolloff_;
+  j["rolloff_done"] = rolloff_done_;
+  j["rolloff_total"] = std::vector<int>(rolloff_total_.begin(), rolloff_total_.end());
+  j["round"] = round_;
+  j["last_combat"] = combat_body(last_combat_);
+  return j;
+}
+
+// ---- views --------------------------------------------------------------------------------------
+
+Json State::view(Player observer) const {
+  const int n = config_.players;
+  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
+  Json v = Json::object();
+  Json seats = Json::array();
+  for (Player p = 0; p < n; ++p) seats.push_back(fmt::format("P{}", p + 1));
+  v["game"] = "mazemakers";
+  v["seats"] = seats;
+  v["observer"] = observer >= 0            ? Json(fmt::format("P{}", observer + 1))
+                  : observer == kSpectator ? Json("spectator")
+                                           : Json("omniscient");
+  v["phase"] = kPhaseNames[static_cast<int>(phase_)];
+  const Player to_act = current_player();
+  v["to_act"] = to_act >= 0 ? seat_or_null(to_act) : Json(to_act == kChancePlayer ? "chance" : "");
+  v["round"] = round_ + 1;
+  v["round_limit"] = config_.round_limit;
+  v["first"] = phase_ == Phase::kFirst ? Json(nullptr) : seat_or_null(first_);
+  Json used = Json::array();
+  for (int s = 0; s < kNumSuits; ++s) {
+    if ((used_suits_ >> s) & 1) used.push_back(suit_name(s));
+  }
+  v["suits_in_play"] = used;
+  Json players = Json::array();
+  for (Player p = 0; p < n; ++p) {
+    Json pj = Json::object();
+    pj["seat"] = fmt::format("P{}", p + 1);
+    pj["suit"] = suit_[p] < 0 ? Json(nullptr) : Json(suit_name(suit_[p]));
+    pj["pawn"] = pawn_[p] < 0 ? Json(nullptr) : Json(name(pawn_[p]));
+    pj["health"] = health_[p];
+    pj["artifacts"] = artifacts_[p];
+    pj["coins_in_hand"] = alive(p) ? hand(p) : 0;
+    pj["alive"] = alive(p);
+    pj["exited"] = exited(p);
+    players.push_back(pj);
+  }
+  v["players"] = players;
+  Json walls = Json::array();
+  v["board"] = tiles_board() ? "noPentominos" : "pentomino";
+  if (tiles_board()) {
+    // Grid tiles by position; walls are the holes, listed where control coins sit.
+    Json tiles = Json::array();
+    for (int pos = 0; pos < kTileSlots; ++pos) {
+      if (tile_at(pos)) tiles.push_back(name(tile_corner(pos)));
+      const int slot = hole_slot(pos);
+      if (slot < 0) continue;
+      Json wj = Json::object();
+      wj["hole"] = name(tile_corner(pos));
+      wj["owner"] = seat_or_null(owner_[slot]);
+      wj["coins"] = owner_coins_[slot];
+      walls.push_back(wj);
+    }
+    v["tiles"] = tiles;
+    v["start_tile"] = name(tile_corner(kStartTile));
+    if (phase_ == Phase::kTiles) v["tiles_moved"] = setup_count_;
+  }
+  for (int w = 0; w < kNumPieces && !tiles_board(); ++w) {
+    if (placement_[w] < 0) continue;
+    Json wj = Json::object();
+    wj["piece"] = std::string(1, kPieceLetters[w]);
+    wj["placement"] = action_to_string(kPlaceBase + placement_[w]);  // squares: wall_cells()
+    wj["owner"] = seat_or_null(owner_[w]);
+    wj["coins"] = owner_coins_[w];
+    walls.push_back(wj);
+  }
+  v["walls"] = walls;
+  if (!tiles_board()) {
+    v["unplaced_pieces"] = [&] {
+      std::string out;
+      for (int w = 0; w < kNumPieces; ++w) {
+        if (placement_[w] < 0) out += kPieceLetters[w];
+      }
+      return out;
+    }();
+  }
+  // Board coins in cell order, then removed monsters: never in coin-id order, which is the suit.
+  std::vector<Json> coins, gone;
+  for (int c = 0; c < kNumCoins; ++c) {
+    const bool on_board = coin_cell_[c] >= 0;
+    if (!on_board && !((removed_ >> c) & 1)) continue;
+    Json cj = Json::object();
+    if (on_board) cj["cell"] = name(coin_cell_[c]);
+    cj["value"] = coin_value(c);
+    const bool known = all || (observer >= 0 && ((landed_[observer] >> c) & 1));
+    if (known) cj["suit"] = suit_name(coin_suit(c));
+    Json monster_for = Json::array();
+    for (Player p = 0; p < n; ++p) {
+      if ((landed_[p] >> c) & 1) monster_for.push_back(fmt::format("P{}", p + 1));
+    }
+    cj["monster_for"] = monster_for;
+    (on_board ? coins : gone).push_back(cj);
+  }
+  std::sort(coins.begin(), coins.end(), [this](const Json& a, const Json& b) {
+    return parse_cell(a["cell"].get<std::string>(), config_.board) <
+           parse_cell(b["cell"].get<std::string>(), config_.board);
+  });
+  std::sort(gone.begin(), gone.end(),
+            [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
+  v["coins"] = coins;
+  v["removed_monsters"] = gone;
+  Json taken = Json::array();
+  for (int c = 0; c < kNumCoins; ++c) {
+    if ((taken_ >> c) & 1)
+      taken.push_back(fmt::format("{}-{}", suit_name(coin_suit(c)), coin_value(c)));
+  }
+  v["artifacts_found"] = taken;
+  if (phase_ == Phase::kCoins)
+    v["coins_to_deal"] = [&] {
+      int left = 0;
+      for (int c = 0; c < kNumCoins; ++c) {
+        left += ((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0 ? 1 : 0;
+      }
+      return left;
+    }();
+  if (phase_ != Phase::kPvpRoll && pending_roll_ != -1) bad("a die waits only in a fight");
+  const bool moving = phase_ >= Phase::kMove && phase_ <= Phase::kMonsterRoll;
+  if (!moving && (steps_left_ != 0 || last_free_ != kStart || target_ != -1 || blocker_ != -1)) {
+    bad("no move is under way: steps_left 0, last_free START, target and blocker -1");
+  }
+  if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
+    Json t = Json::object();
+    t["mover"] = seat_or_null(mover_);
+    t["forced_wall"] = forced_ < 0     ? Json(nullptr)
+                       : tiles_board() ? Json(name(tile_corner(placement_[forced_])))
+                                       : Json(std::string(1, kPieceLetters[forced_]));
+    t["steps_left"] = steps_left_;
+    t["target"] = target_ < 0 ? Json(nullptr) : Json(name(target_));
+    t["blocker"] = phase_ == Phase::kBlockChoice || phase_ == Phase::kPvpRoll
+                       ? seat_or_null(blocker_)
+                       : Json(nullptr);
+    t["mover_roll"] = pending_roll_;
+    t["began_on_start"] = turn_began_on_start_;
+    t["left_start"] = left_start_;
+    t["last_free"] = name(last_free_);
+    v["turn"] = t;
+  }
+  v["lastCombat"] = combat_view();
+  if (phase_ == Phase::kRolloff || rolloff_ != 0) {
+    v["rolloff"] = {{"in", rolloff_},
+                    {"rolled", rolloff_done_},
+                    {"totals", std::vector<int>(rolloff_total_.begin(), rolloff_total_.end())}};
+  }
+  if (phase_ == Phase::kOver) {
+    Json w = Json::array();
+    for (Player p = 0; p < n; ++p) {
+      if ((winners_ >> p) & 1) w.push_back(fmt::format("P{}", p + 1));
+    }
+    v["winners"] = w;
+  }
+  return v;
+}
+
+// The last combat for every observer (all of it is public: the dice, the monster's value, the
+// outcome); the monster's suit stays on its coin. Null before the first combat.
+Json State::combat_view() const {
+  const Combat& c = last_combat_;
+  if (!c.any()) return nullptr;
+  const auto side = [](int seat, int die, int bonus) {
+    return Json{{"seat", fmt::format("P{}", seat + 1)},
+                {"die", die},
+                {"artifacts", bonus},
+                {"total", die + bonus}};
+  };
+  const bool won = c.fighter_won();
+  Json v = Json::object();
+  v["kind"] = c.vs_monster() ? "monster" : "players";
+  v["square"] = name(c.cell);
+  v["fighter"] = side(c.fighter, c.fighter_die, c.fighter_bonus);
+  v["opponent"] = c.vs_monster() ? Json{{"monster", c.monster}, {"total", c.monster}}
+                                 : side(c.blocker, c.blocker_die, c.blocker_bonus);
+  v["winner"] = won              ? v["fighter"]["seat"]
+                : c.vs_monster() ? Json("monster")
+                                 : v["opponent"]["seat"];
+  v["damage"] = combat_damage(c);
+  v["monster_removed"] = c.vs_monster() && won && config_.remove_defeated;
+  v["died"] = c.loser_died;
+  v["revived"] = c.loser_died && config_.revival;
+  v["stopped_at"] = c.stopped_at < 0 ? Json(nullptr) : Json(name(c.stopped_at));
+  return v;
+}
+
+// A hash of the same facts view(p) shows, read from the fields directly (a view costs ~30 us to
+// build): everything public, plus the suits p has seen (all suits once the game is over).
+std::uint64_t State::information_state_key(Player p) const {
+  Hasher h(0x6d617a656d616b65ULL);
+  const bool all = phase_ == Phase::kOver;
+  h.add(static_cast<std::uint64_t>(p + 8)).add(static_cast<std::uint64_t>(phase_));
+  h.add(static_cast<std::uint64_t>(current_player() + 8)).add(static_cast<std::uint64_t>(round_));
+  h.add(phase_ == Phase::kFirst ? 99u : static_cast<std::uint64_t>(first_)).add(used_suits_);
+  for (Player q = 0; q < config_.players; ++q) {
+    h.add(static_cast<std::uint64_t>(suit_[q] + 1)).add(static_cast<std::uint64_t>(pawn_[q] + 1));
+    h.add(static_cast<std::uint64_t>(health_[q])).add(static_cast<std::uint64_t>(artifacts_[q]));
+    h.add(static_cast<std::uint64_t>(alive(q) ? hand(q) : 0));
+  }
+  h.add(exited_).add(winners_).add(taken_);
+  if (tiles_board()) {
+    h.add(static_cast<std::uint64_t>(tiles_)).add(static_cast<std::uint64_t>(tiles_ >> 64));
+    for (int pos = 0; pos < kTileSlots; ++pos) {  // holes in position order, not slot order
+      const int w = hole_slot(pos);
+      if (w < 0) continue;
+      h.add(static_cast<std::uint64_t>(pos)).add(static_cast<std::uint64_t>(owner_[w] + 1));
+      h.add(static_cast<std::uint64_t>(owner_coins_[w]));
+    }
+    if (forced_ >= 0) h.add(static_cast<std::uint64_t>(placement_[forced_]) + 1000);
+    h.add(static_cast<std::uint64_t>(setup_count_) + 2000);
+  } else {
+    for (int w = 0; w < kNumPieces; ++w) {
+      h.add(static_cast<std::uint64_t>(placement_[w] + 1));
+      h.add(static_cast<std::uint64_t>(owner_[w] + 1))
+          .add(static_cast<std::uint64_t>(owner_coins_[w]));
+    }
+  }
+  auto coin_facts = [&](int c) {
+    const bool known = all || ((landed_[p] >> c) & 1);
+    std::uint64_t landed_by = 0;
+    for (Player q = 0; q < config_.players; ++q) landed_by |= ((landed_[q] >> c) & 1u) << q;
+    return static_cast<std::uint64_t>(coin_value(c)) | (known ? (coin_suit(c) + 1u) << 4 : 0u) |
+           landed_by << 8;
+  };
+  int undealt = 0;
+  std::array<std::uint64_t, kNumCoins> gone{};
+  int n_gone = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    undealt += ((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0 ? 1 : 0;
+    if ((removed_ >> c) & 1) gone[n_gone++] = coin_facts(c);
+  }
+  for (int cell = 0; cell < num_cells(); ++cell) {
+    const int c = coin_at(cell);
+    if (c >= 0) h.add(static_cast<std::uint64_t>(cell)).add(coin_facts(c));
+  }
+  std::sort(gone.begin(), gone.begin() + n_gone);
+  for (int i = 0; i < n_gone; ++i) h.add(gone[i] | (1u << 20));
+  h.add(static_cast<std::uint64_t>(undealt));
+  if (phase_ != Phase::kPvpRoll && pending_roll_ != -1) bad("a die waits only in a fight");
+  const bool moving = phase_ >= Phase::kMove && phase_ <= Phase::kMonsterRoll;
+  if (!moving && (steps_left_ != 0 || last_free_ != kStart || target_ != -1 || blocker_ != -1)) {
+    bad("no move is under way: steps_left 0, last_free START, target and blocker -1");
+  }
+  if (phase_ >= Phase::kWallAction && phase_ <= Phase::kMonsterRoll) {
+    for (int x : {int{mover_}, int{forced_}, int{steps_left_}, int{target_}, int{blocker_},
+                  int{pending_roll_}, int{last_free_}}) {
+      h.add(static_cast<std::uint64_t>(x + 8));
+    }
+    h.add(turn_began_on_start_ ? 1u : 0u).add(left_start_ ? 1u : 0u);
+  }
+  const Combat& c = last_combat_;
+  if (!c.any()) {
+    h.add(7).add(7);  // no combat yet: hashed as before the record existed, so keys stay put
+  } else {
+    for (int x : {int{c.fighter}, int{c.blocker}, int{c.monster}, int{c.cell}, int{c.fighter_die},
+                  int{c.fighter_bonus}, int{c.blocker_die}, int{c.blocker_bonus}, int{c.loser_died},
+                  int{c.stopped_at}}) {
+      h.add(static_cast<std::uint64_t>(x + 8));
+    }
+  }
+  h.add(rolloff_).add(rolloff_done_);
+  for (int t : rolloff_total_) h.add(static_cast<std::uint64_t>(t));
+  return h.value();
+}
+
+}  // namespace mw::mazemakers

@@ -1,0 +1,104 @@
+// Pathfinder with barriers: resampling the other seat's hidden home grid from the answers.
+#include <array>
+#include <bit>
+
+#include "games/pathfinder_barriers/agents.h"
+#include "games/pathfinder_barriers/pathfinder_barriers.h"
+
+namespace mw::pathfinder_barriers {
+
+// ---- resample ----
+
+namespace {
+
+int kth_bit(std::uint64_t m, std::uint64_t k) {
+  for (; k > 0; --k) m &= m - 1;
+  return std::countr_zero(m);
+}
+
+// The fewest sampled (not known) chips to remove so that a route reaches the pawn: a 0-1 BFS from
+// the outside (node 36) where a known-blocked slot is a wall and a sampled chip costs 1.
+void repair(HomeGrid& g, const SlotSet& known_blocked) {
+  constexpr int kOutside = kSquares;
+  std::array<int, kSquares + 1> dist{}, via_slot{}, via_node{};
+  dist.fill(1 << 20);
+  std::array<int, 4 * (kSquares + 1) * 2> deque{};
+  int head = static_cast<int>(deque.size()) / 2, tail = head;
+  dist[kOutside] = 0;
+  deque[tail++] = kOutside;
+  auto relax = [&](int from, int to, int slot) {
+    if (known_blocked.contains(slot)) return;
+    const int w = g.barriers.contains(slot) ? 1 : 0;
+    if (dist[from] + w >= dist[to]) return;
+    dist[to] = dist[from] + w;
+    via_slot[to] = slot;
+    via_node[to] = from;
+    if (w == 0) {
+      deque[--head] = to;
+    } else {
+      deque[tail++] = to;
+    }
+  };
+  while (head < tail) {
+    const int node = deque[head++];
+    if (node == kOutside) {
+      for (int r = 0; r < kSize; ++r) relax(node, r * kSize, kFirstL + r);
+      continue;
+    }
+    for (Dir d : kAllDirs) {
+      const int nb = neighbour(node, d);
+      if (nb >= 0) relax(node, nb, slot_between(node, d));
+    }
+  }
+  for (int node = g.pawn; node != kOutside && dist[node] < (1 << 20); node = via_node[node]) {
+    g.barriers.remove(via_slot[node]);
+  }
+}
+
+}  // namespace
+
+HomeGrid sample_home_grid(const Tracking& t, int max_barriers, Rng& rng) {
+  HomeGrid g;
+  const std::uint64_t reach = reachable_from_entries(t.blocked);
+  std::uint64_t candidates = reach & ~t.visited;
+  if (candidates == 0) candidates = reach != 0 ? reach : kAllSquares;  // inconsistent input only
+  g.pawn = static_cast<std::int8_t>(
+      kth_bit(candidates, rng.below(static_cast<std::uint64_t>(std::popcount(candidates)))));
+  // Each unknown slot holds a chip with probability kChipDensity, visited from a random start
+  // so that the cap, when it binds, favours no slot.
+  g.barriers = t.blocked;
+  const SlotSet known = t.blocked | t.open;
+  int count = t.blocked.count();
+  const int start = static_cast<int>(rng.below(kSlots));
+  for (int i = 0; i < kSlots && count < max_barriers; ++i) {
+    const int slot = (start + i) % kSlots;
+    if (known.contains(slot) || rng.uniform() >= kChipDensity) continue;
+    g.barriers.add(slot);
+    ++count;
+  }
+  if (!g.valid()) repair(g, t.blocked);
+  return g;
+}
+
+// The builder difficulty of the agents' own grids (SeekerAgent's default).
+constexpr int kSetupPriorDifficulty = 2;
+
+State State::resample(Player p, Rng& rng) const {
+  if (phase_ == Phase::kOver) return *this;
+  const Player q = 1 - p;
+  State s = *this;
+  const int cap = config_.max_barriers;
+  if (phase_ == Phase::kSetup) {
+    // The other seat's grid is hidden whether finished or in progress; one it has not begun is
+    // empty for certain. With no evidence yet, the prior is the maze builder's grid (what a
+    // careful player hides), not random chips: a designer simulating the game against random
+    // grids would find every one of its own designs equally good, since random grids fall fast.
+    const bool begun = setup_done(q) || (to_move_ == q);
+    if (begun) s.home_[q] = build_home_grid(kSetupPriorDifficulty, cap, rng);
+    return s;
+  }
+  s.home_[q] = sample_home_grid(track_[p], cap, rng);
+  return s;
+}
+
+}  // namespace mw::pathfinder_barriers

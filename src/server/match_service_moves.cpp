@@ -1,0 +1,240 @@
+// MatchService: connections and moves (attach, act, sync), commits, per-move clocks, pushes.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "core/rng.h"
+#include "server/match_service.h"
+#include "server/match_service_detail.h"
+#include "server/messages.h"
+#include "server/server_error.h"
+
+namespace mw::server {
+
+using detail::plan_move;
+using detail::refusal;
+
+std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
+                                                   const std::optional<std::string>& token,
+                                                   Subscription::Sink send) {
+  auto [entry, lock] = lock_match(id);
+  auto sub = std::make_shared<Subscription>();
+  sub->match = id;
+  sub->syncs = TokenBucket(limits_.syncs_per_second, std::max(2.0, 2 * limits_.syncs_per_second));
+  sub->suggestions = TokenBucket(limits_.suggestions_per_second,
+                                 std::max(2.0, 3 * limits_.suggestions_per_second));
+  if (token) {
+    const auto seat = entry->match->authenticate(*token);
+    if (!seat) fail("unauthorized", 403, "that token is not a seat of this match");
+    sub->observer = *seat;
+    claim(*entry, *seat);
+  }
+  entry->last_active = now_();
+  sub->sink = std::move(send);
+  sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
+  sub->sent_version = entry->match->version_for(sub->observer);
+  const bool first_of_seat = sub->observer >= 0 && !entry->holds_seat(sub->observer);
+  entry->subs.push_back(sub);
+  if (first_of_seat) announce(*entry, sub->observer, "connected");
+  return sub;
+}
+
+void MatchService::detach(const std::shared_ptr<Subscription>& sub) {
+  std::shared_ptr<Entry> entry;
+  {
+    std::shared_lock lock(matches_mutex_);
+    const auto it = matches_.find(sub->match);
+    if (it == matches_.end()) return;  // never attached
+    entry = it->second;
+  }
+  std::lock_guard lock(entry->mutex);
+  if (std::erase(entry->subs, sub) == 0) return;
+  entry->last_active = now_();
+  const bool last_of_seat = sub->observer >= 0 && !entry->holds_seat(sub->observer);
+  if (last_of_seat && !entry->evicted) announce(*entry, sub->observer, "disconnected");
+}
+
+void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::string& text,
+                       std::uint64_t version) {
+  auto [entry, lock] = lock_match(sub->match);
+  act_locked(entry, sub, text, version);
+}
+
+bool MatchService::defer_while_committing(const std::shared_ptr<Entry>& entry,
+                                          std::function<void()> job) {
+  if (!entry->committing) return false;
+  entry->deferred.push_back([entry, job = std::move(job)] {
+    std::lock_guard lock(entry->mutex);
+    job();
+  });
+  return true;
+}
+
+void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
+                              const std::shared_ptr<Subscription>& sub, const std::string& text,
+                              std::uint64_t version) {
+  if (defer_while_committing(entry, [=, this] { act_locked(entry, sub, text, version); })) return;
+  LiveMatch& m = *entry->match;
+  try {
+    advance(entry, plan_move(m, sub->observer, text, version), sub);
+  } catch (const std::exception& e) {
+    sub->send(refusal(e, m.version_for(sub->observer), "act"));
+    int status = 0;
+    // A stale move gets the state it missed, as often as a sync would.
+    if (error_json(e, status)["code"] == "stale_version" && sub->syncs.take()) {
+      sub->send(state_message(m, sub->observer, 0).dump(), MessageKind::kFullState);
+      sub->sent_version = m.version_for(sub->observer);
+    }
+  }
+}
+
+void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
+  auto [entry, lock] = lock_match(sub->match);
+  if (!sub->syncs.take()) {
+    sub->send(error_message("rate_limited",
+                            fmt::format("at most {} syncs a second; the state follows every "
+                                        "change without asking",
+                                        limits_.syncs_per_second),
+                            entry->match->version_for(sub->observer), "sync")
+                  .dump());
+    return;
+  }
+  sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
+  sub->sent_version = entry->match->version_for(sub->observer);
+}
+
+// Persist, then apply, then tell: nobody hears of a move the database does not hold.
+void MatchService::advance_now(Entry& entry, const ActionList& actions) {
+  store_.append_actions(entry.match->id(), entry.match->version(), actions);
+  apply_and_push(entry, actions);
+}
+
+void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
+  LiveMatch& m = *entry.match;
+  entry.last_active = now_();
+  // Each computer seat sees the moves it may see. An agent thinking meanwhile on a pool thread is
+  // one that owns its own locking (IsmctsAgent does).
+  tell_moves(seated(entry.agents), m.state(), actions);
+  m.commit(actions);
+  if (m.finished()) {
+    if (committer_) {
+      committer_->submit(Append{m.id(), 0, {}, true}, nullptr);
+    } else {
+      store_.set_finished(m.id());
+    }
+  }
+  arm_clock(entry);
+  push(entry);
+}
+
+// A deadline for the human seat to act, once every human seat has joined; none otherwise.
+void MatchService::arm_clock(Entry& entry) {
+  const LiveMatch& m = *entry.match;
+  entry.deadline.reset();
+  if (m.setup().move_ms <= 0) return;
+  const auto seat = m.seat_to_act();
+  if (!seat || m.is_agent_seat(*seat)) return;
+  for (Player s = 0; s < m.num_seats(); ++s) {
+    if (!m.is_agent_seat(s) && !m.joined(s)) return;
+  }
+  entry.deadline = now_() + std::chrono::milliseconds(m.setup().move_ms);
+  entry.deadline_version = m.version();
+}
+
+std::size_t MatchService::expire_clocks() {
+  std::vector<std::shared_ptr<Entry>> all;
+  {
+    std::shared_lock lock(matches_mutex_);
+    for (const auto& [id, e] : matches_) all.push_back(e);
+  }
+  std::size_t played = 0;
+  const ClockTime now = now_();
+  for (const auto& entry : all) {
+    std::lock_guard lock(entry->mutex);
+    const LiveMatch& m = *entry->match;
+    if (!entry->deadline || now < *entry->deadline || entry->committing ||
+        m.version() != entry->deadline_version) {
+      continue;
+    }
+    entry->deadline.reset();
+    // The seat's own stream (the one a computer seat would use at this version).
+    Rng rng(derive_seed(m.setup().seed, 2 * m.version() + 2));
+    const ActionList legal = m.state().legal_actions();
+    try {
+      advance(entry, m.plan_action(legal[rng.below(legal.size())]), nullptr);
+      ++played;
+    } catch (const std::exception&) {
+      // The database refused: nothing was played; the seat keeps the move (no deadline now).
+    }
+  }
+  return played;
+}
+
+void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                           std::shared_ptr<Subscription> mover) {
+  if (!committer_) {
+    advance_now(*entry, actions);
+    schedule_agent(entry);
+    return;
+  }
+  entry->committing = true;
+  committer_->submit(Append{entry->match->id(), entry->match->version(), actions, false},
+                     [this, entry, actions, mover](std::exception_ptr error) {
+                       run_after_commit([this, entry, actions, mover, error] {
+                         finish_commit(entry, actions, mover, error);
+                       });
+                     });
+}
+
+// After the commit (or its failure): apply and tell, then run the moves that waited for it.
+void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                                 const std::shared_ptr<Subscription>& mover,
+                                 std::exception_ptr error) {
+  std::vector<std::function<void()>> waiting;
+  {
+    std::lock_guard lock(entry->mutex);
+    entry->committing = false;
+    if (error) {
+      // Not stored, so not made; the mover hears why (a computer seat tries again on restart).
+      if (mover) {
+        try {
+          std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+          int status = 0;
+          const Json err = error_json(e, status);
+          mover->send(error_message(err["code"].get<std::string>(),
+                                    err["message"].get<std::string>(),
+                                    entry->match->version_for(mover->observer), "act")
+                          .dump());
+        }
+      }
+    } else {
+      apply_and_push(*entry, actions);
+      schedule_agent(entry);
+    }
+    waiting.swap(entry->deferred);
+  }
+  for (auto& job : waiting) job();
+}
+
+// Each observer hears of the events it is told of; one told nothing of these actions gets no
+// message at all (its view is unchanged, and a message would count the secret steps for it).
+void MatchService::push(Entry& entry) {
+  for (const auto& sub : entry.subs) {
+    const std::uint64_t seen = entry.match->version_for(sub->observer);
+    if (seen == sub->sent_version) continue;
+    sub->send(state_message(*entry.match, sub->observer, sub->sent_version).dump(),
+              sub->sent_version == 0 ? MessageKind::kFullState : MessageKind::kState);
+    sub->sent_version = seen;
+  }
+}
+
+void MatchService::announce(Entry& entry, Player seat, std::string_view event) {
+  std::vector<bool> connected;
+  for (Player s = 0; s < entry.match->num_seats(); ++s) connected.push_back(entry.holds_seat(s));
+  const std::string text = presence_message(*entry.match, connected, seat, event).dump();
+  for (const auto& sub : entry.subs) sub->send(text);
+}
+
+}  // namespace mw::server
