@@ -42,6 +42,12 @@ describe("lobby", () => {
       const said = await rules.innerText();
       expect(said, id).toMatch(/Goal|Two roles/);
       expect(said, id).not.toMatch(/A-G\d+-\d+/);
+      // ...and an example position drawn by the game's own board, seen but not played.
+      const diagram = rules.locator(".how-to-play-board");
+      await expect.poll(() => diagram.locator("svg, [data-cell], [data-square]").count()).toBeGreaterThan(0);
+      const box = await diagram.boundingBox();
+      expect(box!.height, id).toBeGreaterThan(100);
+      await screenshot(page, `how-to-play-${id}`);
     }
     await screenshot(page, "lobby");
     expectNoConsoleErrors(errors);

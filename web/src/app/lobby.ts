@@ -9,6 +9,7 @@ import { createRequest, type LobbyForm } from "./lobby-form";
 import { lobbyFormView } from "./lobby-form-view";
 import { seatName } from "./names";
 import { isHeldHere } from "./seat-choices";
+import { gameUI } from "../games/registry";
 import { howToPlay } from "./how-to-play";
 
 export interface LobbyDeps {
@@ -117,7 +118,7 @@ export async function showLobby(root: HTMLElement, deps: LobbyDeps): Promise<voi
     for (const b of page.querySelectorAll(".game-card")) b.setAttribute("aria-pressed", String(b.getAttribute("data-game") === game.id));
     clear(formSlot);
     clear(afterSlot);
-    const rules = howToPlay(game);
+    const rules = howToPlay(game, gameUI(game.id));
     if (rules) formSlot.append(rules);
     formSlot.append(lobbyFormView(game, (form) => createAndJoin(deps, form, afterSlot, () => void open.refresh())));
   };

@@ -98,9 +98,9 @@ export class MatchPage {
     this.gameName = await this.deps.gameName(this.summary.game);
     const info = await this.deps.gameInfo?.(this.summary.game);
     if (this.stopped) return; // the player left while the match was loading
-    const rules = info ? howToPlay(info) : null;
-    if (rules) this.rulesSlot.append(rules);
     this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
+    const rules = info ? howToPlay(info, this.ui) : null;
+    if (rules) this.rulesSlot.append(rules);
     const humans = new Set(this.summary.seats.filter((s) => s.kind === "human").map((s) => s.seat));
     const seats = this.spectate ? [] : this.deps.tokens.seats(this.matchId).filter((s) => humans.has(s.seat));
     this.held = seats.map((s) => s.seat);

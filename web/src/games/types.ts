@@ -95,6 +95,11 @@ export interface GameUI {
    * reason ("Purple wins 48–43", "Draw: round limit 3 reached, Jokers 0–0"); optional.
    */
   resultLine?(state: BoardState): string | null;
+  /**
+   * A position from a real match (not interactive), drawn small in "How to play" by this same
+   * board, so a new player sees the pieces before the first match; optional.
+   */
+  example?: BoardState;
 }
 
 /**

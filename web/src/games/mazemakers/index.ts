@@ -6,9 +6,11 @@ import { clicksFor } from "./clicks";
 import { describeEvent } from "./event-words";
 import { readModel } from "./model";
 import { resultLine } from "./result";
+import example from "./example-position.json";
 
 export const mazemakersUI: GameUI = {
   id: "mazemakers",
+  example: example as unknown as BoardState,
   createBoard: (host, state, ctx) => new MazemakersBoard(host, state, ctx),
   clicksFor,
   seatSummary(state: BoardState, seat: number): string {

@@ -5,6 +5,7 @@ import { createPathfinderBoard, pathfinderClicks } from "./board";
 import { describeEvent } from "./event-words";
 import { pathfinderView, seatName } from "./view";
 import { resultLine } from "./result";
+import example from "./example-position.json";
 
 function seatSummary(state: BoardState, seat: number): string {
   const view = pathfinderView(state);
@@ -17,6 +18,7 @@ function seatSummary(state: BoardState, seat: number): string {
 
 export const pathfinderBarriersUI: GameUI = {
   id: "pathfinder-barriers",
+  example: example as unknown as BoardState,
   createBoard: createPathfinderBoard,
   clicksFor: pathfinderClicks,
   seatSummary,

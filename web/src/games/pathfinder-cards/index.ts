@@ -9,6 +9,7 @@ import { roleOf } from "./model";
 import { isBuildPhase } from "./phase";
 import "./style.css";
 import { resultLine } from "./result";
+import example from "./example-position.json";
 
 /** Mounts the editor or the play board for the phase, and swaps them when the phase changes. */
 function createBoard(host: HTMLElement, state: BoardState, ctx: BoardContext): Board {
@@ -45,4 +46,5 @@ function seatSummary(state: BoardState, seat: number): string {
 
 export const pathfinderCardsUI: GameUI = {
   id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent, resultLine,
+  example: example as unknown as BoardState,
 };

@@ -1,13 +1,15 @@
 // Treasure Hunt in the browser: the 5×5 grid of cards, pawns, Treasure Marker and map key, seen
 // from the observer's side of the table (docs/rules/treasure-hunt.md).
-import type { GameUI } from "../types";
+import type { BoardState, GameUI } from "../types";
 import { TreasureHuntBoard, seatSummary } from "./board";
 import { describeEvent } from "./event-words";
 import { clicksFor } from "./moves";
 import { resultLine } from "./result";
+import example from "./example-position.json";
 
 export const treasureHuntUI: GameUI = {
   id: "treasure-hunt",
+  example: example as unknown as BoardState,
   createBoard: (host, state, ctx) => new TreasureHuntBoard(host, state, ctx),
   clicksFor,
   seatSummary,
