@@ -62,6 +62,31 @@ describe("the event log", () => {
     expect(logLines([ev(0, 0), ev(1, 0)], () => null).map((l) => l.events.length)).toEqual([1, 1]);
   });
 
+  it("tells a game's phrase (one move logged in parts) as one line, redrawn when its words change", () => {
+    const q = (n: number, text: string): GameEvent => ({ n, player: 0, text });
+    const events = [q(0, "advisor"), q(1, "q joker_in"), q(2, "q row"), q(3, "q 2"), q(4, "q 3"),
+      { n: 5, player: 1, text: "pass" }];
+    const phrase = { from: 1, count: 3, words: "asked: “Is the Joker in row 2?”", notation: "ask joker_in row 2" };
+    const log = createEventLog();
+    log.show(events, 0, undefined, undefined, [phrase]);
+    const texts = () => [...log.el.querySelectorAll(".event-list > li")].map((li) => li.textContent);
+    expect(texts()).toEqual(["Player 1 advisor", "Player 1 asked: “Is the Joker in row 2?” ask joker_in row 2",
+      "Player 1 q 3", "Player 2 pass"]);
+    const line = log.el.querySelectorAll(".event-list > li")[1];
+    expect(line.classList).toContain("phrase");
+    expect(line.querySelector("code.notation")?.getAttribute("title")).toBe("in notation: q joker_in · q row · q 2");
+    log.show(events, 0, undefined, undefined, [{ ...phrase, words: `${phrase.words} — No` }]); // the answer came
+    expect(texts()[1]).toBe("Player 1 asked: “Is the Joker in row 2?” — No ask joker_in row 2");
+    expect(log.el.querySelectorAll(".event-list > li")[0]).toBe(log.el.querySelector("li")); // the rest kept
+    // Without the phrase the four like events fold into a run, as before.
+    expect(logLines(events, () => null).map((l) => l.events.length)).toEqual([1, 4, 1]);
+    // Phrases that do not fit the log are left out: overlapping, mixing players, past the end.
+    const lines = logLines(events, () => null, [phrase, { from: 2, count: 2, words: "x" },
+      { from: 4, count: 2, words: "mixed" }, { from: 5, count: 3, words: "past" }]);
+    expect(lines.map((l) => [l.from, l.events.length, l.phrase?.words ?? null])).toEqual([
+      [0, 1, null], [1, 3, phrase.words], [4, 1, null], [5, 1, null]]);
+  });
+
   it("groups the lines by turn under headings, extending the last turn or starting a new one", () => {
     const log = createEventLog();
     const names = ["Green", "Purple"];

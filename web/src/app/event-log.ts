@@ -4,7 +4,7 @@
 // plain words (GameUI.describeEvent) gets its words shown, with the raw notation kept beside them
 // in a small monospace style so players can learn the notation.
 import { type Child, clear, h } from "../core/dom";
-import type { BoardState, GameEvent, GameUI } from "../games/types";
+import type { BoardState, EventPhrase, GameEvent, GameUI } from "../games/types";
 import "./event-log.css";
 import { type TurnGroup, type TurnOwner, turnGroups, turnHeading } from "./log-turns";
 import { actorName, type SeatNames } from "./names";
@@ -60,6 +60,18 @@ export function eventWords(event: GameEvent, describe?: EventDescriber): string 
   return words && words !== event.text ? words : null;
 }
 
+/** The runs of events `ui` tells as one line each for the shown `state` (none when it cannot). */
+export function eventPhrases(ui: GameUI | null, state: BoardState): EventPhrase[] {
+  const phrase = ui?.phraseEvents;
+  if (!phrase) return [];
+  try {
+    return phrase.call(ui, state.events, state);
+  } catch (err) {
+    console.error("phrasing the log failed; telling its events one by one", err);
+    return [];
+  }
+}
+
 /** The notation beside the words: small, monospace, muted (secondary to the words). */
 const NOTATION_STYLE = {
   fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
@@ -72,11 +84,13 @@ const NOTATION_STYLE = {
 /** At least this many like events in a row (same actor, same kind) fold into one line. */
 export const MIN_FOLDED = 4;
 
-/** A line of the log: one event, or a run of like events folded together. */
+/** A line of the log: one event, a run of like events folded together, or a game's phrase. */
 export interface LogLine {
   from: number; // index of its first event
   events: GameEvent[];
   words: (string | null)[];
+  /** Set when the game tells these events as one sentence (GameUI.phraseEvents). */
+  phrase?: EventPhrase;
 }
 
 /** Events alike: the same actor and the same first word of notation ("deal", "bar"; a placement
@@ -86,17 +100,41 @@ function foldKey(e: GameEvent): string {
   return `${e.player}\u0000${first.includes("@") ? "…@" : first}`;
 }
 
+/** The phrases that can be shown: within the log, one player's events each, not overlapping. */
+function usablePhrases(events: GameEvent[], phrases: readonly EventPhrase[]): Map<number, EventPhrase> {
+  const at = new Map<number, EventPhrase>();
+  let end = 0;
+  for (const p of [...phrases].sort((a, b) => a.from - b.from)) {
+    const run = events.slice(p.from, p.from + p.count);
+    if (p.from < end || p.count < 1 || run.length !== p.count || !p.words.trim()) continue;
+    if (run.some((e) => e.player !== run[0].player)) continue;
+    at.set(p.from, p);
+    end = p.from + p.count;
+  }
+  return at;
+}
+
 /**
- * The log's lines: runs of MIN_FOLDED or more like events (the 25 cards of a deal, a secret grid's
- * chips, a maze's 40 cards, an Advisor question's tokens) fold into one line; the rest stand alone.
+ * The log's lines: a game's phrases (an Advisor question's tokens told as one sentence) first;
+ * then runs of MIN_FOLDED or more like events (the 25 cards of a deal, a secret grid's chips, a
+ * maze's 40 cards) fold into one line; the rest stand alone.
  */
-export function logLines(events: GameEvent[], wordsOf: (e: GameEvent) => string | null): LogLine[] {
+export function logLines(events: GameEvent[], wordsOf: (e: GameEvent) => string | null,
+  phrases: readonly EventPhrase[] = []): LogLine[] {
   const lines: LogLine[] = [];
+  const phraseAt = usablePhrases(events, phrases);
   let i = 0;
   while (i < events.length) {
+    const phrase = phraseAt.get(i);
+    if (phrase) {
+      const run = events.slice(i, i + phrase.count);
+      lines.push({ from: i, events: run, words: [phrase.words.trim()], phrase });
+      i += phrase.count;
+      continue;
+    }
     const key = foldKey(events[i]);
     let j = i + 1;
-    while (j < events.length && foldKey(events[j]) === key) ++j;
+    while (j < events.length && !phraseAt.has(j) && foldKey(events[j]) === key) ++j;
     if (j - i >= MIN_FOLDED) {
       lines.push({ from: i, events: events.slice(i, j), words: events.slice(i, j).map(wordsOf) });
     } else {
@@ -118,6 +156,14 @@ function entryOf(e: GameEvent, words: string | null): Child[] {
 function lineElement(line: LogLine, names?: SeatNames): HTMLElement {
   const first = line.events[0];
   const actor = h("span", { class: "actor" }, actorName(first.player, names));
+  if (line.phrase) {
+    // One sentence for several events: the notation a player could type, the events in its title.
+    const raw = line.events.map((e) => e.text).join(" · ");
+    return h("li", { class: "event phrase", value: first.n + 1 }, actor, " ",
+      h("span", { class: "words" }, line.words[0]), " ",
+      h("code", { class: "notation", title: `in notation: ${raw}`, style: NOTATION_STYLE },
+        line.phrase.notation ?? raw));
+  }
   if (line.events.length === 1) {
     return h("li", { class: "event", value: first.n + 1 }, actor, " ", ...entryOf(first, line.words[0]));
   }
@@ -132,8 +178,12 @@ function lineElement(line: LogLine, names?: SeatNames): HTMLElement {
 
 export interface EventLog {
   el: HTMLElement;
-  /** Shows the log; `describe` (optional) tells each event in words; `names`: the seats' names. */
-  show(events: GameEvent[], seat: number | null, describe?: EventDescriber, names?: SeatNames): void;
+  /**
+   * Shows the log; `describe` (optional) tells each event in words; `names`: the seats' names;
+   * `phrases`: runs of events told as one line each (GameUI.phraseEvents).
+   */
+  show(events: GameEvent[], seat: number | null, describe?: EventDescriber, names?: SeatNames,
+    phrases?: readonly EventPhrase[]): void;
   clear(): void;
 }
 
@@ -175,7 +225,9 @@ export function createEventLog(title = "Events"): EventLog {
   let shownNames = "";
   let words = new Map<string, string | null>();
   const keyOf = (e: GameEvent) => `${e.n}\u0000${e.player}\u0000${e.text}`;
-  const lineKey = (line: LogLine) => `${keyOf(line.events[0])}\u0000${line.events.length}`;
+  // A phrase's words are part of its key: a question's line is redrawn when its answer comes.
+  const lineKey = (line: LogLine) =>
+    `${keyOf(line.events[0])}\u0000${line.events.length}\u0000${line.phrase?.words ?? ""}`;
   const forget = () => {
     clear(turns);
     shown = [];
@@ -224,7 +276,7 @@ export function createEventLog(title = "Events"): EventLog {
 
   return {
     el,
-    show(events, seat, describe, names) {
+    show(events, seat, describe, names, phrases) {
       const namesKey = (names ?? []).join("\u0000");
       if (namesKey !== shownNames) {
         forget();
@@ -235,7 +287,7 @@ export function createEventLog(title = "Events"): EventLog {
         if (!words.has(key)) words.set(key, eventWords(e, describe));
         return words.get(key)!;
       };
-      const lines = logLines(events, wordsOf);
+      const lines = logLines(events, wordsOf, phrases);
       let keep = 0;
       while (keep < shown.length && keep < lines.length && shown[keep].key === lineKey(lines[keep])) ++keep;
       const groups = turnGroups(lines);

@@ -29,6 +29,16 @@ describe("the log's turns", () => {
     expect(groups.map((g) => [g.from, g.count])).toEqual([[0, 1], [1, 1], [2, 1], [3, 1]]);
   });
 
+  it("numbers a turn with a phrase in it (an Advisor question on the Runner's first turn)", () => {
+    const maze = Array.from({ length: 40 }, (_, i) => e(0, `AD@${i},1`));
+    const events = [e("chance", "maker P1"), ...maze, e(1, "compass 4H"), e(1, "advisor"),
+      e(1, "q joker_in"), e(1, "q row"), e(1, "q 2"), e(0, "pass")];
+    const phrase = { from: 43, count: 3, words: "asked the Advisor: “Is the Joker in row 2?”" };
+    const groups = turnGroups(logLines(events, () => null, [phrase]));
+    expect(groups.map((g) => `${turnHeading(g)} (${g.count})`)).toEqual(
+      ["Set-up (1)", "Set-up · Player 1 (1)", "Turn 1 · Player 2 (3)", "Turn 2 · Player 1 (1)"]);
+  });
+
   it("numbers a folded run after play has begun as a turn", () => {
     const dice = Array.from({ length: 6 }, () => e("chance", "die 3"));
     const walls = Array.from({ length: 5 }, (_, i) => e(0, `bar A-${i}|B-${i}`));

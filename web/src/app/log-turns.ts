@@ -15,9 +15,13 @@ export interface TurnGroup {
   turn: number; // 1-based among the play turns; 0 for a set-up group
 }
 
-/** What grouping needs of a line: its events, all by one actor (a folded run has several). */
+/**
+ * What grouping needs of a line: its events, all by one actor (a folded run has several), and
+ * whether they are one move told in parts (a phrase: an Advisor question's words), not a run.
+ */
 export interface GroupedLine {
   events: GameEvent[];
+  phrase?: unknown;
 }
 
 /**
@@ -50,10 +54,15 @@ export function turnGroups(lines: readonly GroupedLine[]): TurnGroup[] {
   return groups;
 }
 
-/** A set-up group: chance before play, or a seat's run with a folded line in it. */
+/**
+ * A set-up group: chance before play, or a seat's run with a folded line in it. A phrase is one
+ * move, not a run: a question asked on the Runner's first turn does not make it the set-up.
+ */
 function opensTheLog(group: TurnGroup, lines: readonly GroupedLine[]): boolean {
   if (group.owner === "chance") return true;
-  for (let i = group.from; i < group.from + group.count; ++i) if (lines[i].events.length > 1) return true;
+  for (let i = group.from; i < group.from + group.count; ++i) {
+    if (lines[i].events.length > 1 && !lines[i].phrase) return true;
+  }
   return false;
 }
 

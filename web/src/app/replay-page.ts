@@ -8,7 +8,7 @@ import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
 import type { Board, BoardContext, BoardState, GameUI } from "../games/types";
 import { CHANCE_TO_ACT, TERMINAL_TO_ACT } from "./board-state";
-import { createEventLog, eventDescriber } from "./event-log";
+import { createEventLog, eventDescriber, eventPhrases } from "./event-log";
 import { seatName } from "./names";
 
 export interface ReplayDeps {
@@ -196,7 +196,8 @@ export class ReplayPage {
     history.replaceState(null, "", replayHref(this.matchId, this.observer, reply.step));
     const state = replayBoardState(reply, this.summary!.seats.length);
     window.__mazeworks = { state };
-    this.log.show(state.events, state.seat, eventDescriber(this.ui, state));
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), undefined,
+      eventPhrases(this.ui, state));
     if (this.board) this.board.update(state);
     else this.board = this.ui!.createBoard(this.boardHost, state, readOnly);
   }

@@ -12,6 +12,19 @@ export interface GameEvent {
   text: string;
 }
 
+/**
+ * Several events of the log told as one line: a move the engine logs in parts (an Advisor
+ * question, one event per word) read as one sentence.
+ */
+export interface EventPhrase {
+  /** Index of its first event in the log, and how many events it covers (one player's). */
+  from: number;
+  count: number;
+  words: string;
+  /** The notation shown beside the words (default: the events' texts). */
+  notation?: string;
+}
+
 /** Everything a board draws from. Built by the app from the server's state message. */
 export interface BoardState {
   game: string;
@@ -90,6 +103,11 @@ export interface GameUI {
    * app keeps the raw notation visible beside the words.
    */
   describeEvent?(event: GameEvent, state: BoardState): string | null;
+  /**
+   * Runs of events the log tells as one line each (in order, not overlapping); optional. Like
+   * describeEvent it may use only the events and `state`.
+   */
+  phraseEvents?(events: GameEvent[], state: BoardState): EventPhrase[];
   /**
    * How the game ended, in its own terms, from the final view: the winner, the score and the
    * reason ("Purple wins 48–43", "Draw: round limit 3 reached, Jokers 0–0"); optional.

@@ -7,6 +7,8 @@ import {
   type ClickPlan, CONFIRM, moveKey, recallKey, suitKey,
 } from "./clicks";
 import { cardFace, cardWords, SUIT_NAME } from "./model";
+import { type Slot, SLOT_EXPECT } from "./aql";
+import { tokenLabel } from "./question-choices";
 import { cardChoiceLabel, moveLabel, moveWords, recallLabel, suitChoiceLabel } from "./texts";
 
 const POWERS = ["advisor", "pathfinder", "seer", "mover"];
@@ -40,12 +42,25 @@ function countGrid(moves: string[]): HTMLElement | null {
       row.map((move) => button({ "data-move": move }, moveLabel(move), moveWords(move))))));
 }
 
-function questionWords(moves: string[]): HTMLElement | null {
+/**
+ * The question's next word on its own (`q <token>`, sent at once), in words for the slot the view
+ * expects. Before a question is under way the sentence builder is the way to ask, and these are
+ * folded away for those who like the question language; once one is under way they go on with it.
+ */
+function questionWords(moves: string[], question: { text?: string; expect?: string } | undefined): HTMLElement | null {
   const tokens = moves.filter((m) => m.startsWith("q "));
   if (tokens.length === 0) return null;
-  return h("div", { class: "pfc-tokens", role: "group", "aria-label": "next word of the question" },
-    tokens.map((move) => button({ "data-move": move, class: "pfc-btn pfc-token" }, moveLabel(move),
-      moveWords(move))));
+  const slot = (Object.keys(SLOT_EXPECT) as Slot[]).find((k) => SLOT_EXPECT[k] === question?.expect) ?? null;
+  const group = h("div", { class: "pfc-tokens", role: "group", "aria-label": "next word of the question" },
+    tokens.map((move) => {
+      const token = move.slice(2);
+      const label = tokenLabel(slot, token);
+      return button({ "data-move": move, class: "pfc-btn pfc-token" }, label, `next word: ${label} (${move})`);
+    }));
+  if (question?.text) return group;
+  return h("details", { class: "pfc-word-by-word" },
+    h("summary", {}, "Or send a question word by word, in the question language (each word is sent at once)"),
+    group);
 }
 
 function choiceButtons(next: Set<string>): HTMLElement[] {
@@ -73,7 +88,7 @@ function choiceButtons(next: Set<string>): HTMLElement[] {
 
 export function drawActions(
   plan: ClickPlan, decision: string, rootKeys: Set<string>, next: Set<string>, prefix: string[],
-  onCancel: () => void,
+  onCancel: () => void, question?: { text?: string; expect?: string },
 ): HTMLElement {
   const selecting = prefix.length > 0;
   const moves = singleButtonMoves(plan, rootKeys);
@@ -87,7 +102,7 @@ export function drawActions(
       plain.map((move) => button({ "data-move": move }, moveLabel(move, decision),
         moveWords(move, decision)))) : null,
     countGrid(moves),
-    questionWords(moves),
+    questionWords(moves, question),
     recalls.length ? h("div", { class: "pfc-buttons pfc-recalls" },
       recalls.map((p) => button({ "data-recall": p, "aria-pressed": prefix.includes(recallKey(p)) ? "true" : "false",
         class: `pfc-btn${prefix.includes(recallKey(p)) ? " selected" : ""}` }, recallLabel(p),

@@ -14,7 +14,8 @@ import { drawTable } from "./hand";
 import { drawKnowledge } from "./knowledge";
 import { drawMaze, type MazeMarks } from "./maze";
 import { cardLabel, type PlayModel, readModel } from "./model";
-import { createQuestionBuilder } from "./question";
+import { createQuestionBuilder, drawLastAnswer } from "./question";
+import { questionUnderWay } from "./question-log";
 import { StudyClock, type StudyPhase } from "./study";
 import { promptText, recallLabel } from "./texts";
 
@@ -70,6 +71,9 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
   let studyMode: StudyPhase["mode"] = "none";
   const study = new StudyClock();
   const question = createQuestionBuilder(ctx);
+  // Built once, so that a redraw keeps it open (or closed) as the player left it.
+  const askFromMain = h("details", { class: "pfc-question-wrap" },
+    h("summary", {}, "Spend the Advisor (10♥) on a question…"));
   const root = h("div", { class: "pfc" });
   const selectionLine = h("p", { class: "pfc-selection" });
   const actionsSlot = h("div", { class: "pfc-actions-slot" });
@@ -100,16 +104,16 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
       h("div", { class: "pfc-status", role: "status" },
         h("p", { class: "pfc-role" }, roleLine(model)),
         h("p", { class: "pfc-prompt" }, promptText(model, state.interactive && state.legal.length > 0)),
-        questionProgress(model),
+        questionProgress(model, state),
         selectionLine),
       studyBanner(phase),
       phase.mode === "away"
         ? h("div", { class: "pfc-away" }, "You look away while the Maker flips a card…")
         : h("div", { class: "pfc-maze" }, drawMaze(phase.mode === "study" ? phase.model : model, marks)),
       actionsSlot,
+      questionPanel(model),
       drawTable(model, backFill),
       drawKnowledge(model),
-      questionPanel(model),
     ];
     root.append(...parts.filter((part): part is Element => part !== null));
     markable = [...root.querySelectorAll("[data-cell], [data-heart]")]
@@ -154,21 +158,28 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
       const signature = `${prefix.join(" ")}|${[...next].join(" ")}`;
       let actions = actionsCache.get(signature);
       if (!actions) {
-        actions = drawActions(p, readModel(state).decision, rootKeys, next, prefix, cancel);
+        const model = readModel(state);
+        actions = drawActions(p, model.decision, rootKeys, next, prefix, cancel, model.view.question);
         actionsCache.set(signature, actions);
       }
       actionsSlot.append(actions);
     }
   }
 
+  /**
+   * The Advisor's corner: its last answer (kept until the next one) and, when a question may be
+   * asked whole (from MAIN, or at the Advisor before a question is under way), the builder.
+   */
   function questionPanel(model: PlayModel): HTMLElement | null {
     const asking = model.decision === "ask" && !(model.view.question?.text);
     const fromMain = state.legal.includes("advisor");
-    if (!toAct() || !(asking || fromMain)) return null;
-    question.update(model, "ask");
-    if (asking) return question.element;
-    return h("details", { class: "pfc-question-wrap" },
-      h("summary", {}, "Spend the Advisor (10♥) on a question…"), question.element);
+    const canAsk = toAct() && (asking || fromMain);
+    const answer = drawLastAnswer(model);
+    if (!canAsk && !answer) return null;
+    if (canAsk) question.update(model);
+    if (canAsk && !asking) askFromMain.append(question.element);
+    return h("div", { class: "pfc-advisor" }, answer,
+      canAsk ? (asking ? question.element : askFromMain) : null);
   }
 
   function studyBanner(phase: StudyPhase): HTMLElement | null {
@@ -253,13 +264,14 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
   };
 }
 
-/** The Advisor's question asked word by word: the words so far and what the grammar expects. */
-function questionProgress(model: PlayModel): HTMLElement | null {
+/** The Advisor's question asked word by word: the sentence so far and what comes next. */
+function questionProgress(model: PlayModel, state: BoardState): HTMLElement | null {
   const q = model.view.question;
-  if (!q) return null;
+  if (!q?.text) return null;
   const where = q.expect === "a cell" ? " (click a card or a space on the maze)" : "";
   return h("p", { class: "pfc-question-progress" },
-    `Question ${q.number}: `, h("code", {}, q.text || "…"), ` — next: ${q.expect}${where}`);
+    `Question ${q.number}, word by word: `, h("q", {}, questionUnderWay(state.events, q.text)),
+    ` — next: ${q.expect}${where}`);
 }
 
 function roleLine(model: PlayModel): string {

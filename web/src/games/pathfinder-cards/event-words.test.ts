@@ -25,7 +25,13 @@ describe("Pathfinder cards events in words", () => {
     expect(words(alteration, "name 7,3 8S")).toBe("named 8♠ at 7,3");
     expect(words(askAfterAnswer, "save 2H+3H")).toBe("saved the A♥ with 2♥ and 3♥");
     expect(words(askAfterAnswer, "advisor")).toBe("called on the Advisor (10♥)");
-    expect(words(askAfterAnswer, "q card")).toBe('added "card" to the question');
+    expect(words(askAfterAnswer, "q card")).toBe('added "card" to the question'); // alone: see question-log
+    // A whole question as one event (as a record may hold it) reads as a sentence too.
+    const asked = (text: string) => describeEvent({ n: 40, player: 0, text }, askAfterAnswer as BoardState);
+    expect(asked("ask dist((2,1), joker) <= 3"))
+      .toBe("asked the Advisor: “Is the Joker within 3 steps of 2,1 along diamonds?”");
+    expect(asked("recall advisor 2H+3H+4H ask joker_in row 2"))
+      .toBe("recalled the Advisor (10♥) with 2♥, 3♥ and 4♥ and asked: “Is the Joker in row 2?”");
     expect(words(mainRecall, "stand 4,2")).toBe("stood on 4,2");
     expect(words(mainRecall, "see 7,0")).toBe("turned up 7,0");
     expect(words(mainRecall, "mover")).toBe("called on the Mover (K♥)");

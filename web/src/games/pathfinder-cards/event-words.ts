@@ -3,6 +3,7 @@
 // observer is told": what is hidden from the Runner is already words and is shown as it is). The
 // actor is printed by the log before these words. Pure code, beside texts.ts (the button labels).
 import type { BoardState, GameEvent } from "../types";
+import { questionInWords } from "./aql-words";
 import { cardLabel, SUIT_NAME, SUIT_SYMBOL } from "./model";
 
 const CARD = /^(A|[2-9]|10|J|Q|K)[CDHS]$|^JK$/i;
@@ -49,12 +50,12 @@ export function describeEvent(event: GameEvent, _state?: BoardState): string | n
   let m = /^(?:place\s+)?(\S+?)(?:@|\s+)(\S+)$/i.exec(text);
   if (m && card(m[1]) && cell(m[2])) return `placed ${card(m[1])} at ${cell(m[2])}`;
   m = /^ask\s+(.+)$/i.exec(text);
-  if (m) return `asked: ${m[1]}`;
+  if (m) return `asked the Advisor: “${questionInWords(m[1])}”`;
   m = /^q\s+(.+)$/i.exec(text);
   if (m) return `added "${m[1]}" to the question`;
   m = /^recall\s+(\w+)\s+(\S+)(?:\s+ask\s+(.+))?$/i.exec(text);
   if (m && POWERS[m[1].toLowerCase()] && cards(m[2])) {
-    const asked = m[3] ? ` and asked: ${m[3]}` : "";
+    const asked = m[3] ? ` and asked: “${questionInWords(m[3])}”` : "";
     return `recalled ${POWERS[m[1].toLowerCase()]} with ${cards(m[2])}${asked}`;
   }
   const w = text.split(/\s+/);

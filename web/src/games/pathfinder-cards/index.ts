@@ -7,6 +7,7 @@ import { playClicksFor } from "./clicks";
 import { createMazeEditor, editorClicksFor } from "./editor";
 import { roleOf } from "./model";
 import { isBuildPhase } from "./phase";
+import { questionPhrases } from "./question-log";
 import "./style.css";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -47,4 +48,5 @@ function seatSummary(state: BoardState, seat: number): string {
 export const pathfinderCardsUI: GameUI = {
   id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent, resultLine,
   example: example as unknown as BoardState,
+  phraseEvents: questionPhrases,
 };

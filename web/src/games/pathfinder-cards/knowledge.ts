@@ -1,6 +1,7 @@
 // What the Runner has learnt, as the view keeps it: the ten trials' counts, the Advisor's answers,
 // the Pathfinder's directions, a cancelled Mover proposal, the artifacts in use, match scores.
 import { h } from "../../core/dom";
+import { answerWord, questionInWords } from "./aql-words";
 import { cardLabel, type PlayModel, SUIT_NAME } from "./model";
 
 interface TenAnswer { ten: string; cell: string; suit: string; guess: number; actual: number; current: boolean }
@@ -24,7 +25,8 @@ function answerLine(a: Answer): string {
     const dirs = a.directions?.length ? a.directions.join(", ") : "no direction";
     return `Pathfinder at ${a.pathfinder}: ${dirs}${stale(a.current)}`;
   }
-  return `Advisor: ${a.question} — ${a.answer}${stale(a.current)}`;
+  // Named by coordinates only: the cards may have moved since it was asked.
+  return `Advisor: ${questionInWords(a.question ?? "")} — ${answerWord(a.answer ?? "")}${stale(a.current)}`;
 }
 
 export function drawKnowledge(model: PlayModel): HTMLElement | null {

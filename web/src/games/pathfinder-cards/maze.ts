@@ -94,24 +94,72 @@ function slotGroup(model: PlayModel, cell: string): SVGGElement {
   s("rect", { class: "pfc-outline", x: -2, y: -2, width: CARD_W + 4, height: CARD_H + 4, rx: 7 }));
 }
 
+/** Room for the coordinates: the column numbers' line, the row numbers' margin. */
+// A tall maze is drawn small (the board's height is capped): the numbers are sized to stay legible.
+const LABEL_TOP = 30;
+const LABEL_LEFT = 36;
+
+/**
+ * The table's coordinates, as the cells are named everywhere (`x,y`: column x, row y; on a hex
+ * board the axial q,r). Square board: each column's number above the top row, each row's left
+ * of the first column, like a chessboard's border. Hex board: rows shift by half a card and
+ * columns slant down to the right, so a border would stand far from them: each row's number sits
+ * just left of its first card, and each column's just below its lowest card, a quarter card on
+ * along the slant (both in slots that are empty, so no card is covered). Below, not above: a
+ * column starts at the maze's left side, among the rows' numbers, and ends on its right side
+ * or bottom. Screen readers have the cells' own names instead.
+ */
+function coordinateLabels(model: PlayModel, cells: Array<[number, number]>): SVGGElement {
+  const first = new Map<number, number>(); // row -> its first column
+  const end = new Map<number, number>(); // column -> its top row (square) or bottom row (hex)
+  for (const [x, y] of cells) {
+    first.set(y, Math.min(first.get(y) ?? x, x));
+    end.set(x, model.hex ? Math.max(end.get(x) ?? y, y) : Math.min(end.get(x) ?? y, y));
+  }
+  const xs = [...end.keys()].sort((a, b) => a - b);
+  const ys = [...first.keys()].sort((a, b) => a - b);
+  const g = s("g", { class: "pfc-coords", "aria-hidden": "true" });
+  for (const x of xs) {
+    const [px, py] = position(x, model.hex ? end.get(x)! : ys[0], model.hex);
+    const at = model.hex ? { x: px + CARD_W / 2 + (CARD_W + GAP) / 4, y: py + CARD_H + 21 }
+      : { x: px + CARD_W / 2, y: py - 9 };
+    g.append(s("text", { class: "pfc-coord pfc-coord-col", ...at, "text-anchor": "middle", "data-col": x },
+      String(x)));
+  }
+  for (const y of ys) {
+    const [px, py] = position(model.hex ? first.get(y)! : xs[0], y, model.hex);
+    g.append(s("text", { class: "pfc-coord pfc-coord-row", x: px - 8, y: py + CARD_H / 2, "text-anchor": "end",
+      "dominant-baseline": "central", "data-row": y }, String(y)));
+  }
+  return g;
+}
+
 /** The maze SVG, sized by its viewBox to the width of its host. */
 export function drawMaze(model: PlayModel, marks: MazeMarks): SVGSVGElement {
   const { defs, backFill } = cardDefs();
-  const cells = [...model.cards.map((c) => [c.x, c.y]), ...[...marks.slots].map(parseCell)];
+  const cells: Array<[number, number]> = [...model.cards.map((c): [number, number] => [c.x, c.y]),
+    ...[...marks.slots].map(parseCell)];
   const corners = cells.flatMap(([x, y]) => {
     const [px, py] = position(x, y, model.hex);
     return [[px, py], [px + CARD_W, py + CARD_H]];
   });
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
-  const [x0, y0] = [Math.min(0, ...xs) - PAD, Math.min(0, ...ys) - PAD];
-  const [x1, y1] = [Math.max(CARD_W, ...xs) + PAD, Math.max(CARD_H, ...ys) + PAD];
+  const labelled = cells.length > 0;
+  // Room for the numbers: columns above a square maze, below a hex one; rows on the left.
+  const [above, below] = !labelled ? [0, 0] : model.hex ? [0, LABEL_TOP] : [LABEL_TOP, 0];
+  const [x0, y0] = [Math.min(0, ...xs) - PAD - (labelled ? LABEL_LEFT : 0), Math.min(0, ...ys) - PAD - above];
+  const [x1, y1] = [Math.max(CARD_W, ...xs) + PAD + (model.hex && labelled ? CARD_W / 2 : 0),
+    Math.max(CARD_H, ...ys) + PAD + below];
   const svg = s("svg", {
     class: "pfc-maze-svg",
     viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`,
     role: "group",
-    "aria-label": `the maze, ${model.cards.length} cards${model.hex ? " on a hex board" : ""}`,
+    "aria-label": `the maze, ${model.cards.length} cards${model.hex ? " on a hex board" : ""}; `
+      + (model.hex ? "rows (y) numbered on the left, each slanting column (x) at its lower end"
+        : "columns (x) numbered along the top, rows (y) down the left side"),
   }, defs);
+  if (labelled) svg.append(coordinateLabels(model, cells));
   for (const cell of marks.slots) svg.append(slotGroup(model, cell));
   for (const card of model.cards) svg.append(cardGroup(model, card, marks, backFill));
   for (const [cell, word] of marks.flagged) svg.append(flagLabel(model, cell, word));

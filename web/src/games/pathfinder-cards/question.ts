@@ -1,128 +1,166 @@
-// The Advisor's question builder: templates for the question language (AQL, docs/rules/
-// pathfinder-cards.md "The Advisor's question language") with fields to fill, a preview of the
-// question in words, and a live check with the server (ctx.check) before anything is spent: from
-// MAIN, `ask <question>` spends the Advisor only when the whole question parses (A-G1-41).
+// The Advisor's question builder, in sentences: the Runner picks, part after part, from English
+// choices (question-choices.ts) and reads her question growing ("Is the Joker within … steps of
+// the 5♣ at 5,1 along diamonds?"). Nothing is sent while she builds it, so "Back" can undo any
+// pick. The finished question goes to the engine as `ask <question>` in the question language
+// (the engine's own tokens, aql.ts): checked first (ctx.check), because from MAIN `ask` spends the
+// Advisor only when the whole question parses (A-G1-41). Also: the Advisor's last answer in words.
 import { h } from "../../core/dom";
 import type { BoardContext } from "../types";
+import { allowed, holes, infixText } from "./aql";
+import { answerWord, BLANK, type CellNames, PLAIN_CELLS, questionInWords, questionWords } from "./aql-words";
+import { type Choice, stepFor } from "./question-choices";
 import { cardLabel, type PlayModel } from "./model";
 
-type FieldKind = "cell" | "pred" | "cmp" | "int" | "axis" | "num" | "dir" | "nb" | "facing";
-
-interface Template {
-  id: string;
-  title: string;
-  fields: Array<[name: string, kind: FieldKind]>;
-  /** The question in words, with {name} for each field's words. */
-  words: string;
-  /** The AQL text, with {name} for each field's value. */
-  aql: string;
+/** Cells named by what the observer sees there now: "the 5♣ at 5,1", "the face-down card at 3,1". */
+export function boardCellNames(model: PlayModel): CellNames {
+  const byCell = new Map(model.cards.map((c) => [c.cell, c]));
+  const seen = (cell: string) => {
+    const c = byCell.get(cell);
+    if (!c) return null;
+    if (!c.card) return "face-down card";
+    return c.up ? cardLabel(c.card) : `${cardLabel(c.card)} (face down)`;
+  };
+  return {
+    place: (cell) => {
+      const what = seen(cell);
+      return what ? `the ${what} at ${cell}` : byCell.size ? `the empty space ${cell}` : cell;
+    },
+    card: (cell) => {
+      const what = seen(cell);
+      return what ? `the ${what} at ${cell}` : `the card at ${cell}`;
+    },
+  };
 }
 
-const TEMPLATES: Template[] = [
-  { id: "card", title: "What is the card at a place?", fields: [["c", "cell"], ["p", "pred"]],
-    words: "Is the card at {c} {p}?", aql: "card ({c}) is {p}" },
-  { id: "half", title: "Is the Joker on this side of a line?",
-    fields: [["a", "axis"], ["o", "cmp"], ["n", "num"]],
-    words: "Is the Joker where {a} {o} {n}?", aql: "joker_in halfplane({a} {o} {n})" },
-  { id: "count", title: "How many cards of a kind around a place?",
-    fields: [["k", "nb"], ["c", "cell"], ["p", "pred"], ["f", "facing"], ["o", "cmp"], ["n", "int"]],
-    words: "Among the {k} neighbours of {c}, is the number of cards that are {p} ({f}) {o} {n}?",
-    aql: "count(neighbors(({c}), {k}), {p}, {f}) {o} {n}" },
-  { id: "shortest", title: "Would going this way put me on the shortest path?",
-    fields: [["d", "dir"], ["c", "cell"]],
-    words: "Would going {d} from {c} put me on a shortest path to the Joker?",
-    aql: "on_shortest_path(({c}), {d})" },
-  { id: "somepath", title: "Is this place on a path to the Joker?", fields: [["c", "cell"]],
-    words: "Is {c} on some path of diamonds from the Ace of diamonds to the Joker?",
-    aql: "on_some_path(({c}))" },
-  { id: "dist", title: "How far is the Joker from a place?",
-    fields: [["c", "cell"], ["o", "cmp"], ["n", "int"]],
-    words: "Is the distance from {c} to the Joker, along diamonds, {o} {n}?",
-    aql: "dist(({c}), joker) {o} {n}" },
-];
+/** Stands for the part being chosen in the sentence, wherever the English puts it. */
+const NEXT = "\u0001";
 
-type Option = [value: string, words: string];
+/** The sentence with the part being chosen marked (the other blanks stay "…"). */
+function sentenceNodes(sentence: string): Array<Node | string> {
+  const at = sentence.indexOf(NEXT);
+  if (at < 0) return [sentence];
+  return [sentence.slice(0, at), h("mark", { class: "pfc-blank", title: "chosen now" }, BLANK),
+    sentence.slice(at + NEXT.length)];
+}
 
-const PREDS: Option[] = [
-  ["suit D", "a diamond"], ["suit C", "a club"], ["suit S", "a spade"], ["red", "red"],
-  ["black", "black"], ["joker", "the Joker"], ["diamond_or_joker", "a diamond or the Joker"],
-  ["any", "any card"],
-  ...["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    .map((r): Option => [`rank ${r}`, `of rank ${r}`]),
-];
-const CMPS: Option[] = [
-  ["=", "equal to"], ["!=", "not equal to"], ["<", "less than"], ["<=", "at most"],
-  [">", "more than"], [">=", "at least"],
-];
-const FACINGS: Option[] = [["any", "face up or down"], ["face_down", "face down"], ["face_up", "face up"]];
+interface AdvisorAnswer { question?: string; answer?: string; current?: boolean }
 
-function optionsFor(kind: FieldKind, model: PlayModel): Option[] {
-  switch (kind) {
-    case "cell":
-      return model.cards.map((c): Option => [c.cell, `${c.cell} (${c.card && c.up ? cardLabel(c.card) : "face down"})`]);
-    case "pred": return PREDS;
-    case "cmp": return CMPS;
-    case "facing": return FACINGS;
-    case "axis": return [["x", "the column x"], ["y", "the row y"]];
-    case "nb": return model.hex ? [["hex", "six"], ["orth", "four edge"], ["diag", "four diagonal"]]
-      : [["orth", "four edge"], ["diag", "four diagonal"], ["all", "eight"]];
-    case "dir": return (model.hex ? ["E", "NE", "NW", "W", "SW", "SE"] : ["N", "E", "S", "W"])
-      .map((d): Option => [d, d]);
-    case "int": return Array.from({ length: 41 }, (_, i): Option => [String(i), String(i)]);
-    case "num": return Array.from({ length: 81 }, (_, i): Option => {
-      const v = String((i - 1) / 2);
-      return [v, v];
-    });
-  }
+/** The Advisor's last answer as one sentence: "Is the Joker in row 2? — No". */
+export function lastAnswerLine(model: PlayModel): { question: string; answer: string } | null {
+  const answers = ((model.view.answers ?? []) as AdvisorAnswer[]).filter((a) => a.question !== undefined);
+  const last = answers.at(-1);
+  if (!last) return null;
+  return { question: questionInWords(last.question!, last.current ? boardCellNames(model) : PLAIN_CELLS),
+    answer: answerWord(last.answer ?? "") };
+}
+
+/** Where the last answer is shown: beside the builder, until the next answer replaces it. */
+export function drawLastAnswer(model: PlayModel): HTMLElement | null {
+  const line = lastAnswerLine(model);
+  if (!line) return null;
+  // No live region here: the log announces the answer once, as the question's line.
+  return h("p", { class: "pfc-advisor-answer" },
+    h("span", { class: "pfc-answer-label" }, "The Advisor answered: "),
+    h("q", { class: "pfc-answer-question" }, line.question), " — ",
+    h("strong", { class: `pfc-answer-word ${line.answer === "Yes" ? "yes" : "no"}` }, line.answer));
 }
 
 export interface QuestionBuilder {
   element: HTMLElement;
-  /** Redraws the fields for a new view (keeps the template and the chosen values). */
-  update(model: PlayModel, prefix: string): void;
+  /** Redraws for a new view, keeping the question being built. */
+  update(model: PlayModel): void;
 }
 
-/** `prefix` is what precedes the question in the move: "ask" (from MAIN or at the Advisor). */
 export function createQuestionBuilder(ctx: BoardContext): QuestionBuilder {
-  let template = TEMPLATES[0];
-  const values: Record<string, string> = {};
+  let tokens: string[] = [];
   let model: PlayModel | null = null;
-  let prefix = "ask";
   let checkSerial = 0;
+  const element = h("section", { class: "pfc-question", "aria-label": "ask the Advisor a question" });
+  // One element for the whole life of the builder: a screen reader hears the sentence change.
+  const sentence = h("p", { class: "pfc-question-sentence", "aria-live": "polite" });
 
-  const element = h("section", { class: "pfc-question", "aria-label": "the Advisor's question builder" });
-  const status = h("p", { class: "pfc-question-status", role: "status" });
-  const preview = h("p", { class: "pfc-question-preview" });
-  const aqlLine = h("code", { class: "pfc-question-aql" });
-  const askButton = h("button", { type: "button", class: "pfc-btn primary", disabled: true,
-    onclick: () => ctx.play(moveText()) }, "Ask the Advisor");
+  const questionText = () => `ask ${infixText(tokens)}`;
 
-  const fieldValue = (name: string, kind: FieldKind): string => {
-    const options = model ? optionsFor(kind, model) : [];
-    if (!options.some(([v]) => v === values[name])) values[name] = options[0]?.[0] ?? "";
-    return values[name];
-  };
-  const fill = (text: string, pick: (name: string, kind: FieldKind) => string) =>
-    text.replace(/\{(\w)\}/g, (_, name: string) => {
-      const kind = template.fields.find(([n]) => n === name)![1];
-      return pick(name, kind);
-    });
-  const aqlText = () => fill(template.aql, fieldValue);
-  const moveText = () => `${prefix} ${aqlText()}`;
+  function pick(choice: Choice): void {
+    tokens = [...tokens, ...choice.tokens];
+    draw(true);
+  }
 
-  function refreshPreview(): void {
-    preview.textContent = fill(template.words, (name, kind) => {
-      const value = fieldValue(name, kind);
-      if (kind === "cell") return value;
-      return model ? optionsFor(kind, model).find(([v]) => v === value)?.[1] ?? value : value;
-    });
-    aqlLine.textContent = aqlText();
-    askButton.disabled = true;
+  function stepControls(m: PlayModel): HTMLElement | null {
+    const open = holes(tokens);
+    if (!open || open.length === 0) return null;
+    const step = stepFor(open[open.length - 1], m);
+    const usable = (c: Choice) => allowed(tokens, c.tokens, m.hex);
+    const buttons = step.buttons.map((c) => h("button", {
+      type: "button", class: "pfc-btn pfc-choice-btn", disabled: !usable(c), onclick: () => pick(c),
+    }, c.label));
+    let list: HTMLElement | null = null;
+    if (step.list) {
+      const options = step.list.options.filter(usable);
+      const select = h("select", { class: "pfc-choice-list", "aria-label": step.prompt },
+        options.map((c) => h("option", { value: c.tokens.join(" "), selected: c.tokens[0] === step.list!.selected },
+          c.label)));
+      list = h("span", { class: "pfc-choice-pick" }, select,
+        h("button", { type: "button", class: "pfc-btn", onclick: () => {
+          const chosen = options.find((c) => c.tokens.join(" ") === select.value);
+          if (chosen) pick(chosen);
+        } }, step.list.action));
+    }
+    return h("div", { class: "pfc-question-step", role: "group", "aria-label": step.prompt },
+      h("p", { class: "pfc-question-prompt" }, step.prompt),
+      buttons.length ? h("div", { class: "pfc-choices" }, buttons) : null, list);
+  }
+
+  function draw(focusStep = false): void {
+    const m = model;
+    if (!m) return;
+    const open = holes(tokens);
+    const complete = open !== null && open.length === 0;
+    const words = questionWords(tokens, boardCellNames(m), NEXT);
+    if (sentence.dataset.words !== words) {
+      sentence.dataset.words = words;
+      sentence.replaceChildren(...sentenceNodes(words));
+    }
+    const status = h("p", { class: "pfc-question-status", role: "status" });
+    const askButton = h("button", { type: "button", class: "pfc-btn primary pfc-ask", disabled: true,
+      onclick: () => {
+        const text = questionText();
+        tokens = [];
+        ctx.play(text);
+        draw();
+      } }, "Ask the Advisor");
+    const step = stepControls(m);
+    element.replaceChildren(...[
+      h("h3", {}, "Ask the Advisor"),
+      sentence,
+      step,
+      h("div", { class: "pfc-question-edit" },
+        h("button", { type: "button", class: "pfc-btn", disabled: tokens.length === 0, onclick: () => {
+          // Back undoes the last pick, a card test like "a diamond" (two tokens) at once.
+          tokens = undoLastPick(tokens);
+          draw(true);
+        } }, "Back"),
+        h("button", { type: "button", class: "pfc-btn", disabled: tokens.length === 0, onclick: () => {
+          tokens = [];
+          draw(true);
+        } }, "Start over")),
+      complete ? h("p", { class: "pfc-question-aql" }, "In the question language: ",
+        h("code", {}, infixText(tokens))) : null,
+      complete ? status : null,
+      complete ? askButton : null,
+    ].filter((part): part is HTMLElement => part !== null));
+    // After a pick the keyboard goes on in the next step; a finished question waits on Back until
+    // the server has accepted it, then on Ask.
+    const back = element.querySelector(".pfc-question-edit button") as HTMLButtonElement;
+    const next = element.querySelector(".pfc-question-step button:not([disabled]), .pfc-question-step select");
+    if (focusStep) ((next as HTMLElement | null) ?? back).focus();
+    if (!complete) return;
     status.textContent = "Checking…";
     const serial = ++checkSerial;
-    ctx.check(moveText()).then((result) => {
+    ctx.check(questionText()).then((result) => {
       if (serial !== checkSerial) return;
       askButton.disabled = !result.ok;
+      if (result.ok && focusStep && document.activeElement === back) askButton.focus();
       status.textContent = result.ok ? "✓ The Advisor accepts this question."
         : `✗ ${result.message ?? "not accepted now"}`;
       status.classList.toggle("bad", !result.ok);
@@ -131,41 +169,18 @@ export function createQuestionBuilder(ctx: BoardContext): QuestionBuilder {
     });
   }
 
-  function select(name: string, kind: FieldKind): HTMLElement {
-    const current = fieldValue(name, kind);
-    return h("select", {
-      "aria-label": `${kind} (${name})`,
-      onchange: (e: Event) => {
-        values[name] = (e.target as HTMLSelectElement).value;
-        refreshPreview();
-      },
-    }, optionsFor(kind, model!).map(([v, words]) =>
-      h("option", { value: v, selected: v === current }, words)));
-  }
-
-  function draw(): void {
-    element.replaceChildren(
-      h("h3", {}, "Ask the Advisor"),
-      h("label", {}, "Question: ",
-        h("select", {
-          "aria-label": "question template",
-          onchange: (e: Event) => {
-            template = TEMPLATES.find((t) => t.id === (e.target as HTMLSelectElement).value)!;
-            draw();
-          },
-        }, TEMPLATES.map((t) => h("option", { value: t.id, selected: t === template }, t.title)))),
-      h("div", { class: "pfc-question-fields" }, template.fields.map(([name, kind]) => select(name, kind))),
-      preview, aqlLine, status, askButton,
-    );
-    refreshPreview();
-  }
-
   return {
     element,
-    update(next, nextPrefix) {
+    update(next) {
       model = next;
-      prefix = nextPrefix;
       draw();
     },
   };
+}
+
+/** The tokens without the last pick: a suit or a rank test goes with the word before it. */
+function undoLastPick(tokens: string[]): string[] {
+  const n = tokens.length;
+  if (n >= 2 && tokens[n - 2] === "suit") return tokens.slice(0, -2);
+  return tokens.slice(0, -1);
 }

@@ -13,7 +13,7 @@ const RUNNER_PROMPTS: Record<string, string> = {
   "jack-predict": "Jack: click any face-down card, then predict its suit.",
   "queen-predict": "Queen: predict the suit of the chosen card (violet).",
   "king-name": "King: which card did the Maker flip? Click its place, then name the card.",
-  ask: "Advisor: ask your question, word by word below or with a template.",
+  ask: "Advisor: build your question below, part by part in words, then ask it.",
   pathfinder: "Pathfinder: click the active diamond you stand on.",
   seer: "Seer: click a face-down card to turn it up.",
   mover: "Mover: click two cards to swap them, or a card and then an empty space to move it.",
@@ -83,8 +83,6 @@ export function moveLabel(move: string, decision = ""): string {
   if (m) return m[1] === "JK" ? "the Joker" : `${SUIT_SYMBOL[m[1]]} ${SUIT_NAME[m[1]]}`;
   m = /^count (\w) (\d+)$/.exec(move);
   if (m) return m[2];
-  m = /^q (.+)$/.exec(move);
-  if (m) return m[1];
   return move;
 }
 
@@ -92,8 +90,6 @@ export function moveLabel(move: string, decision = ""): string {
 export function moveWords(move: string, decision = ""): string {
   const m = /^count (\w) (\d+)$/.exec(move);
   if (m) return `${m[2]} ${SUIT_NAME[m[1]]}`;
-  const q = /^q (.+)$/.exec(move);
-  if (q) return `add "${q[1]}" to the question`;
   return moveLabel(move, decision);
 }
 
