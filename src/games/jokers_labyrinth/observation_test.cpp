@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/observation_testing.h"
 #include "games/all_games.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 #include "games/jokers_labyrinth/observation.h"
+#include "support/observation_testing.h"
 
 namespace mw::jokers_labyrinth {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "core/error.h"
 #include "core/state.h"
-#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
+#include "support/state_testing.h"
 
 namespace mw::jokers_labyrinth::test_support {
 

@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/observation_testing.h"
 #include "games/all_games.h"
 #include "games/mazemakers/observation.h"
 #include "games/mazemakers/pentomino.h"
+#include "support/observation_testing.h"
 
 namespace mw::mazemakers {
 namespace {

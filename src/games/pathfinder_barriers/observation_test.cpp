@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/observation_testing.h"
 #include "games/all_games.h"
+#include "support/observation_testing.h"
 
 namespace mw::pathfinder_barriers {
 namespace {

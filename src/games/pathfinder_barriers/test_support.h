@@ -7,9 +7,9 @@
 
 #include "core/error.h"
 #include "core/state.h"
-#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
+#include "support/state_testing.h"
 
 namespace mw::pathfinder_barriers::test_support {
 

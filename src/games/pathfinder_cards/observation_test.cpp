@@ -3,11 +3,11 @@
 
 #include <gtest/gtest.h>
 
-#include "core/observation_testing.h"
 #include "games/all_games.h"
 #include "games/pathfinder_cards/layout.h"
 #include "games/pathfinder_cards/observation.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
+#include "support/observation_testing.h"
 
 namespace mw::pathfinder_cards {
 namespace {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/observation_testing.h"
 #include "games/all_games.h"
+#include "support/observation_testing.h"
 
 namespace mw::treasure_hunt {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "core/error.h"
 #include "core/state.h"
-#include "core/state_testing.h"
 #include "games/all_games.h"
 #include "games/treasure_hunt/treasure_hunt.h"
+#include "support/state_testing.h"
 
 namespace mw::treasure_hunt::test_support {
 
