@@ -82,6 +82,31 @@ TEST_P(GoldenPlaythrough, MatchesTheCheckedInFile) {
       << "\nIf the change is intended, run scripts/regen-playthroughs.sh and review the diff.";
 }
 
+// The seeds' worked examples (tests/golden/named/): a position and the moves of the example. A new
+// one is a file with only its "title:", "document:" and "actions:" lines; regenerating writes the
+// rest.
+TEST(GoldenPlaythrough, EveryWorkedExampleMatchesItsCheckedInFile) {
+  const std::filesystem::path dir = golden_dir() / "named";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".txt") continue;
+    ++files;
+    const std::string expected = read_file(entry.path());
+    const auto named = test_support::read_named_playthrough(expected);
+    ASSERT_TRUE(named.has_value()) << entry.path() << " lacks a title, document or actions line";
+    const std::string actual = test_support::write_named_playthrough(builtin_games(), *named);
+    if (regenerating()) {
+      if (actual != expected) std::ofstream(entry.path(), std::ios::binary) << actual;
+      continue;
+    }
+    EXPECT_TRUE(actual == expected)
+        << entry.path() << " differs from the example played now at "
+        << first_difference(expected, actual)
+        << "\nIf the change is intended, run scripts/regen-playthroughs.sh and review the diff.";
+  }
+  EXPECT_GE(files, 5) << "the worked examples are missing from " << dir;
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryGameAndVariant, GoldenPlaythrough,
                          ::testing::ValuesIn(test_support::option_cases(builtin_games())),
                          [](const auto& test) { return test.param.name; });

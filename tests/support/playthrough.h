@@ -7,7 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "core/json.h"
 #include "core/registry.h"
 #include "option_cases.h"
 
@@ -21,6 +23,21 @@ inline constexpr int kPlaythroughActionCap = 2000;
 // and notation and each observer's changed view lines, then the returns.
 std::string write_playthrough(const Registry& registry, const OptionCase& option_case,
                               std::uint64_t seed);
+
+// A worked example as a playthrough: a position (a state document, as `load` takes) and the
+// moves played from it, in notation.
+struct NamedPlaythrough {
+  std::string title;
+  Json document;
+  std::vector<std::string> actions;
+};
+
+// The header lines "title:", "document:" and "actions:" of a named playthrough's file (a new one
+// may hold only those); nothing when one is missing.
+std::optional<NamedPlaythrough> read_named_playthrough(std::string_view text);
+
+// The header, then the position's views and each action's changes, as write_playthrough does.
+std::string write_named_playthrough(const Registry& registry, const NamedPlaythrough& named);
 
 // The seed recorded in a playthrough's header, if there is one.
 std::optional<std::uint64_t> playthrough_seed(std::string_view text);
