@@ -29,7 +29,7 @@ struct IsmctsConfig {
   std::int64_t iterations = 0;  // > 0: exactly this many (reproducible); else the time budget
   double ms = 1000;
   const StopSignal* stop = nullptr;  // from outside: ends the search early (Agent::set_stop)
-  double exploration = 0.7;  // UCB1 constant, for returns in [-1, 1]
+  double exploration = 0.7;          // UCB1 constant, for returns in [-1, 1]
   FinalMoveRule final_move = FinalMoveRule::kMostVisited;
   RolloutPolicy rollout = RolloutPolicy::kRandom;
   int rollout_depth = 0;       // > 0: stop rollouts after this many actions and evaluate
@@ -114,6 +114,8 @@ class IsmctsAgent final : public Agent {
   Action choose(const Observation& obs, Rng& rng) override;
   void reset() override;
   void observe(const Observation& before, Action action) override;
+  // Only a search that learns its opponents (oeps=learn or classify) has a watcher.
+  bool observes_moves() const override { return watcher_ != nullptr; }
   const RootStatistics& last_search() const { return last_; }
   // The noise the search expects of `seat` now.
   double expected_noise(Player seat) const;

@@ -3,6 +3,7 @@
 namespace mw {
 
 void observe_action(Agent& agent, Player seat, const State& before, Action action) {
+  if (!agent.observes_moves()) return;
   const Player actor = before.current_player();
   if (actor < 0 || actor == seat) return;  // chance, or its own move
   if (before.has_private_action_text() &&

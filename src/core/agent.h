@@ -74,6 +74,10 @@ class Agent {
     (void)before;
     (void)action;
   }
+  // Whether observe() uses what it is shown. Telling an agent costs more than most moves (the
+  // game formats the move for each seat to find whether it is secret), so agents that ignore
+  // observations are not told.
+  virtual bool observes_moves() const { return false; }
 
  protected:
   bool stop_reached() const { return stop_ != nullptr && stop_->reached(); }

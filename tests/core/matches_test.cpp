@@ -51,6 +51,7 @@ class WatchingAgent final : public Agent {
   void observe(const Observation& before, Action action) override {
     seen.push_back({before.player(), before.to_act(), action});
   }
+  bool observes_moves() const override { return true; }
   struct Seen {
     Player watcher, actor;
     Action action;
@@ -61,6 +62,29 @@ class WatchingAgent final : public Agent {
  private:
   RandomAgent random_;
 };
+
+// An agent that ignores observations is not told the moves at all (the telling formats each move
+// for each seat); one that observes is.
+TEST(core, OnlyAgentsThatObserveAreTold) {
+  class Counting final : public Agent {
+   public:
+    explicit Counting(bool observes) : observes_(observes) {}
+    Action choose(const Observation& obs, Rng& rng) override { return random_.choose(obs, rng); }
+    void observe(const Observation&, Action) override { ++told; }
+    bool observes_moves() const override { return observes_; }
+    int told = 0;
+
+   private:
+    bool observes_;
+    RandomAgent random_;
+  };
+  const Game game = builtin_games().load("treasure-hunt");
+  Counting deaf(false);
+  Counting watching(true);
+  play_match(game, {&deaf, &watching}, {3, 1'000'000, false});
+  EXPECT_EQ(deaf.told, 0);
+  EXPECT_GT(watching.told, 10);
+}
 
 // Each seat is shown the other seats' decisions, in order, except the secret ones (a hidden pawn
 // and barriers in Pathfinder with barriers), which it is told only happened.
