@@ -6,6 +6,8 @@
 #include <array>
 #include <bitset>
 #include <limits>
+#include <optional>
+#include <vector>
 
 #include "core/error.h"
 #include "core/state.h"
@@ -82,8 +84,11 @@ Player leader(const State& s, Player me) {
   return best;
 }
 
+// Own way: for the move that follows, while the other pawns stand still, so only free targets
+// count: a coin under another pawn is no way out of a walled pocket (issue 33). The leader's way:
+// for its next turn, when the pawns on its coins (this one too) have usually moved on.
 double wall_score(const State& s, Player me, Player lead, double leader_weight) {
-  double score = -distance_to_targets(s, me);
+  double score = -distance_to_free_targets(s, me);
   if (lead >= 0)
     score += leader_weight * (1 + s.artifacts(lead)) / 2.0 * distance_to_targets(s, lead);
   return score;
@@ -104,7 +109,7 @@ double best_move_gain(const State& next, int piece, Player me, Player lead, doub
 Action choose_wall_action(const State& s, const ActionList& legal, Player me, double weight,
                           Rng& rng) {
   const Player lead = leader(s, me);
-  const bool walled_off = distance_to_targets(s, me) >= kFar;
+  const bool walled_off = distance_to_free_targets(s, me) >= kFar;
   Action best = legal.back();
   double best_score = -1e9;
   for (Action a : legal) {
@@ -130,17 +135,34 @@ Action choose_wall_action(const State& s, const ActionList& legal, Player me, do
   return best;
 }
 
+// Distances to the squares worth heading for (nullopt: none): the coins that may be me's
+// artifacts, or START with three. A coin under another pawn cannot be landed on (A-G4-17), so
+// waiting beside one is right only while no free coin can be reached: two pawns each on the
+// other's coin would otherwise wait there for ever, even once a wall opened the way (issue 33).
+std::optional<Dist> goal_distances(const State& s, Player me,
+                                   const std::array<double, kMaxCells>& odds) {
+  if (s.artifacts(me) == 3) return distances(s, {kStart});
+  const Cells coins = coin_mask(s);
+  std::vector<int> free, all;
+  for (int cell = 0; cell < s.num_cells(); ++cell) {
+    if (!has(coins, cell) || odds[cell] <= 0.01) continue;
+    all.push_back(cell);
+    if (s.occupant(cell) < 0) free.push_back(cell);
+  }
+  if (all.empty()) return std::nullopt;
+  if (!free.empty()) {
+    const Dist d = distances(s, free);
+    if (d[s.pawn(me)] < kFar || free.size() == all.size()) return d;
+  }
+  return distances(s, all);
+}
+
 // Scores the square a move may end on; the move then takes the first step of a shortest path.
 Action choose_step(const State& s, const ActionList& legal, Player me, Rng& rng) {
   const auto odds = artifact_odds(s, me);
   const Cells coins = coin_mask(s);
-  std::vector<int> goals;
-  for (int cell = 0; cell < s.num_cells(); ++cell) {
-    if (has(coins, cell) && odds[cell] > 0.01) goals.push_back(cell);
-  }
-  if (s.artifacts(me) == 3) goals = {kStart};
-  const Dist to_goal = goals.empty() ? Dist{} : distances(s, goals);
-  auto onward = [&](int cell) { return goals.empty() ? 0.0 : -static_cast<double>(to_goal[cell]); };
+  const std::optional<Dist> to_goal = goal_distances(s, me, odds);
+  auto onward = [&](int cell) { return to_goal ? -static_cast<double>((*to_goal)[cell]) : 0.0; };
   // Ending the move on `cell`: a likely artifact is worth the trip; a monster only as a way on.
   auto value = [&](int cell) -> double {
     if (cell == kStart) return s.artifacts(me) == 3 ? 1000.0 : onward(cell);

@@ -14,6 +14,7 @@
 #include "games/mazemakers/mazemakers.h"
 #include "games/mazemakers/pentomino.h"
 #include "games/mazemakers/test_support.h"
+#include "games/mazemakers/way.h"
 
 namespace mw::mazemakers {
 namespace {
@@ -167,6 +168,68 @@ TEST(MazeMakersEvaluate, ReopeningTheWayToStartIsProgress) {
               });
   }
   EXPECT_GT(found, 0) << "no walled-off position arose: the test checks nothing";
+}
+
+// Issue 33: heuristic self-play, 2 players, seed 11202747776120058599, at round 2 (the state
+// document of State::to_json). P1 (Moons) stands on j2, a 2 it fought, and P2 (Arms) on i2, a 3
+// it fought: each on the one coin the other still seeks in their pocket (the right-hand side,
+// START included), which the walls close off from every other coin:
+//
+//     a  b  c  d  e  f  g  h  i  j
+//  1  .  2? .  .  .  f# .  .  .  .
+//  2  2? p# .  .  f# f# f# .  P2 P1
+//  3  p# p# 4? y# .  .  f# .  .  .
+//  4  p# p# .  y# .  u# u# .  .  .
+//  5  .  3? 4? y# y# u# .  .  .  .
+//  6  4? i# l# y# t# u# u# n# n# .
+//  7  .  i# l# .  t# n# n# n# z# .
+//  8  3? i# l# t# t# t# z# z# z# .
+//  9  .  i# l# l# .  .  z# .  ST ST
+// 10  .  i# .  .  .  .  .  .  ST ST
+//
+// The old heuristic counted the coin under the other pawn as a target one step away, so neither
+// pawn was walled off: it took and moved walls for nothing but the flat control bonus and stood
+// still until the round-limit draw 98 rounds later. Now each takes and moves a wall that opens
+// the way, then walks it: within 10 rounds both pawns find an artifact or fight a new coin.
+constexpr const char* kStandOff = R"(
+{"phase":"wallAction","first":0,"order_index":0,"setup_count":3,"suits":[1,3],
+"used_suits":14,"placements":[404,951,1552,2555,3310,3653,3935,-1,-1,-1,5423,6266],
+"owners":[-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1],"owner_coins":[0,0,0,0,0,0,0,0,0,0,0,0],
+"coin_cells":[-1,-1,-1,1,18,22,19,41,50,10,70,42],"landed":[64,16],"taken":0,
+"removed":0,"pawns":[19,18],"health":[4,4],"artifacts":[0,0],"exited":0,"winners":0,
+"mover":0,"forced":-1,"steps_left":0,"last_free":324,"target":-1,"blocker":-1,
+"pending_roll":-1,"began_on_start":false,"left_start":false,"rolloff":0,
+"rolloff_done":0,"rolloff_total":[0,0,0,0],"round":2,"last_combat":{"fighter":1,
+"blocker":-1,"monster":3,"cell":18,"fighter_die":0,"fighter_bonus":0,"blocker_die":0,
+"blocker_bonus":0,"loser_died":false,"stopped_at":-1}}
+)";
+
+TEST(MazeMakersHeuristic, PawnsOnEachOthersCoinInAWalledPocketOpenAWayAndWalkIt) {
+  const Game game = load({{"players", 2}});
+  const State start = State::from_json(Json::parse(kStandOff), game.options());
+  for (Player p = 0; p < 2; ++p) {
+    ASSERT_EQ(distance_to_targets(start, p), 1);  // the coin under the other pawn
+    ASSERT_GE(distance_to_free_targets(start, p), kFar);
+  }
+  constexpr int kRounds = 10;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    HeuristicAgent first(HeuristicAgent::Params{}), second(HeuristicAgent::Params{});
+    const std::vector<Agent*> agents = {&first, &second};
+    Rng rng(seed);
+    State s = start;
+    std::array<bool, 2> on{};  // the pawn found an artifact or fought a new coin
+    while (!s.is_terminal() && s.round() < start.round() + kRounds && !(on[0] && on[1])) {
+      const Player me = s.current_player();
+      const Action a = me < 0 ? s.sample_chance(rng)
+                              : agents[me]->choose(Observation(make_state(game, s), me), rng);
+      s.apply_legal(a);
+      for (Player p = 0; p < 2; ++p) {
+        on[p] = on[p] || s.artifacts(p) > 0 || s.landed(p) != start.landed(p);
+      }
+    }
+    EXPECT_TRUE(on[0] && on[1]) << "seed " << seed << ", " << s.round() - start.round()
+                                << " rounds: P1 " << on[0] << ", P2 " << on[1];
+  }
 }
 
 // The look-ahead's wall moves are exactly the legal moves of that wall, each as the walls after it.

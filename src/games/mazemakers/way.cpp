@@ -51,11 +51,35 @@ std::vector<int> public_targets(const State& s, Player q) {
   return out;
 }
 
-int distance_to_targets(const State& s, Player q) {
-  if (!s.alive(q)) return kFar;
-  const auto targets = public_targets(s, q);
-  if (targets.empty()) return kFar;
+namespace {
+
+int distance_to(const State& s, Player q, const std::vector<int>& targets) {
+  if (!s.alive(q) || targets.empty()) return kFar;
   return distances(s, targets)[s.pawn(q)];
+}
+
+// Whether a pawn other than q's stands on `cell` (State::occupant skips the mover).
+bool held_by_other(const State& s, Player q, int cell) {
+  for (Player p = 0; p < s.num_players(); ++p) {
+    if (p != q && s.pawn(p) == cell) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int distance_to_targets(const State& s, Player q) {
+  return distance_to(s, q, public_targets(s, q));
+}
+
+std::vector<int> free_targets(const State& s, Player q) {
+  auto targets = public_targets(s, q);
+  std::erase_if(targets, [&](int cell) { return cell != kStart && held_by_other(s, q, cell); });
+  return targets;
+}
+
+int distance_to_free_targets(const State& s, Player q) {
+  return distance_to(s, q, free_targets(s, q));
 }
 
 }  // namespace mw::mazemakers

@@ -35,4 +35,13 @@ std::vector<int> public_targets(const State& s, Player q);
 // Steps from q's pawn to its nearest public target (kFar: dead, none, or walled off).
 int distance_to_targets(const State& s, Player q);
 
+// The public targets no other pawn stands on. A pawn may not land on an occupied square
+// (A-G4-17), so a coin under a rival is out of reach until the rival leaves it; two pawns each on
+// the other's coin in a walled pocket (issue 33) would otherwise count as one step from a target
+// and never look for a way out.
+std::vector<int> free_targets(const State& s, Player q);
+
+// Steps from q's pawn to its nearest free target (kFar: dead, none, or walled off).
+int distance_to_free_targets(const State& s, Player q);
+
 }  // namespace mw::mazemakers
