@@ -117,6 +117,20 @@ TEST(CliPlay, ASecretComputerMoveIsToldAsASentence) {
   EXPECT_EQ(run.out.find("North (random): North"), std::string::npos);
 }
 
+// A computer Maker's 40 secret placements are one line, not forty.
+TEST(CliPlay, AComputersSecretMovesInARowAreOneLine) {
+  const ScratchDir dir("cli");
+  const CliRun run = mazeworks(
+      dir,
+      "play pathfinder-cards --seat 0=random --seat 1=human --seed 4 --option roles=seat0Maker",
+      "quit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_EQ(count(run.out, "Maker places a card"), 1) << run.out;
+  EXPECT_NE(run.out.find("Maker places a card (40 of 40) (40 secret moves, random)\n"),
+            std::string::npos)
+      << run.out;
+}
+
 // The Joker's Labyrinth board says what its marks mean.
 TEST(CliPlay, TheJokersLabyrinthBoardHasALegend) {
   const ScratchDir dir("cli");

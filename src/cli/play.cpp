@@ -74,6 +74,7 @@ class Session {
         return 0;
       }
     }
+    flush_secret_run();
     show_end();
     return 0;
   }
@@ -90,12 +91,40 @@ class Session {
     // it is, the computer player after it, not after "plays" or a second name.
     if (const std::string told = state_.action_to_string_for(watcher(), a); !told.empty()) {
       if (told == state_.action_to_string(a)) {
+        flush_secret_run();
         out_ << fmt::format("{} ({}) plays {}\n", names_[p], specs_[p], told);
       } else {
-        out_ << fmt::format("{} ({})\n", told, specs_[p]);
+        add_to_secret_run(p, told);
       }
     }
     apply(a);
+  }
+
+  // A computer's secret moves in a row (40 cards of a maze, a grid's chips) are one line, told
+  // once the run ends: its last sentence and how many moves it took.
+  struct SecretRun {
+    Player seat = kChancePlayer;
+    std::string last;
+    int moves = 0;
+  };
+
+  void add_to_secret_run(Player p, const std::string& told) {
+    if (secret_run_.moves > 0 && secret_run_.seat != p) flush_secret_run();
+    secret_run_.seat = p;
+    secret_run_.last = told;
+    ++secret_run_.moves;
+    if (human_count() == 0) flush_secret_run();  // computers only: every move is shown anyway
+  }
+
+  void flush_secret_run() {
+    if (secret_run_.moves == 0) return;
+    const std::string& spec = specs_[secret_run_.seat];
+    if (secret_run_.moves == 1) {
+      out_ << fmt::format("{} ({})\n", secret_run_.last, spec);
+    } else {
+      out_ << fmt::format("{} ({} secret moves, {})\n", secret_run_.last, secret_run_.moves, spec);
+    }
+    secret_run_ = {};
   }
 
   // Who reads the screen: the one human, else (hot-seat, or computers only) anyone at the table,
@@ -110,6 +139,7 @@ class Session {
 
   // Returns false when the player quits (or the input ends).
   bool play_human(Player p) {
+    flush_secret_run();
     snapshots_.try_emplace(record_.actions.size(), streams_);
     give_study_time(p);
     if (!hand_over_to(p)) return false;
@@ -409,6 +439,7 @@ class Session {
   bool out_is_tty_;
   bool study_waits_;
   std::optional<std::size_t> studied_at_;  // the position whose study time was given
+  SecretRun secret_run_;                   // told when it ends
 };
 
 // "1=greedy" to {1, "greedy"}; nullopt unless it is SEAT=SPEC with SEAT one of the game's seats.
