@@ -19,12 +19,18 @@ Json without_timing(Json j) {
   return j;
 }
 
-Json run(const Game& game, std::uint64_t seed, int threads, std::int64_t games = 100) {
+// `games` games between two random agents from the run seed `seed` on `threads` threads.
+SelfplayConfig random_games(std::int64_t games, std::uint64_t seed = 1, int threads = 2) {
   SelfplayConfig config;
   config.agents = {"random", "random"};
   config.games = games;
   config.seed = seed;
   config.threads = threads;
+  return config;
+}
+
+Json run(const Game& game, std::uint64_t seed, int threads, std::int64_t games = 100) {
+  const SelfplayConfig config = random_games(games, seed, threads);
   return selfplay_json(game, config, run_selfplay(game, config));
 }
 
@@ -45,11 +51,8 @@ TEST(Selfplay, DifferentSeedsDiffer) {
 
 TEST(Selfplay, EveryGameIsAWinADrawOrTruncated) {
   const Game game = builtin_games().load("treasure-hunt");
-  SelfplayConfig config;
-  config.agents = {"random", "random"};
-  config.games = 50;
+  SelfplayConfig config = random_games(50);
   config.max_actions = 300;  // short enough that some random games are cut off
-  config.threads = 2;
   const SelfplaySummary s = run_selfplay(game, config);
   EXPECT_EQ(s.games, 50);
   EXPECT_EQ(s.wins[0] + s.wins[1] + s.draws + s.truncated, 50);
@@ -71,12 +74,8 @@ MatchResult replay_between_random_agents(const Game& game, const SelfplayConfig&
 
 TEST(Selfplay, ListsTheTruncatedGamesBySeedSoTheyCanBeReplayed) {
   const Game game = builtin_games().load("treasure-hunt");
-  SelfplayConfig config;
-  config.agents = {"random", "random"};
-  config.games = 50;
-  config.seed = 11;
+  SelfplayConfig config = random_games(50, 11);
   config.max_actions = 300;
-  config.threads = 2;
   const SelfplaySummary s = run_selfplay(game, config);
   ASSERT_EQ(static_cast<std::int64_t>(s.truncated_games.size()), s.truncated);
   ASSERT_GT(s.truncated, 0);
@@ -94,11 +93,7 @@ TEST(Selfplay, ListsTheTruncatedGamesBySeedSoTheyCanBeReplayed) {
 
 TEST(Selfplay, ListsEachSeatsWonGamesSoALossCanBeWatchedAgain) {
   const Game game = builtin_games().load("treasure-hunt");
-  SelfplayConfig config;
-  config.agents = {"random", "random"};
-  config.games = 40;
-  config.seed = 12;
-  config.threads = 2;
+  const SelfplayConfig config = random_games(40, 12);
   const SelfplaySummary s = run_selfplay(game, config);
   ASSERT_EQ(s.won_games.size(), 2u);
   ASSERT_GT(s.wins[0], 0);
@@ -145,11 +140,8 @@ TEST(Selfplay, CountsWinsSharedBySeveralSeats) {
 
 TEST(Selfplay, ListsAtMostAHundredGamesOfAKindTheFirstOnes) {
   const Game game = builtin_games().load("treasure-hunt");
-  SelfplayConfig config;
-  config.agents = {"random", "random"};
-  config.games = 130;
+  SelfplayConfig config = random_games(130);
   config.max_actions = 1;  // every game is cut off
-  config.threads = 2;
   const SelfplaySummary s = run_selfplay(game, config);
   EXPECT_EQ(s.truncated, 130);
   ASSERT_EQ(s.truncated_games.size(), kListedGames);

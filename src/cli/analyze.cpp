@@ -5,20 +5,16 @@
 
 #include <cstdio>
 #include <fstream>
-#include <optional>
 
 #include "ai/agents.h"
 #include "ai/analysis.h"
 #include "ai/report_html.h"
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/mpi_support.h"
 #include "cli/terminal.h"
 #include "core/error.h"
 #include "games/all_games.h"
-
-#ifdef MAZEWORKS_HAVE_MPI
-#include "ai/mpi/mpi_analysis.h"
-#endif
 
 namespace mw::cli {
 namespace {
@@ -81,16 +77,11 @@ void write_outputs(const AnalyzeArgs& args, const Analysis& analysis) {
 }
 
 int run_distributed(const Registry& registry, const AnalyzeArgs& args, AnalysisConfig config) {
-#ifdef MAZEWORKS_HAVE_MPI
-  const MpiSession mpi;
-  distribute_analysis(mpi, config);
-  const Analysis analysis = run_analysis(registry, args.game, config);
-  if (mpi.rank() == 0) write_outputs(args, analysis);
-  return 0;
-#else
-  (void)registry, (void)args, (void)config;
-  throw built_without_mpi();
-#endif
+  return run_under_mpi([&](const auto& mpi) {
+    distribute_analysis(mpi, config);
+    const Analysis analysis = run_analysis(registry, args.game, config);
+    if (mpi.rank() == 0) write_outputs(args, analysis);
+  });
 }
 
 }  // namespace
@@ -108,10 +99,7 @@ int run_analyze(const AnalyzeArgs& args) {
   const Game first = registry.load(args.game, config.variants.front());
   config.agents = args.agents.empty() ? std::vector<std::string>{default_agent(first)}
                                       : split_agent_specs(args.agents);
-  config.games = args.games;
-  config.seed = args.seed;
-  config.threads = args.threads;
-  config.max_actions = args.max_actions;
+  copy_run_settings(args, config);
   config.strong = args.strong;
   config.weak = args.weak;
   if (config.strong.empty() != config.weak.empty()) {
@@ -119,13 +107,10 @@ int run_analyze(const AnalyzeArgs& args) {
   }
 
   if (args.mpi) return run_distributed(registry, args, config);
-  std::optional<ProgressBar> bar;
-  if (is_tty(stderr)) bar.emplace(stderr, "analysis");
   const Analysis analysis =
-      run_analysis(registry, args.game, config, [&bar](std::int64_t done, std::int64_t total) {
-        if (bar) bar->draw(done, total);
+      with_progress_bar("analysis", true, [&](const AnalysisProgress& progress) {
+        return run_analysis(registry, args.game, config, progress);
       });
-  if (bar) bar->finish();
   write_outputs(args, analysis);
   return 0;
 }

@@ -70,6 +70,13 @@ void add_mpi_flag(CLI::App* app, bool& mpi) {
                 "under mpirun: shard the games over the ranks; rank 0 prints the results");
 }
 
+// `--agents a,b` of the commands where an agent plays one seat each (selfplay, analyze).
+void add_agents_per_seat(CLI::App* app, std::string& to) {
+  app->add_option("--agents", to,
+                  "agent specs per seat, comma-separated (one spec: every seat; default: the "
+                  "game's best agent)");
+}
+
 void add_game_id(CLI::App* app, std::string& to) {
   app->add_option("game", to, "game id (see `mazeworks games`)")->required();
 }
@@ -106,9 +113,7 @@ CLI::App* add_play(CLI::App& app, PlayArgs& args, std::uint64_t& seed) {
 CLI::App* add_selfplay(CLI::App& app, SelfplayArgs& args) {
   auto* cmd = app.add_subcommand("selfplay", "play many games between computer players");
   add_game_id(cmd, args.game);
-  cmd->add_option("--agents", args.agents,
-                  "agent specs per seat, comma-separated (one spec: every seat; default: the "
-                  "game's best agent)");
+  add_agents_per_seat(cmd, args.agents);
   add_repeatable(cmd, "--option", args.options, "game option name=value (repeatable)");
   add_players(cmd, args.options);
   cmd->add_option("--games", args.games, "number of games")->check(CLI::Range(0, kMaxCount));
@@ -141,9 +146,7 @@ CLI::App* add_tournament(CLI::App& app, TournamentArgs& args) {
 CLI::App* add_analyze(CLI::App& app, AnalyzeArgs& args) {
   auto* cmd = app.add_subcommand("analyze", "balance analysis: an HTML report, JSON and CSV");
   add_game_id(cmd, args.game);
-  cmd->add_option("--agents", args.agents,
-                  "agent specs per seat, comma-separated (one spec: every seat; default: the "
-                  "game's best agent)");
+  add_agents_per_seat(cmd, args.agents);
   add_repeatable(cmd, "--option", args.options, "game option name=value for every variant");
   add_players(cmd, args.options);
   add_repeatable(cmd, "--variant", args.variants,

@@ -6,12 +6,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <optional>
 
 #include "ai/agents.h"
-#ifdef MAZEWORKS_HAVE_MPI
-#include "ai/mpi/mpi_selfplay.h"
-#endif
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/mpi_support.h"
 #include "cli/terminal.h"
@@ -30,10 +27,6 @@ std::vector<std::string> agents_per_seat(const Game& game, const std::string& te
                                                     specs.size(), game.id(), game.num_players()));
   }
   return specs;
-}
-
-std::string percent(double fraction) {
-  return fmt::format("{:.1f}%", fraction * 100);
 }
 
 // A few of the games worth watching again, by the seed `play --seed` takes.
@@ -96,15 +89,10 @@ void print(const Game& game, const SelfplayConfig& config, const SelfplaySummary
 }
 
 int run_distributed(const Game& game, const SelfplayConfig& config, bool json) {
-#ifdef MAZEWORKS_HAVE_MPI
-  const MpiSession mpi;
-  const SelfplaySummary summary = run_selfplay_mpi(mpi, game, config);
-  if (mpi.rank() == 0) print(game, config, summary, json);
-  return 0;
-#else
-  (void)game, (void)config, (void)json;
-  throw built_without_mpi();
-#endif
+  return run_under_mpi([&](const auto& mpi) {
+    const SelfplaySummary summary = run_selfplay_mpi(mpi, game, config);
+    if (mpi.rank() == 0) print(game, config, summary, json);
+  });
 }
 
 }  // namespace
@@ -113,19 +101,12 @@ int run_selfplay(const SelfplayArgs& args) {
   const Game game = load_game(args.game, args.options);
   SelfplayConfig config;
   config.agents = agents_per_seat(game, args.agents);
-  config.games = args.games;
-  config.seed = args.seed;
-  config.threads = args.threads;
-  config.max_actions = args.max_actions;
+  copy_run_settings(args, config);
 
   if (args.mpi) return run_distributed(game, config, args.json);
-  std::optional<ProgressBar> bar;
-  if (!args.json && is_tty(stderr)) bar.emplace(stderr, "self-play");
-  const SelfplayProgress progress = [&bar](std::int64_t done, std::int64_t total) {
-    if (bar) bar->draw(done, total);
-  };
-  const SelfplaySummary summary = run_selfplay(game, config, progress);
-  if (bar) bar->finish();
+  const SelfplaySummary summary = with_progress_bar(
+      "self-play", !args.json,
+      [&](const SelfplayProgress& progress) { return run_selfplay(game, config, progress); });
   print(game, config, summary, args.json);
   return 0;
 }

@@ -5,23 +5,15 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <optional>
 
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "cli/mpi_support.h"
 #include "cli/terminal.h"
 #include "core/error.h"
 
-#ifdef MAZEWORKS_HAVE_MPI
-#include "ai/mpi/mpi_analysis.h"
-#endif
-
 namespace mw::cli {
 namespace {
-
-std::string percent(double fraction) {
-  return fmt::format("{:.1f}%", fraction * 100);
-}
 
 void print_standings(const Game& game, const TournamentConfig& config, const TournamentResult& r) {
   fmt::print("{}: {} agents, {} arrangements x {} games, seed {}, {:.2f} s\n\n", game.id(),
@@ -72,16 +64,11 @@ void print(const Game& game, const TournamentConfig& config, const TournamentRes
 }
 
 int run_distributed(const Game& game, TournamentConfig config, bool json) {
-#ifdef MAZEWORKS_HAVE_MPI
-  const MpiSession mpi;
-  distribute_tournament(mpi, config);
-  const TournamentResult result = mw::run_tournament(game, config);
-  if (mpi.rank() == 0) print(game, config, result, json);
-  return 0;
-#else
-  (void)game, (void)config, (void)json;
-  throw built_without_mpi();
-#endif
+  return run_under_mpi([&](const auto& mpi) {
+    distribute_tournament(mpi, config);
+    const TournamentResult result = mw::run_tournament(game, config);
+    if (mpi.rank() == 0) print(game, config, result, json);
+  });
 }
 
 }  // namespace
@@ -90,19 +77,12 @@ int run_tournament(const TournamentArgs& args) {
   const Game game = load_game(args.game, args.options);
   TournamentConfig config;
   config.agents = split_agent_specs(args.agents);
-  config.games = args.games;
-  config.seed = args.seed;
-  config.threads = args.threads;
-  config.max_actions = args.max_actions;
+  copy_run_settings(args, config);
   if (args.mpi) return run_distributed(game, config, args.json);
 
-  std::optional<ProgressBar> bar;
-  if (!args.json && is_tty(stderr)) bar.emplace(stderr, "tournament");
-  const SelfplayProgress progress = [&bar](std::int64_t done, std::int64_t total) {
-    if (bar) bar->draw(done, total);
-  };
-  const TournamentResult result = mw::run_tournament(game, config, progress);
-  if (bar) bar->finish();
+  const TournamentResult result = with_progress_bar(
+      "tournament", !args.json,
+      [&](const SelfplayProgress& progress) { return mw::run_tournament(game, config, progress); });
   print(game, config, result, args.json);
   return 0;
 }

@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <vector>
@@ -12,15 +10,10 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "core/rng.h"
+#include "server/beast_names.h"
 
 namespace mw::server {
 namespace {
-
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 
 // Boost's what() carries a source location; the user needs only the reason.
 [[noreturn]] void io_error(const std::string& what, const boost::system::system_error& e) {

@@ -1,7 +1,5 @@
 #include "server/net_server.h"
 
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -15,6 +13,7 @@
 
 #include "core/error.h"
 #include "server/api.h"
+#include "server/beast_names.h"
 #include "server/client_session.h"
 #include "server/outbound_queue.h"
 #include "server/rate_limit.h"
@@ -23,11 +22,6 @@
 namespace mw::server {
 namespace {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 using net::awaitable;
 using net::use_awaitable;
 

@@ -7,8 +7,8 @@
 // rule's word-by-word match cannot see that.
 import { describe, expect, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { createMatch, joinMatch, newPlayer, openSeat, type RunningServer, withServerAndBrowser } from "./harness";
+import type { Page } from "playwright-core";
+import { createMatch, joinMatch, newPlayer, openSeat, serverAndBrowser } from "./harness";
 
 const GAMES = ["treasure-hunt", "pathfinder-barriers", "pathfinder-cards", "mazemakers", "jokers-labyrinth"];
 
@@ -21,16 +21,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe("accessibility", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("the lobby", async () => {
-    const { page, context } = await newPlayer(browser);
-    await page.goto(server.url);
+    const { page, context } = await newPlayer(bed.browser);
+    await page.goto(bed.server.url);
     await page.locator(".game-card").first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
@@ -38,10 +33,10 @@ describe("accessibility", () => {
 
   for (const game of GAMES) {
     it(`the ${game} match page`, async () => {
-      const { match } = await createMatch(server, game, ["human", { agent: "random" }], {}, 3);
-      const { token } = await joinMatch(server, match, 0);
-      const { page, context } = await newPlayer(browser);
-      await openSeat(page, server, match, 0, token);
+      const { match } = await createMatch(bed.server, game, ["human", { agent: "random" }], {}, 3);
+      const { token } = await joinMatch(bed.server, match, 0);
+      const { page, context } = await newPlayer(bed.browser);
+      await openSeat(page, bed.server, match, 0, token);
       await page.waitForFunction(() =>
         [...document.querySelectorAll("#board svg")].some((s) => s.getBoundingClientRect().height > 50));
       expect(await seriousViolations(page)).toEqual([]);
@@ -50,14 +45,14 @@ describe("accessibility", () => {
   }
 
   it("the replay page", async () => {
-    const { match } = await createMatch(server, "treasure-hunt", [{ agent: "random" }, { agent: "random" }], {}, 5);
+    const { match } = await createMatch(bed.server, "treasure-hunt", [{ agent: "random" }, { agent: "random" }], {}, 5);
     for (let i = 0; i < 120; ++i) {
-      const summary = await (await fetch(`${server.url}api/matches/${match}`)).json();
+      const summary = await (await fetch(`${bed.server.url}api/matches/${match}`)).json();
       if (summary.status === "finished") break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const { page, context } = await newPlayer(browser);
-    await page.goto(`${server.url}#/replay/${match}?seat=omniscient`);
+    const { page, context } = await newPlayer(bed.browser);
+    await page.goto(`${bed.server.url}#/replay/${match}?seat=omniscient`);
     await page.locator(".replay-position").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -3,21 +3,15 @@
 // the Known list and, as one sentence, in the event log; the builder passes an axe-core scan.
 import { describe, expect, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import {
-  clickMove, createMatch, joinMatch, newPlayer, openSeat, pageState, type RunningServer, screenshot,
-  waitForTurnOrEnd, withServerAndBrowser,
+  clickMove, createMatch, joinMatch, newPlayer, openSeat, pageState, screenshot,
+  waitForTurnOrEnd, serverAndBrowser,
 } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 import { QUESTION_KINDS } from "../src/games/pathfinder-cards/question-choices";
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 const press = (root: Locator, name: string) => root.getByRole("button", { name, exact: true }).click();
 
@@ -44,12 +38,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe("the Advisor in the browser", () => {
   it("a Runner asks questions in sentences and sees each answer beside it and in the log", async () => {
-    const created = await createMatch(server, "pathfinder-cards", ["human", { agent: "random" }],
+    const created = await createMatch(bed.server, "pathfinder-cards", ["human", { agent: "random" }],
       { roles: "seat0Runner", kingStudySeconds: 0 }, 21);
-    const { token } = await joinMatch(server, created.match, 0);
-    const { context, page, errors } = await newPlayer(browser);
+    const { token } = await joinMatch(bed.server, created.match, 0);
+    const { context, page, errors } = await newPlayer(bed.browser);
     try {
-      await openSeat(page, server, created.match, 0, token);
+      await openSeat(page, bed.server, created.match, 0, token);
       let state = await waitForTurnOrEnd(page);
       // The Compass first (never the Advisor: she keeps it to ask).
       await clickMove(page, pathfinderCardsUI, state, state.legal.find((m) => /^compass (?!10H)/.test(m))!);

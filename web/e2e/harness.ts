@@ -107,22 +107,28 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The server and browser that the tests of a file (or describe block) share. */
+export interface TestBed {
+  server: RunningServer;
+  browser: Browser;
+}
+
 /**
- * Starts a server and a browser before the tests of the calling file (or describe block), hands
- * them to `receive`, and stops both after those tests.
+ * Starts a server and a browser before the tests of the calling file (or describe block) and stops
+ * both after them: `const bed = serverAndBrowser();` there, then `bed.server` and `bed.browser`
+ * inside its tests (filled in before the first one runs).
  */
-export function withServerAndBrowser(receive: (server: RunningServer, browser: Browser) => void): void {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+export function serverAndBrowser(): TestBed {
+  const bed = {} as TestBed;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    receive(server, browser);
+    bed.server = await startServer();
+    bed.browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await bed.browser?.close();
+    await bed.server?.stop();
   });
+  return bed;
 }
 
 /**

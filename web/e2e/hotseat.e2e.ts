@@ -2,9 +2,9 @@
 // passes from one to the other a "pass the device" cover hides everything, and while it is up the
 // page holds nothing of either seat's hidden grid; after "I am …" the next seat plays.
 import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { createInLobby, expectNoConsoleErrors, legalSelector, newPlayer, screenshot,
-  type RunningServer, withServerAndBrowser } from "./harness";
+  serverAndBrowser } from "./harness";
 import type { BoardState } from "../src/games/types";
 
 /** Secret while the game is on: a seat's own home grid (its pawn and barriers). */
@@ -36,16 +36,11 @@ async function playAndWait(page: Page, state: BoardState, move: string): Promise
 }
 
 describe("hot-seat", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("covers the screen between the two seats and hides both grids meanwhile", async () => {
-    const { page, errors, context } = await newPlayer(browser);
-    await createInLobby(page, server, "pathfinder-barriers", ["hotseat", "hotseat"]);
+    const { page, errors, context } = await newPlayer(bed.browser);
+    await createInLobby(page, bed.server, "pathfinder-barriers", ["hotseat", "hotseat"]);
     const cover = page.locator(".pass-device");
     await cover.waitFor();
     expect(await cover.textContent()).toContain("Pass the device to North");

@@ -3,9 +3,9 @@
 // many moves. After every move, neither page's DOM may hold anything of the other seat's view that
 // its own view does not (the other's pawn and barriers: secrets until the game is over).
 import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { createInLobby, expectNoConsoleErrors, newPlayer, pageState, playByNotation,
-  playFromList, screenshot, waitForState, type RunningServer, withServerAndBrowser } from "./harness";
+  playFromList, screenshot, waitForState, serverAndBrowser } from "./harness";
 import { leakContext, leakedInto, secretsOf, withoutDataAttributes } from "./leaks";
 import type { BoardState } from "../src/games/types";
 
@@ -69,17 +69,12 @@ function chooseMove(legal: string[]): string {
 }
 
 describe("two players by invite link", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("joins by the link and plays without either page holding the other's hidden grid", async () => {
-    const a = await newPlayer(browser);
-    const b = await newPlayer(browser);
-    await createInLobby(a.page, server, "pathfinder-barriers", ["you", "friend"]);
+    const a = await newPlayer(bed.browser);
+    const b = await newPlayer(bed.browser);
+    await createInLobby(a.page, bed.server, "pathfinder-barriers", ["you", "friend"]);
     const invite = await a.page.locator(".created .invite-url").inputValue();
     expect(invite).toMatch(/#\/join\/[0-9a-f]+$/);
     await screenshot(a.page, "invite-created");

@@ -3,9 +3,8 @@
 // players with other options, 4 players against `random` and `heuristic` on a phone-sized
 // screen), with a screenshot at the start and the end of each.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import {
-  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser, PHONE } from "./harness";
+  type MoveChooser, playMatchByClicks, type SeatSpec, serverAndBrowser, PHONE } from "./harness";
 import { jokersLabyrinthUI } from "../src/games/jokers-labyrinth";
 import {
   parseBoardCell, parseCard, parseCell, step, type Direction,
@@ -100,17 +99,11 @@ const forTheJokers: MoveChooser = (state, clickable) => {
   return clickable.includes("end") ? "end" : pick(clickable);
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 async function playAgainst(name: string, opponents: SeatSpec[], options: Record<string, unknown>,
   seed: number, viewport?: { width: number; height: number }) {
-  await playMatchByClicks(server, browser, {
+  await playMatchByClicks(bed.server, bed.browser, {
     name, game: "jokers-labyrinth", seats: ["human", ...opponents],
     options: { players: opponents.length + 1, ...options }, seed, viewport,
     ui: jokersLabyrinthUI, choose: forTheJokers, maxMoves: 1500,

@@ -2,9 +2,7 @@
 // whole board, the turn prompt and the place where feedback appears are in view at once.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { Browser } from "playwright-core";
-import { createMatch, joinMatch, newPlayer, openSeat, screenshot, type RunningServer,
-  withServerAndBrowser } from "./harness";
+import { createMatch, joinMatch, newPlayer, openSeat, screenshot, serverAndBrowser } from "./harness";
 
 const GAMES = ["treasure-hunt", "pathfinder-barriers", "pathfinder-cards", "mazemakers", "jokers-labyrinth"];
 const SCREENS = [{ width: 1366, height: 768 }, { width: 1280, height: 800 }];
@@ -22,20 +20,15 @@ async function layout(page: Page) {
 }
 
 describe("boards fit a laptop screen", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   for (const game of GAMES) {
     it(`${game} at ${SCREENS.map((s) => `${s.width}×${s.height}`).join(" and ")}`, async () => {
-      const { match } = await createMatch(server, game, ["human", { agent: "random" }], {}, 3);
-      const { token } = await joinMatch(server, match, 0);
+      const { match } = await createMatch(bed.server, game, ["human", { agent: "random" }], {}, 3);
+      const { token } = await joinMatch(bed.server, match, 0);
       for (const viewport of SCREENS) {
-        const { page, context } = await newPlayer(browser, viewport);
-        await openSeat(page, server, match, 0, token);
+        const { page, context } = await newPlayer(bed.browser, viewport);
+        await openSeat(page, bed.server, match, 0, token);
         await page.waitForFunction(() =>
           [...document.querySelectorAll("#board svg")].some((s) => s.getBoundingClientRect().height > 50));
         const box = await layout(page);
@@ -54,10 +47,10 @@ describe("boards fit a laptop screen", () => {
   it("phone: Joker's Labyrinth's buttons above the board, MazeMakers' squares a finger wide", async () => {
     const phone = { width: 390, height: 844 };
     for (const game of ["jokers-labyrinth", "mazemakers"]) {
-      const { match } = await createMatch(server, game, ["human", { agent: "random" }], {}, 3);
-      const { token } = await joinMatch(server, match, 0);
-      const { page, context } = await newPlayer(browser, phone);
-      await openSeat(page, server, match, 0, token);
+      const { match } = await createMatch(bed.server, game, ["human", { agent: "random" }], {}, 3);
+      const { token } = await joinMatch(bed.server, match, 0);
+      const { page, context } = await newPlayer(bed.browser, phone);
+      await openSeat(page, bed.server, match, 0, token);
       await page.waitForFunction(() =>
         [...document.querySelectorAll("#board svg")].some((s) => s.getBoundingClientRect().height > 50));
       const box = await page.evaluate(() => {

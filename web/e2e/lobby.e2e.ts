@@ -2,8 +2,7 @@
 // (game, an option, a computer opponent, "Create") reaches its first state; the lobby and a match
 // on a phone-sized screen; no console errors.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createInLobby, expectNoConsoleErrors, newPlayer, screenshot, waitForState, type RunningServer, withServerAndBrowser } from "./harness";
+import { createInLobby, expectNoConsoleErrors, newPlayer, screenshot, serverAndBrowser, waitForState } from "./harness";
 
 const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
   { id: "treasure-hunt", options: { deck: "specialized" } },
@@ -14,16 +13,11 @@ const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
 ];
 
 describe("lobby", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("lists every game with its options and the computer strengths", async () => {
-    const { page, errors, context } = await newPlayer(browser);
-    await page.goto(server.url);
+    const { page, errors, context } = await newPlayer(bed.browser);
+    await page.goto(bed.server.url);
     await expect.poll(() => page.locator(".game-card").count()).toBe(5);
     await page.locator('.game-card[data-game="pathfinder-barriers"]').click();
     const strengths = await page.locator("#seat-1 option").allTextContents();
@@ -56,9 +50,9 @@ describe("lobby", () => {
 
   for (const game of GAMES) {
     it(`creates ${game.id} against the computer and shows its first state`, async () => {
-      const { page, errors, context } = await newPlayer(browser);
+      const { page, errors, context } = await newPlayer(bed.browser);
       const seats = game.options.players === "3" ? ["you", "easy", "easy"] as const : ["you", "easy"] as const;
-      await createInLobby(page, server, game.id, [...seats], game.options);
+      await createInLobby(page, bed.server, game.id, [...seats], game.options);
       const state = await waitForState(page);
       expect(state.game).toBe(game.id);
       expect(state.seat).toBe(0);
@@ -77,13 +71,13 @@ describe("lobby", () => {
   }
 
   it("fits a phone-sized screen", async () => {
-    const { page, errors, context } = await newPlayer(browser, { width: 375, height: 812 });
-    await page.goto(server.url);
+    const { page, errors, context } = await newPlayer(bed.browser, { width: 375, height: 812 });
+    await page.goto(bed.server.url);
     await page.locator(".game-card").first().waitFor();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, "phone-lobby");
-    await createInLobby(page, server, "treasure-hunt", ["you", "easy"]);
+    await createInLobby(page, bed.server, "treasure-hunt", ["you", "easy"]);
     await waitForState(page);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, "phone-match");

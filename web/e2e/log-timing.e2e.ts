@@ -10,12 +10,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import type { MatchSummary, ReplayStep } from "../src/core/api";
 import type { StateMessage } from "../src/core/protocol";
 import type { LogTimingPage, UpdateTiming } from "./log-timing-page";
 import { createMatch, expectNoConsoleErrors, newPlayer, repoDir, type RunningServer, screenshot, webDir,
-  withServerAndBrowser } from "./harness";
+  serverAndBrowser } from "./harness";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SIZES = [100, 500, 1000, 2000];
@@ -72,18 +71,13 @@ function spread(values: number[]): { p50: number; p90: number; max: number } {
 }
 
 describe("event log timing", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("reports how long one new event takes to reach the log at 100 to 2,000 entries", async () => {
-    const [{ code, css }, summary] = await Promise.all([bundlePage(), finishedMatch(server)]);
-    const { context, page, errors } = await newPlayer(browser);
+    const [{ code, css }, summary] = await Promise.all([bundlePage(), finishedMatch(bed.server)]);
+    const { context, page, errors } = await newPlayer(bed.browser);
     try {
-      await page.goto(server.url); // the app's own styles, as a match page has them
+      await page.goto(bed.server.url); // the app's own styles, as a match page has them
       await page.addStyleTag({ content: css });
       await page.addScriptTag({ content: code });
       await page.evaluate((s) => window.__logTiming!.mount(s), summary);
@@ -92,10 +86,10 @@ describe("event log timing", () => {
       const sizes = [];
       let shown = 0;
       for (const size of SIZES) {
-        await update(await messageAt(server, summary.match, size - SAMPLES, shown), size - SAMPLES - 1);
+        await update(await messageAt(bed.server, summary.match, size - SAMPLES, shown), size - SAMPLES - 1);
         const timings: UpdateTiming[] = [];
         for (let step = size - SAMPLES + 1; step <= size; ++step) {
-          timings.push(await update(await messageAt(server, summary.match, step, step - 1), step - 1));
+          timings.push(await update(await messageAt(bed.server, summary.match, step, step - 1), step - 1));
         }
         shown = size;
         const { lines, turns } = await page.evaluate(() => (window.__logTiming as LogTimingPage).size());
@@ -108,7 +102,7 @@ describe("event log timing", () => {
           "(show reads scrollHeight), nextFrame: until the frame after it",
         command: "cd web && npm run build && npx vitest run --config vitest.e2e.config.ts e2e/log-timing.e2e.ts",
         measured: new Date().toISOString(),
-        game: "jokers-labyrinth", seed: SEED, observer: "seat 0", browser: browser.version(),
+        game: "jokers-labyrinth", seed: SEED, observer: "seat 0", browser: bed.browser.version(),
         target: "p90 of inDom ≤ 50 ms at 2,000 entries", sizes,
       };
       await screenshot(page, "log-timing-2000");

@@ -5,9 +5,8 @@
 // heuristic and a random computer. Each match lowers the engine's `roundLimit` (a game option: after that many
 // rounds without an exit the game ends drawn) so that the file runs in about two minutes here.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import {
-  type MoveChooser, playMatchByClicks, type RunningServer, type SeatSpec, withServerAndBrowser, PHONE } from "./harness";
+  type MoveChooser, playMatchByClicks, type SeatSpec, serverAndBrowser, PHONE } from "./harness";
 import { mazemakersUI } from "../src/games/mazemakers";
 import { readModel, startSquares } from "../src/games/mazemakers/model";
 import { classify, squareName } from "../src/games/mazemakers/notation";
@@ -70,17 +69,11 @@ const artifactHunter: MoveChooser = (state, clickable) => {
   return far(best) < far(me.pawn) || !clickable.includes("stop") ? best : "stop";
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 async function playAgainst(name: string, seats: SeatSpec[], options: Record<string, unknown>, seed: number,
   viewport?: { width: number; height: number }) {
-  return playMatchByClicks(server, browser, {
+  return playMatchByClicks(bed.server, bed.browser, {
     name, game: "mazemakers", seats, options, seed, viewport,
     ui: mazemakersUI, choose: artifactHunter, maxMoves: 1500,
     boardReady: "#board .mm-svg", minEvents: 20,

@@ -2,10 +2,9 @@
 // (app/pacer.ts, 300 ms), and what the reply changed on the board flashes (app/changed-cells.ts).
 // Times are read in the page, frame by frame, from the state the board is drawn from.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { treasureHuntUI } from "../src/games/treasure-hunt";
 import { clickMove, createMatch, expectNoConsoleErrors, joinMatch, newPlayer, openSeat,
-  type RunningServer, screenshot, waitForTurnOrEnd, withServerAndBrowser } from "./harness";
+  screenshot, waitForTurnOrEnd, serverAndBrowser } from "./harness";
 
 interface Shown { n: number; player: number | "chance"; t: number; lit: number }
 
@@ -14,19 +13,14 @@ declare global {
 }
 
 describe("pacing computer moves", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("shows the computer's reply about 300 ms after the player's move, its changes lit", async () => {
-    const { match } = await createMatch(server, "treasure-hunt", ["human", { agent: "random" }],
+    const { match } = await createMatch(bed.server, "treasure-hunt", ["human", { agent: "random" }],
       { firstPlayer: "green" }, 3);
-    const player = await newPlayer(browser, undefined, { paced: true });
+    const player = await newPlayer(bed.browser, undefined, { paced: true });
     const { page } = player;
-    await openSeat(page, server, match, 0, (await joinMatch(server, match, 0)).token);
+    await openSeat(page, bed.server, match, 0, (await joinMatch(bed.server, match, 0)).token);
     let state = await waitForTurnOrEnd(page);
     await page.evaluate(() => {
       window.__paceLog = [];

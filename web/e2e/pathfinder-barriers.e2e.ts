@@ -3,23 +3,16 @@
 // first), then the hunt is played to the end by clicking the tracking grid.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { pathfinderBarriersUI as ui } from "../src/games/pathfinder-barriers";
 import type { BoardState } from "../src/games/types";
 import {
   createMatch, joinMatch, LAPTOP, MID_GAME_MOVE, newPlayer, openSeat, pageState, PHONE, playToEnd, screenshot,
-  waitForTurnOrEnd, type MoveChooser, type RunningServer, withServerAndBrowser } from "./harness";
+  waitForTurnOrEnd, type MoveChooser, serverAndBrowser } from "./harness";
 
 const GAME = "pathfinder-barriers";
 const home = (attr: "data-square" | "data-slot", name: string) => `#board [data-grid="home"] [${attr}="${name}"]`;
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 interface Search {
   explorer: string | null;
@@ -93,10 +86,10 @@ async function finishSetup(page: Page): Promise<void> {
 
 async function openHumanSeat(viewport = LAPTOP, options: Record<string, unknown> = {},
   opponent = "random") {
-  const created = await createMatch(server, GAME, ["human", { agent: opponent }], options);
-  const { token } = await joinMatch(server, created.match, 0);
-  const player = await newPlayer(browser, viewport);
-  await openSeat(player.page, server, created.match, 0, token);
+  const created = await createMatch(bed.server, GAME, ["human", { agent: opponent }], options);
+  const { token } = await joinMatch(bed.server, created.match, 0);
+  const player = await newPlayer(bed.browser, viewport);
+  await openSeat(player.page, bed.server, created.match, 0, token);
   return player;
 }
 

@@ -4,10 +4,10 @@
 // against the computer Runner by clicking; then, on a phone-sized screen and the hex board, a
 // generated maze is submitted.
 import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   clickMove, createMatch, joinMatch, newPlayer, openSeat, pageState, playToEnd, screenshot,
-  type MoveChooser, type RunningServer, withServerAndBrowser } from "./harness";
+  type MoveChooser, serverAndBrowser } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 
 /** The rules page's 5 × 8 maze, laid from cell (16,18) of the table (inside the empty window). */
@@ -28,19 +28,13 @@ function laid(rows: string[]): [string, string][] {
 /** A Maker's later choices at random among the clickable ones; a Runner's would be the computer's. */
 const anyClickable: MoveChooser = (_state, clickable) => clickable[Math.floor(Math.random() * clickable.length)];
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 async function openMaker(page: Page, options: Record<string, unknown>, seed: number): Promise<void> {
-  const created = await createMatch(server, "pathfinder-cards", ["human", { agent: "baseline" }],
+  const created = await createMatch(bed.server, "pathfinder-cards", ["human", { agent: "baseline" }],
     { roles: "seat0Maker", kingStudySeconds: 0, ...options }, seed);
-  const { token } = await joinMatch(server, created.match, 0);
-  await openSeat(page, server, created.match, 0, token);
+  const { token } = await joinMatch(bed.server, created.match, 0);
+  await openSeat(page, bed.server, created.match, 0, token);
   await page.waitForSelector("#board .pfe-table [data-cell]");
 }
 
@@ -59,7 +53,7 @@ async function leavesBuildPhase(page: Page): Promise<void> {
 
 describe("the Maze Maker's editor", () => {
   it("refuses a maze without a diamond path, accepts the mended one, and the game goes on to the end", async () => {
-    const { context, page, errors } = await newPlayer(browser);
+    const { context, page, errors } = await newPlayer(bed.browser);
     try {
       await openMaker(page, {}, 21);
       // A♦ and A♠ change places: A♦ is walled in by spades, the maze is invalid.
@@ -105,7 +99,7 @@ describe("the Maze Maker's editor", () => {
   });
 
   it("plays cards one by one, then completes the maze from a generated design", async () => {
-    const { context, page, errors } = await newPlayer(browser);
+    const { context, page, errors } = await newPlayer(bed.browser);
     try {
       await openMaker(page, {}, 23);
       // Card by card: each placement is a move, clicked through the game's own click paths.
@@ -135,7 +129,7 @@ describe("the Maze Maker's editor", () => {
   });
 
   it("generates a hex maze on a phone-sized screen and submits it", async () => {
-    const { context, page, errors } = await newPlayer(browser, { width: 375, height: 812 });
+    const { context, page, errors } = await newPlayer(bed.browser, { width: 375, height: 812 });
     try {
       await openMaker(page, { board: "hex" }, 22);
       await page.locator("#board .pfe-difficulty").selectOption("easy");

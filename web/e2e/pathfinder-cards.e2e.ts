@@ -2,8 +2,7 @@
 // computer Maker to the end by clicking on the board (the square board, the advanced game, the hex
 // board on a phone-sized screen), with a screenshot at the start and the end of each game.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { type MoveChooser, playMatchByClicks, type RunningServer, withServerAndBrowser, PHONE } from "./harness";
+import { type MoveChooser, playMatchByClicks, serverAndBrowser, PHONE } from "./harness";
 import { pathfinderCardsUI } from "../src/games/pathfinder-cards";
 
 /**
@@ -21,17 +20,11 @@ const towardTheJoker: MoveChooser = (_state, clickable) => {
   return pick(calm.length ? calm : clickable);
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 async function playRunnerGame(name: string, maker: string, options: Record<string, unknown>, seed: number,
   viewport?: { width: number; height: number }) {
-  await playMatchByClicks(server, browser, {
+  await playMatchByClicks(bed.server, bed.browser, {
     name, game: "pathfinder-cards", seats: ["human", { agent: maker }],
     options: { roles: "seat0Runner", kingStudySeconds: 0, ...options }, seed, viewport,
     ui: pathfinderCardsUI, choose: towardTheJoker, maxMoves: 400,

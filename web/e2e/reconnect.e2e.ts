@@ -1,23 +1,17 @@
 // A dropped connection: the server is restarted on the same port and database; the page says it
 // is reconnecting, comes back by itself with the full state, and play continues.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { createMatch, expectNoConsoleErrors, joinMatch, newPlayer, openSeat, screenshot,
-  waitForTurnOrEnd, playFromList, type RunningServer, withServerAndBrowser } from "./harness";
+  waitForTurnOrEnd, playFromList, serverAndBrowser } from "./harness";
 
 describe("reconnect", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
-  it("comes back after a server restart and play continues", async () => {
-    const { match } = await createMatch(server, "treasure-hunt", ["human", { agent: "random" }], {}, 11);
-    const { token } = await joinMatch(server, match, 0);
-    const { page, errors, context } = await newPlayer(browser);
-    await openSeat(page, server, match, 0, token);
+  it("comes back after a bed.server restart and play continues", async () => {
+    const { match } = await createMatch(bed.server, "treasure-hunt", ["human", { agent: "random" }], {}, 11);
+    const { token } = await joinMatch(bed.server, match, 0);
+    const { page, errors, context } = await newPlayer(bed.browser);
+    await openSeat(page, bed.server, match, 0, token);
     let state = await waitForTurnOrEnd(page);
     await playFromList(page, state, state.legal[0]);
     state = await waitForTurnOrEnd(page);
@@ -32,7 +26,7 @@ describe("reconnect", () => {
         if (text && seen[seen.length - 1] !== text) seen.push(text);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await server.restart();
+    await bed.server.restart();
     // The drop is seen (the page says so), then the page is connected again by itself.
     await page.waitForFunction(() => document.querySelector(".connection")?.textContent === "connected",
       null, { timeout: 30_000 });

@@ -1,28 +1,22 @@
 // The replay of a finished match: step with the buttons, the slider and the arrow keys, from the
 // referee's side and from one seat's; the board is drawn read-only.
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createMatch, expectNoConsoleErrors, newPlayer, pageState, screenshot, type RunningServer, withServerAndBrowser } from "./harness";
+import { createMatch, expectNoConsoleErrors, newPlayer, pageState, screenshot, serverAndBrowser } from "./harness";
 
 describe("replay", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("steps through a finished match", async () => {
-    const { match } = await createMatch(server, "treasure-hunt",
+    const { match } = await createMatch(bed.server, "treasure-hunt",
       [{ agent: "random" }, { agent: "random" }], {}, 5);
     // two computers finish on their own
     for (let i = 0; i < 120; ++i) {
-      const summary = await (await fetch(`${server.url}api/matches/${match}`)).json();
+      const summary = await (await fetch(`${bed.server.url}api/matches/${match}`)).json();
       if (summary.status === "finished") break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    const { page, errors, context } = await newPlayer(browser);
-    await page.goto(`${server.url}#/replay/${match}?seat=omniscient`);
+    const { page, errors, context } = await newPlayer(bed.browser);
+    await page.goto(`${bed.server.url}#/replay/${match}?seat=omniscient`);
     const position = page.locator(".replay-position");
     await expect.poll(() => position.textContent()).toMatch(/^Step 0 of \d+/);
     const steps = Number((await position.textContent())!.match(/of (\d+)/)![1]);

@@ -4,8 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createMatch, expectNoConsoleErrors, joinMatch, newPlayer, openSeat, pageState,
-  type RunningServer, screenshot, withServerAndBrowser } from "./harness";
-import type { Browser } from "playwright-core";
+  screenshot, serverAndBrowser } from "./harness";
 
 async function waitForNewMatch(page: Page, old: string): Promise<string> {
   await page.waitForFunction((id) => {
@@ -16,21 +15,16 @@ async function waitForNewMatch(page: Page, old: string): Promise<string> {
 }
 
 describe("resign and rematch", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  withServerAndBrowser((s, b) => {
-    server = s;
-    browser = b;
-  });
+  const bed = serverAndBrowser();
 
   it("a resignation ends the match for both, and Rematch takes both to a new one", async () => {
-    const created = await createMatch(server, "pathfinder-cards", ["human", "human"],
+    const created = await createMatch(bed.server, "pathfinder-cards", ["human", "human"],
       { roles: "seat0Maker" }, 5);
     const old = created.match;
-    const a = await newPlayer(browser);
-    const b = await newPlayer(browser);
-    await openSeat(a.page, server, old, 0, (await joinMatch(server, old, 0)).token);
-    await openSeat(b.page, server, old, 1, (await joinMatch(server, old, 1)).token);
+    const a = await newPlayer(bed.browser);
+    const b = await newPlayer(bed.browser);
+    await openSeat(a.page, bed.server, old, 0, (await joinMatch(bed.server, old, 0)).token);
+    await openSeat(b.page, bed.server, old, 1, (await joinMatch(bed.server, old, 1)).token);
 
     await a.page.locator('[data-resign="ask"]').click();
     await expect.poll(() => a.page.locator('[data-resign="confirm"]').isVisible()).toBe(true);
@@ -50,7 +44,7 @@ describe("resign and rematch", () => {
     expect(nextA).toBe(nextB);
     expect((await pageState(a.page)).seat).toBe(0);
     expect((await pageState(b.page)).seat).toBe(1);
-    const summary = await (await fetch(new URL(`/api/matches/${nextA}`, server.url))).json();
+    const summary = await (await fetch(new URL(`/api/matches/${nextA}`, bed.server.url))).json();
     expect(summary.options.roles).toBe("seat0Runner");
     expect(await a.page.locator('[data-resign="ask"]').isVisible()).toBe(true);
     expectNoConsoleErrors(a.errors, "seat 0's page");

@@ -4,10 +4,10 @@
 // game's own `greedy` agent as Purple (the table turned 180°) on a phone-sized screen, and the
 // specialized deck with the other map key and cycle rule.
 import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
-  type MoveChooser, pageState, playMatchByClicks, type RunningServer, type SeatSpec, waitForTurnOrEnd,
-  withServerAndBrowser, PHONE } from "./harness";
+  type MoveChooser, pageState, playMatchByClicks, type SeatSpec, waitForTurnOrEnd,
+  serverAndBrowser, PHONE } from "./harness";
 import { treasureHuntUI } from "../src/games/treasure-hunt";
 import { chainPath, chainRules, type Grid } from "../src/games/treasure-hunt/chain";
 import { moveCell, onBoard, parseCell, DIRECTIONS, type Cell } from "../src/games/treasure-hunt/geometry";
@@ -71,13 +71,7 @@ const treasureHunter: MoveChooser = (state, clickable) => {
   return best.move;
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+const bed = serverAndBrowser();
 
 /** Waits until the page shows a state newer than `version`. */
 async function nextState(page: Page, version: number): Promise<BoardState> {
@@ -115,7 +109,7 @@ async function askForHint(page: Page): Promise<void> {
 
 async function playAgainst(name: string, seat: number, opponent: SeatSpec, options: Record<string, unknown>,
   seed: number, viewport?: { width: number; height: number }, firstTurn?: (page: Page) => Promise<void>) {
-  return playMatchByClicks(server, browser, {
+  return playMatchByClicks(bed.server, bed.browser, {
     name, game: "treasure-hunt", seats: seat === 0 ? ["human", opponent] : [opponent, "human"],
     options, seed, viewport, beforePlay: firstTurn,
     ui: treasureHuntUI, choose: treasureHunter, maxMoves: 600,

@@ -1,5 +1,6 @@
 #pragma once
-// Shared by the rule tests (rules_, combat_rules_, powers_test.cpp): Jacks placed, hands read.
+// Shared by the rule tests (rules_, combat_rules_, powers_test.cpp) and state_json_test.cpp: Jacks
+// placed, hands read.
 #include "games/jokers_labyrinth/test_support.h"
 
 namespace mw::jokers_labyrinth::test_support {

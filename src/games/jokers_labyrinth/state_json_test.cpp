@@ -3,12 +3,22 @@
 
 #include <algorithm>
 
-#include "games/jokers_labyrinth/test_support.h"
+#include "games/jokers_labyrinth/rules_test_support.h"
 
 namespace mw::jokers_labyrinth {
 namespace {
 
 using namespace test_support;
+
+// P1 on b2 has moved right onto the empty c2 and chosen to scavenge: the Scavenger card is next.
+State scavenging_on_c2() {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  clear(s, "c2");
+  play(s, "move right");
+  play(s, "scavenge");
+  return s;
+}
 
 TEST(JokersLabyrinthJson, BodiesRoundTrip) {
   for (int players = 2; players <= 4; ++players) {
@@ -112,14 +122,7 @@ TEST(JokersLabyrinthResample, ConsistentWithWhatThePlayerKnows) {
 }
 
 TEST(JokersLabyrinthResample, PrivateCardsAndUnseenCardsAreRedrawn) {
-  State s = setup("H", "a0", "S", "h7");
-
-  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("b2"));
-  s.mutable_player(0).entered = true;
-  clear(s, "b2");
-  clear(s, "c2");
-  play(s, "move right");
-  play(s, "scavenge");
+  State s = scavenging_on_c2();
   play(s, "card 9H*");
   play(s, "keep");
   // The opponent's worlds: P1's kept card varies over the keepable Scavenger cards.
@@ -140,9 +143,7 @@ TEST(JokersLabyrinthResample, PrivateCardsAndUnseenCardsAreRedrawn) {
 // shuffled stays in the group; the peeker keeps what it saw.
 TEST(JokersLabyrinthResample, ShuffleGroupsReRandomizeWhatTheSeatDoesNotKnow) {
   State s = setup("H", "a0", "S", "h7");
-  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("c3"));
-  s.mutable_player(0).entered = true;
-  clear(s, "c3");
+  stand(s, 0, "c3");
   lay(s, "c2", "4H");
   give(s, 0, "AS");
   give(s, 1, "AD");
@@ -244,13 +245,7 @@ TEST(JokersLabyrinthActionText, OthersAreToldOnlyWhatTheySee) {
 }
 
 TEST(JokersLabyrinthActionText, SecretsAreToldAsDescriptions) {
-  State s = setup("H", "a0", "S", "h7");
-  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("b2"));
-  s.mutable_player(0).entered = true;
-  clear(s, "b2");
-  clear(s, "c2");
-  play(s, "move right");
-  play(s, "scavenge");
+  State s = scavenging_on_c2();
   const Action draw = s.parse_action("card 9H*");
   EXPECT_EQ(s.action_to_string_for(1, draw), "P1 draws a Scavenger card (hidden)");
   EXPECT_EQ(s.action_to_string_for(kSpectator, draw), "P1 draws a Scavenger card (hidden)");
@@ -265,12 +260,8 @@ TEST(JokersLabyrinthActionText, SecretsAreToldAsDescriptions) {
 
 TEST(JokersLabyrinthActionText, FirstPvpCommitmentIsHidden) {
   State s = setup("H", "a0", "S", "h7");
-  s.mutable_player(0).pos = static_cast<std::int8_t>(cell("b2"));
-  s.mutable_player(0).entered = true;
-  s.mutable_player(1).pos = static_cast<std::int8_t>(cell("c2"));
-  s.mutable_player(1).entered = true;
-  clear(s, "b2");
-  clear(s, "c2");
+  stand(s, 0, "b2");
+  stand(s, 1, "c2");
   give(s, 0, "8H");
   give(s, 1, "9D");
   play(s, "fight right");

@@ -9,15 +9,17 @@ import specialized from "./fixtures/specialized-step.json";
 const stdState = standard as BoardState;
 const spcState = specialized as BoardState;
 const words = (state: BoardState, n: number) => describeEvent(state.events[n], state);
+/** Event `n` of `state` is `text` in the engine's notation and `said` in the log's words. */
+const expectEvent = (state: BoardState, n: number, text: string, said: string) => {
+  expect(state.events[n].text).toBe(text);
+  expect(words(state, n)).toBe(said);
+};
 
 describe("Treasure Hunt events in words", () => {
   it("tells the deal, with the cell each card is dealt to (row-major)", () => {
-    expect(stdState.events[0].text).toBe("deal AS");
-    expect(words(stdState, 0)).toBe("A♠ dealt to a1");
-    expect(stdState.events[2].text).toBe("deal 10D");
-    expect(words(stdState, 2)).toBe("10♦ dealt to c1");
-    expect(stdState.events[24].text).toBe("deal 4D");
-    expect(words(stdState, 24)).toBe("4♦ dealt to e5");
+    expectEvent(stdState, 0, "deal AS", "A♠ dealt to a1");
+    expectEvent(stdState, 2, "deal 10D", "10♦ dealt to c1");
+    expectEvent(stdState, 24, "deal 4D", "4♦ dealt to e5");
     expect(words(spcState, 0)).toBe("Green 1 dealt to a1");
     expect(words(spcState, 1)).toBe("Treasure 4 dealt to b1");
     // an event not in the state's log still gets its card
@@ -25,16 +27,11 @@ describe("Treasure Hunt events in words", () => {
   });
 
   it("tells the first player, swaps and steps", () => {
-    expect(spcState.events[25].text).toBe("first purple");
-    expect(words(spcState, 25)).toBe("Purple moves first");
-    expect(spcState.events[26].text).toBe("T2-G3");
-    expect(words(spcState, 26)).toBe("swapped Treasure 2 and Green 3");
-    expect(stdState.events[25].text).toBe("8D-2C");
-    expect(words(stdState, 25)).toBe("swapped 8♦ and 2♣");
-    expect(stdState.events[27].text).toBe("10D-AH");
-    expect(words(stdState, 27)).toBe("swapped 10♦ and A♥");
-    expect(stdState.events[26].text).toBe("down");
-    expect(words(stdState, 26)).toBe("stepped down");
+    expectEvent(spcState, 25, "first purple", "Purple moves first");
+    expectEvent(spcState, 26, "T2-G3", "swapped Treasure 2 and Green 3");
+    expectEvent(stdState, 25, "8D-2C", "swapped 8♦ and 2♣");
+    expectEvent(stdState, 27, "10D-AH", "swapped 10♦ and A♥");
+    expectEvent(stdState, 26, "down", "stepped down");
     expect(words(stdState, 28)).toBe("stepped left");
   });
 
