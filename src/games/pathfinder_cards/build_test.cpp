@@ -308,5 +308,59 @@ TEST(PathfinderBuild, RefusesALayoutNoMazeCanComplete) {
   EXPECT_FALSE(answer.exhausted);
 }
 
+// A layout from its placements (card, "x,y"), as a random legal build reached it: kept where it
+// lies on the board, whose edges end the Mirror's lines and the search's frame.
+Layout placed(std::initializer_list<std::pair<const char*, const char*>> cards,
+              Topology board = Topology::kSquare) {
+  Layout l;
+  l.topo = board;
+  l.advanced = true;
+  for (const auto& [card, at] : cards) l.place(parse_card_code(card), parse_cell(at));
+  return l;
+}
+
+// Questions of random legal building that the search used to leave at its bound of 50,000 steps
+// (so the placement was refused either way; diag tool legal2, 2026-11-28). With the bounds of
+// completion_bounds.cpp it decides them within the bound: this one it completes (a search of
+// 5,000,000 steps had found a maze too) ...
+TEST(PathfinderBuild, CompletesWithinTheBoundAPlacementItUsedToRefuseAtTheBound) {
+  const Layout prefix =
+      placed({{"AC", "10,26"}, {"2C", "7,26"},  {"3C", "7,28"},  {"4C", "10,27"}, {"5C", "8,27"},
+              {"6C", "6,28"},  {"7C", "11,26"}, {"8C", "9,27"},  {"9C", "8,24"},  {"10C", "10,24"},
+              {"JC", "9,25"},  {"QC", "10,23"}, {"KC", "12,27"}, {"AD", "11,24"}, {"2D", "11,21"},
+              {"5D", "12,23"}, {"6D", "10,28"}, {"7D", "9,24"},  {"8D", "11,28"}, {"9D", "12,22"},
+              {"QD", "9,26"},  {"2S", "10,22"}, {"3S", "11,23"}, {"4S", "11,25"}, {"5S", "11,22"},
+              {"6S", "11,27"}, {"7S", "8,28"},  {"8S", "7,24"},  {"10S", "7,27"}, {"JS", "13,27"},
+              {"KS", "12,25"}, {"JK", "10,25"}});
+  ASSERT_TRUE(prefix.connected());
+  ASSERT_FALSE(build_feasible(prefix));
+  const CompletionAnswer answer = search_completion(prefix);
+  ASSERT_TRUE(answer.found) << (answer.exhausted ? "stopped at the bound" : "refused");
+  EXPECT_TRUE(answer.witness.valid_maze()) << draw_maze(answer.witness);
+  for (int id = 0; id < kNumCards; ++id) {
+    if (prefix.pos[id] >= 0) {
+      EXPECT_EQ(answer.witness.pos[id], prefix.pos[id]);
+    }
+  }
+}
+
+// ... and this one it proves impossible without reaching the bound, as a search of 5,000,000
+// steps did (A♦ at the foot of the layout, the Veil Q♦ and the Mirror K♦ next to the Joker, five
+// diamonds left with the Rope among them).
+TEST(PathfinderBuild, ProvesWithinTheBoundARefusalItUsedToReachTheBoundOn) {
+  const Layout prefix =
+      placed({{"AC", "37,19"}, {"2C", "36,22"}, {"4C", "37,23"}, {"5C", "35,17"},  {"8C", "38,19"},
+              {"9C", "39,23"}, {"JC", "39,20"}, {"KC", "39,24"}, {"AD", "37,24"},  {"2D", "34,21"},
+              {"3D", "38,18"}, {"4D", "36,20"}, {"7D", "38,21"}, {"8D", "39,22"},  {"QD", "37,21"},
+              {"KD", "38,20"}, {"AS", "38,22"}, {"2S", "33,21"}, {"3S", "38,23"},  {"4S", "39,21"},
+              {"5S", "35,18"}, {"6S", "37,20"}, {"8S", "35,19"}, {"10S", "35,20"}, {"QS", "36,17"},
+              {"KS", "35,21"}, {"JK", "36,21"}});
+  ASSERT_TRUE(prefix.connected());
+  ASSERT_FALSE(build_feasible(prefix));
+  const CompletionAnswer answer = search_completion(prefix);
+  EXPECT_FALSE(answer.found);
+  EXPECT_FALSE(answer.exhausted);
+}
+
 }  // namespace
 }  // namespace mw::pathfinder_cards

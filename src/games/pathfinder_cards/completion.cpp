@@ -17,21 +17,37 @@
 // a Mirror lands on the card itself), so it can only cut edges: the connecting cards go along a
 // shortest path of cells that keep the closure, the rest next to the layout where they keep it.
 // When that fails the search goes on to other layouts.
+//
+// What it leaves out never holds a completion: a layout whose chain needs more diamonds than are
+// allowed, or whose pieces need more cards to be joined than are left (completion_bounds.cpp),
+// and a layout it has already seen fail (the same placements in another order, or in an earlier
+// round of deepening, with as many diamonds allowed).
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdlib>
 #include <span>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/hash.h"
+#include "games/pathfinder_cards/completion_bounds.h"
 #include "games/pathfinder_cards/layout.h"
 
 namespace mw::pathfinder_cards {
 namespace {
 
-constexpr int kUnreachable = 1 << 14;
+using completion_detail::completion_area;
+using completion_detail::diagonal_steps;
+using completion_detail::Distances;
+using completion_detail::JoiningCost;
+using completion_detail::kUnreachable;
+using completion_detail::label_pieces;
+using completion_detail::largest_piece;
+using completion_detail::relaxed_distances;
+using completion_detail::within_bound;
+using Area = CellBox;
 
 // Distance on the board (square: Chebyshev, a Veil step counts one; hex: axial).
 int board_distance(Topology topo, int a, int b) {
@@ -39,14 +55,6 @@ int board_distance(Topology topo, int a, int b) {
   const int dy = cell_y(a) - cell_y(b);
   if (topo == Topology::kHex) return (std::abs(dx) + std::abs(dy) + std::abs(dx + dy)) / 2;
   return std::max(std::abs(dx), std::abs(dy));
-}
-
-// The cells a card of a completion can reach: a new card k cells from the layout needs k - 1
-// other new cards to join it, so the layout's bounding box grown by the cards left holds them.
-using Area = CellBox;
-
-Area area_of(const Layout& l) {
-  return grown_bounding_box(l, kNumCards - l.count);
 }
 
 // Where the search puts a diamond: the bounding box grown by one. Beyond it every cell of a line
@@ -74,112 +82,6 @@ std::vector<int> cells_by_preference(const Layout& l, const Area& a, int target,
     return target >= 0 && board_distance(l.topo, p, target) < board_distance(l.topo, q, target);
   });
   return cells;
-}
-
-// The Veil's steps: square diagonals NE NW SW SE; hex one step, a 60° turn, one step (G1.1).
-constexpr std::array<std::array<int, 2>, 4> kSquareDiagonals = {
-    {{1, -1}, {-1, -1}, {-1, 1}, {1, 1}}};
-constexpr std::array<std::array<int, 2>, 6> kHexDiagonals = {
-    {{2, -1}, {1, -2}, {-1, -1}, {-2, 1}, {-1, 2}, {1, 1}}};
-std::span<const std::array<int, 2>> diagonal_steps(Topology topo) {
-  if (topo == Topology::kSquare) return kSquareDiagonals;
-  return kHexDiagonals;
-}
-
-// A lower bound on the diamonds any completion adds to join A♦ to the Joker (both placed): a 0-1
-// search where an empty cell costs one diamond and a placed diamond nothing, with every artifact
-// treated as enabled from the start: steps, Veil diagonals, Rope jumps over empty cells (to the
-// first card, or to an empty cell of the gap that a new card would make the first) and Mirror
-// wraps (to the farthest card the other way, or an empty cell beyond it). Every edge of a
-// completion's closure is one of these (new cards only shorten gaps and lines), so when the bound
-// exceeds the diamonds allowed no completion exists.
-//
-// Every such edge goes both ways, so the distances from the Joker bound A♦'s cell as well.
-using Distances = std::array<std::int16_t, kCells>;
-
-// Only the area's cells are searched: a completion puts no card outside it. The search stops
-// once it has reached every card of `targets` (if any) or gone past `limit`; only the edges of the
-// artifacts `arts` are used.
-void relaxed_distances(const Layout& l, int source, std::uint64_t targets, int limit,
-                       std::uint64_t arts, Distances& dist) {
-  const bool veil = (arts >> kVeilCard) & 1;
-  const bool rope = (arts >> kRopeCard) & 1;
-  const bool mirror = (arts >> kMirrorCard) & 1;
-  dist.fill(static_cast<std::int16_t>(kUnreachable));
-  const Area area = area_of(l);
-  std::array<std::int16_t, 2 * kCells> deque;
-  int head = kCells;
-  int tail = kCells;
-  const auto relax = [&](int x, int y, int d) {
-    if (x < area.x0 || x > area.x1 || y < area.y0 || y > area.y1) return;
-    const int cell = make_cell(x, y);
-    const int c = l.at[cell];
-    if (c >= 0 && !is_diamond(c) && c != kJoker) return;
-    const int nd = d + (c < 0 ? 1 : 0);
-    if (nd >= dist[cell]) return;
-    dist[cell] = static_cast<std::int16_t>(nd);
-    if (c >= 0) {
-      deque[--head] = static_cast<std::int16_t>(cell);
-    } else {
-      deque[tail++] = static_cast<std::int16_t>(cell);
-    }
-  };
-  const auto inside = [&](int x, int y) {
-    return x >= area.x0 && x <= area.x1 && y >= area.y0 && y <= area.y1;
-  };
-  const auto card_at = [&](int x, int y) { return l.at[make_cell(x, y)] >= 0; };
-  dist[source] = 0;
-  deque[tail++] = static_cast<std::int16_t>(source);
-  const std::span<const std::array<int, 2>> steps = neighbor_steps(l.topo);
-  while (head < tail) {
-    const int cell = deque[head++];
-    const int d = dist[cell];
-    if (d > limit) return;
-    if (targets != 0 && l.at[cell] >= 0) {
-      targets &= ~(std::uint64_t{1} << l.at[cell]);
-      if (targets == 0) return;
-    }
-    const int x = cell_x(cell);
-    const int y = cell_y(cell);
-    for (const auto& [dx, dy] : steps) relax(x + dx, y + dy, d);
-    if (veil) {
-      for (const auto& [dx, dy] : diagonal_steps(l.topo)) relax(x + dx, y + dy, d);
-    }
-    for (const auto& [dx, dy] : steps) {
-      if (!rope && !mirror) break;
-      // Rope: over at least one empty cell, up to the first card.
-      int k = 1;
-      while (inside(x + k * dx, y + k * dy) && !card_at(x + k * dx, y + k * dy)) ++k;
-      for (int j = 2; rope && j <= k; ++j) relax(x + j * dx, y + j * dy, d);
-      // Mirror: no card at all ahead; the farthest card the other way, or beyond it.
-      if (!mirror || inside(x + k * dx, y + k * dy)) continue;
-      int far = 0;
-      for (int j = 1; inside(x - j * dx, y - j * dy); ++j) {
-        if (card_at(x - j * dx, y - j * dy)) far = j;
-      }
-      for (int j = std::max(far, 1); inside(x - j * dx, y - j * dy); ++j) {
-        relax(x - j * dx, y - j * dy, d);
-      }
-    }
-  }
-}
-
-// Whether the bound allows a completion with at most `depth` new diamonds: for some set of
-// artifacts its chain may enable, the Joker and every placed artifact of the set are reached
-// with that set's edges within `depth`. (A set without the Rope and the Mirror is cheap to try.)
-bool within_bound(const Layout& l, int depth) {
-  Distances dist;
-  for (std::uint64_t m = kArtifactMask;; m = (m - 1) & kArtifactMask) {
-    const std::uint64_t targets = (std::uint64_t{1} << kJoker) | (m & l.placed());
-    relaxed_distances(l, l.pos[kAceOfDiamonds], targets, depth, m, dist);
-    bool all = true;
-    for (std::uint64_t t = targets; t != 0 && all; t &= t - 1) {
-      all = dist[l.pos[std::countr_zero(t)]] <= depth;
-    }
-    if (all) return true;
-    // Fewer artifacts never bring the Joker nearer.
-    if (m == 0 || (m == kArtifactMask && dist[l.pos[kJoker]] > depth)) return false;
-  }
 }
 
 // Cards of one class are interchangeable for the search: A♦, the Joker, each artifact, the other
@@ -256,6 +158,7 @@ class CompletionSearch {
     relaxed_distances(l_, l_.pos[kJoker], 0, kUnreachable, kArtifactMask, from_joker);
     for (const int e : cells_by_preference(l_, search_frame(l_), l_.pos[kJoker], false)) {
       if (from_joker[e] > depth) continue;  // A♦ is one of the diamonds the path needs
+      if (known_to_fail(hash_ ^ placement_hash(kAceOfDiamonds, e), depth - 1)) continue;
       place(kAceOfDiamonds, e);
       if (grow(depth - 1)) return true;
       remove(kAceOfDiamonds);
@@ -266,19 +169,29 @@ class CompletionSearch {
 
   // Whether at most `depth` more diamonds, each joined to the chain where it goes, lead to a
   // layout the cards left can complete (and the Joker, when missing, joined to the chain).
-  bool grow(int depth) {
+  // `joining` (when not -1) is a number of cards known to join the layout's pieces: the parent's
+  // when this diamond touches the layout (it can only make joining cheaper).
+  bool grow(int depth, int joining = -1) {
     if (--budget_ < 0) return false;
+    const std::uint64_t key = hash_;
     std::uint64_t arts = 0;
     const std::uint64_t set = l_.chain(l_.placed(), kArtifactMask, &arts);
     const bool joker = l_.pos[kJoker] >= 0;
-    if (joker && l_.joker_joined(set, arts) && finish()) return true;
-    if (!joker && try_joker(set, arts)) return true;
-    if (depth == 0 || budget_ < 0) return false;
-    const std::uint64_t key = hash_;
-    if (const auto it = failed_.find(key); it != failed_.end() && it->second >= depth) {
+    const bool joined = joker && l_.joker_joined(set, arts);
+    if (depth == 0 && joker && !joined) {  // nothing to try here: no need to cost the joining
+      remember_failure(key, depth);
       return false;
     }
-    if (joker && !within_bound(l_, depth)) {
+    const int cards_left = kNumCards - l_.count;
+    if (joining < 0 || joining > cards_left) joining = joining_.cost(l_, cards_left);
+    if (joining > cards_left) {
+      remember_failure(key, kNumCards);  // no more diamonds can help
+      return false;
+    }
+    if (joined && finish()) return true;
+    if (!joker && try_joker(set, arts)) return true;
+    if (budget_ < 0) return false;
+    if (depth == 0 || (joker && !within_bound(l_, depth))) {
       remember_failure(key, depth);
       return false;
     }
@@ -296,15 +209,24 @@ class CompletionSearch {
     l_.fill_lines(lines);
     for (const int e : candidate_cells(set, arts, target)) {
       if (!joins(e, set, arts, lines)) continue;
+      const int inherited = l_.touches_card(e) ? joining : -1;
       for (int r = 0; r < num_reps; ++r) {
+        if (known_to_fail(hash_ ^ placement_hash(reps[r], e), depth - 1)) continue;
         place(reps[r], e);
-        if (grow(depth - 1)) return true;
+        if (grow(depth - 1, inherited)) return true;
         remove(reps[r]);
         if (budget_ < 0) return false;
       }
     }
     remember_failure(key, depth);
     return false;
+  }
+
+  // A layout met before (in another order, or in an earlier round of deepening) that failed with
+  // at least `depth` diamonds: looked up before growing it, so it costs no step.
+  bool known_to_fail(std::uint64_t key, int depth) const {
+    const auto it = failed_.find(key);
+    return it != failed_.end() && it->second >= depth;
   }
 
   void remember_failure(std::uint64_t key, int depth) {
@@ -396,12 +318,21 @@ class CompletionSearch {
 
   // The closure reaches the Joker: the cards left join the pieces into one, then each goes next
   // to the layout where the closure still reaches the Joker. On success the witness is kept.
+  // What it does depends on the layout alone, so a layout it failed on (reached again in another
+  // order, or in the next round of deepening) is not tried again.
   bool finish() {
+    if (unfinished_.contains(hash_)) return false;
+    if (complete()) return true;
+    unfinished_.insert(hash_);
+    return false;
+  }
+
+  bool complete() {
     Layout w = l_;
     if (!connect(w)) return false;
     for (int id = next_unplaced(w); id >= 0; id = next_unplaced(w)) {
       bool parked = false;
-      for (const int e : cells_by_preference(w, area_of(w), w.pos[kJoker], true)) {
+      for (const int e : cells_by_preference(w, completion_area(w), w.pos[kJoker], true)) {
         if (--budget_ < 0) return false;
         w.place(id, e);
         if (w.closure_reaches_joker(kArtifactMask)) {
@@ -422,11 +353,14 @@ class CompletionSearch {
   bool connect(Layout& w) {
     for (;;) {
       std::array<std::int8_t, kNumCards> piece{};
-      if (pieces(w, piece) == 1) return true;
+      if (label_pieces(w, piece) == 1) return true;
+      // The paths below are made of cards left: none is tried when the pieces need more.
+      const int cards_left = kNumCards - w.count;
+      if (joining_.cost(w, cards_left) > cards_left) return false;
       const int main = largest_piece(w, piece);
       const int connector = next_unplaced(w);
       if (connector < 0) return false;
-      const Area area = area_of(w);
+      const Area area = completion_area(w);
       std::array<std::int16_t, kCells> parent;
       parent.fill(-2);
       std::vector<int> queue;
@@ -477,55 +411,12 @@ class CompletionSearch {
     return keeps;
   }
 
-  // The label of the piece with the most cards (the one holding the layout the search began
-  // from); among equals the one whose first card in cell order comes first.
-  static int largest_piece(const Layout& w, const std::array<std::int8_t, kNumCards>& piece) {
-    std::array<int, kNumCards + 1> size{};
-    std::array<int, kNumCards + 1> first_cell;
-    first_cell.fill(kCells);
-    for (int id = 0; id < kNumCards; ++id) {
-      if (w.pos[id] < 0) continue;
-      ++size[piece[id]];
-      first_cell[piece[id]] = std::min<int>(first_cell[piece[id]], w.pos[id]);
-    }
-    int best = 1;
-    for (int p = 2; p <= kNumCards; ++p) {
-      if (size[p] > size[best] || (size[p] == size[best] && first_cell[p] < first_cell[best])) {
-        best = p;
-      }
-    }
-    return best;
-  }
-
-  // Labels the edge-connected pieces of `w` 1, 2, ... (per card id); returns how many.
-  static int pieces(const Layout& w, std::array<std::int8_t, kNumCards>& piece) {
-    int count = 0;
-    std::array<int, kNumCards> queue{};
-    std::array<int, 6> nb{};
-    for (int start = 0; start < kNumCards; ++start) {
-      if (w.pos[start] < 0 || piece[start] != 0) continue;
-      piece[start] = static_cast<std::int8_t>(++count);
-      int head = 0;
-      int tail = 0;
-      queue[tail++] = start;
-      while (head < tail) {
-        const int n = w.neighbors(w.pos[queue[head++]], nb);
-        for (int i = 0; i < n; ++i) {
-          const int c = w.at[nb[i]];
-          if (c >= 0 && piece[c] == 0) {
-            piece[c] = static_cast<std::int8_t>(count);
-            queue[tail++] = c;
-          }
-        }
-      }
-    }
-    return count;
-  }
-
   Layout& l_;
   int budget_;
   std::uint64_t hash_ = 0;  // of the placements made since the search began
   FailureMemo failed_;
+  std::unordered_set<std::uint64_t> unfinished_;  // layouts (hash_) finish() failed on
+  JoiningCost joining_;
 };
 
 }  // namespace
