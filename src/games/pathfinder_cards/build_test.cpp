@@ -320,9 +320,9 @@ Layout placed(std::initializer_list<std::pair<const char*, const char*>> cards,
 }
 
 // Questions of random legal building that the search used to leave at its bound of 50,000 steps
-// (so the placement was refused either way; diag tool legal2, 2026-11-28). With the bounds of
-// completion_bounds.cpp it decides them within the bound: this one it completes (a search of
-// 5,000,000 steps had found a maze too) ...
+// (so the placement was refused either way; 200 random builds per board, 2026-11-28). With the
+// bounds of completion_bounds.cpp it decides them within the bound: this one it completes (a search
+// of 5,000,000 steps had found a maze too) ...
 TEST(PathfinderBuild, CompletesWithinTheBoundAPlacementItUsedToRefuseAtTheBound) {
   const Layout prefix =
       placed({{"AC", "10,26"}, {"2C", "7,26"},  {"3C", "7,28"},  {"4C", "10,27"}, {"5C", "8,27"},
