@@ -56,6 +56,18 @@ std::string first_difference(const std::string& expected, const std::string& act
   }
 }
 
+// Regenerating: writes `actual` where it differs. Otherwise: the file must say exactly `actual`.
+void expect_or_rewrite(const std::filesystem::path& path, const std::string& expected,
+                       const std::string& actual) {
+  if (regenerating()) {
+    if (actual != expected) std::ofstream(path, std::ios::binary) << actual;
+    return;
+  }
+  EXPECT_TRUE(actual == expected)
+      << path << " differs from what is played now at " << first_difference(expected, actual)
+      << "\nIf the change is intended, run scripts/regen-playthroughs.sh and review the diff.";
+}
+
 class GoldenPlaythrough : public ::testing::TestWithParam<OptionCase> {};
 
 TEST_P(GoldenPlaythrough, MatchesTheCheckedInFile) {
@@ -72,14 +84,7 @@ TEST_P(GoldenPlaythrough, MatchesTheCheckedInFile) {
   const std::uint64_t seed =
       recorded_seed ? *recorded_seed
                     : test_support::shortest_game_seed(registry, option_case, kSeedCandidates);
-  const std::string actual = test_support::write_playthrough(registry, option_case, seed);
-  if (regenerating()) {
-    if (actual != expected) std::ofstream(path, std::ios::binary) << actual;
-    return;
-  }
-  EXPECT_TRUE(actual == expected)
-      << path << " differs from the game played now at " << first_difference(expected, actual)
-      << "\nIf the change is intended, run scripts/regen-playthroughs.sh and review the diff.";
+  expect_or_rewrite(path, expected, test_support::write_playthrough(registry, option_case, seed));
 }
 
 // The seeds' worked examples (tests/golden/named/): a position and the moves of the example. A new
@@ -94,15 +99,8 @@ TEST(GoldenPlaythrough, EveryWorkedExampleMatchesItsCheckedInFile) {
     const std::string expected = read_file(entry.path());
     const auto named = test_support::read_named_playthrough(expected);
     ASSERT_TRUE(named.has_value()) << entry.path() << " lacks a title, document or actions line";
-    const std::string actual = test_support::write_named_playthrough(builtin_games(), *named);
-    if (regenerating()) {
-      if (actual != expected) std::ofstream(entry.path(), std::ios::binary) << actual;
-      continue;
-    }
-    EXPECT_TRUE(actual == expected)
-        << entry.path() << " differs from the example played now at "
-        << first_difference(expected, actual)
-        << "\nIf the change is intended, run scripts/regen-playthroughs.sh and review the diff.";
+    expect_or_rewrite(entry.path(), expected,
+                      test_support::write_named_playthrough(builtin_games(), *named));
   }
   EXPECT_GE(files, 5) << "the worked examples are missing from " << dir;
 }

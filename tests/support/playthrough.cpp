@@ -1,5 +1,6 @@
 #include "playthrough.h"
 
+#include <charconv>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -231,16 +232,11 @@ std::string write_named_playthrough(const Registry& registry, const NamedPlaythr
 }
 
 std::optional<std::uint64_t> playthrough_seed(std::string_view text) {
-  constexpr std::string_view kKey = "\nseed: ";
-  const auto at = text.find(kKey);
-  if (at == std::string_view::npos) return std::nullopt;
+  const auto value = header_value(text, "seed");
+  if (!value) return std::nullopt;
   std::uint64_t seed = 0;
-  bool any = false;
-  for (std::size_t i = at + kKey.size(); i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-    seed = seed * 10 + static_cast<std::uint64_t>(text[i] - '0');
-    any = true;
-  }
-  if (!any) return std::nullopt;
+  const auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), seed);
+  if (error != std::errc() || end == value->data()) return std::nullopt;
   return seed;
 }
 

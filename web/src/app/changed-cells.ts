@@ -1,14 +1,15 @@
 // What changed on the board, lit for a moment: after a computer's move the cells, squares and
 // cards whose content changed flash (a card turned, a pawn gone from one cell and on another),
 // for every game alike, read from the attributes the boards already give their places.
-const PLACES = "[data-cell],[data-square],[data-card],[data-slot],[data-heart]";
+const PLACE_ATTRIBUTES = ["data-cell", "data-square", "data-card", "data-slot", "data-heart"];
+const PLACES = PLACE_ATTRIBUTES.map((attr) => `[${attr}]`).join(",");
 export const CHANGED_CLASS = "mw-changed";
 
 /** Each place's key (its attribute and value) and what it shows. */
 export type BoardSnapshot = Map<string, string>;
 
 function placeKey(el: Element): string | null {
-  for (const attr of ["data-cell", "data-square", "data-card", "data-slot", "data-heart"]) {
+  for (const attr of PLACE_ATTRIBUTES) {
     const value = el.getAttribute(attr);
     if (value !== null) {
       const grid = el.closest("[data-grid]")?.getAttribute("data-grid");

@@ -2,15 +2,10 @@
 // game and on the match page, with an example position drawn by the game's own board.
 import type { GameInfo } from "../core/api";
 import { h } from "../core/dom";
-import type { Board, BoardContext, GameUI } from "../games/types";
+import { readOnlyContext } from "../games/read-only-context";
+import type { Board, GameUI } from "../games/types";
 
-/** A board that only shows: no move is played, checked or suggested from a diagram. */
-const SHOW_ONLY: BoardContext = {
-  play: () => undefined,
-  check: async () => ({ ok: false, message: "an example position" }),
-  suggest: async () => ({ actions: [], view: null }),
-  notify: () => undefined,
-};
+const SHOW_ONLY = readOnlyContext("an example position cannot be played");
 
 /**
  * The chosen game's "How to play": the engine's text, its paragraphs kept (indented lines are

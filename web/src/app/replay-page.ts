@@ -6,7 +6,8 @@ import { matchHref, replayHref } from "../core/router";
 import type { TokenStore } from "../core/tokens";
 import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
-import type { Board, BoardContext, BoardState, GameUI } from "../games/types";
+import { readOnlyContext } from "../games/read-only-context";
+import type { Board, BoardState, GameUI } from "../games/types";
 import { CHANCE_TO_ACT, TERMINAL_TO_ACT } from "./board-state";
 import { createEventLog, eventDescriber, eventPhrases } from "./event-log";
 import { seatName } from "./names";
@@ -61,12 +62,7 @@ export function nextTurnStart(starts: number[], step: number, direction: 1 | -1)
   return [...starts].reverse().find((s) => s < step) ?? 0;
 }
 
-const readOnly: BoardContext = {
-  play: () => {},
-  check: async () => ({ ok: false, message: "a replay cannot be played" }),
-  suggest: async () => Promise.reject(new Error("a replay cannot be played")),
-  notify: () => {},
-};
+const readOnly = readOnlyContext("a replay cannot be played");
 
 export class ReplayPage {
   private board: Board | null = null;

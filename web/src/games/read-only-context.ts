@@ -1,0 +1,12 @@
+// The context of a board that is only shown (a replay, an example position in How to play).
+import type { BoardContext } from "./types";
+
+/** A board that is only shown (a replay, an example position): nothing is played, checked or suggested. */
+export function readOnlyContext(why: string): BoardContext {
+  return {
+    play: () => {},
+    check: async () => ({ ok: false, message: why }),
+    suggest: async () => Promise.reject(new Error(why)),
+    notify: () => {},
+  };
+}
