@@ -147,7 +147,7 @@ std::optional<Dist> goal_distances(const State& s, Player me,
   for (int cell = 0; cell < s.num_cells(); ++cell) {
     if (!has(coins, cell) || odds[cell] <= 0.01) continue;
     all.push_back(cell);
-    if (s.occupant(cell) < 0) free.push_back(cell);
+    if (!held_by_other(s, me, cell)) free.push_back(cell);
   }
   if (all.empty()) return std::nullopt;
   if (!free.empty()) {

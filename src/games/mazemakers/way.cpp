@@ -58,15 +58,14 @@ int distance_to(const State& s, Player q, const std::vector<int>& targets) {
   return distances(s, targets)[s.pawn(q)];
 }
 
-// Whether a pawn other than q's stands on `cell` (State::occupant skips the mover).
+}  // namespace
+
 bool held_by_other(const State& s, Player q, int cell) {
   for (Player p = 0; p < s.num_players(); ++p) {
     if (p != q && s.pawn(p) == cell) return true;
   }
   return false;
 }
-
-}  // namespace
 
 int distance_to_targets(const State& s, Player q) {
   return distance_to(s, q, public_targets(s, q));

@@ -35,6 +35,10 @@ std::vector<int> public_targets(const State& s, Player q);
 // Steps from q's pawn to its nearest public target (kFar: dead, none, or walled off).
 int distance_to_targets(const State& s, Player q);
 
+// Whether a pawn other than q's stands on `cell`, whoever is moving (State::occupant skips the
+// mover): a coin held so is no place to land (A-G4-17).
+bool held_by_other(const State& s, Player q, int cell);
+
 // The public targets no other pawn stands on. A pawn may not land on an occupied square
 // (A-G4-17), so a coin under a rival is out of reach until the rival leaves it; two pawns each on
 // the other's coin in a walled pocket (issue 33) would otherwise count as one step from a target
