@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the `asan` preset: clang 16 with AddressSanitizer and
+# Builds the libFuzzer targets (the `asan` preset: clang 19 with AddressSanitizer and
 # UndefinedBehaviorSanitizer; the `fuzz` build preset builds only the targets) and runs each for
 # SECONDS (default 15) on its seed corpus.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]

@@ -12,7 +12,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-pybind11 python3-dev python3-pytest
   chromium
-  clang-16 libclang-rt-16-dev
+  clang-19 libclang-rt-19-dev
 )
 # The browser app is built with node 20 + npm (the machine image has them); Debian's only when
 # there is no node at all, so an installed newer node is never replaced.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sanitizer job, CI's second part: builds the `asan` preset (clang 16, AddressSanitizer and
+# The sanitizer job, CI's second part: builds the `asan` preset (clang 19, AddressSanitizer and
 # UndefinedBehaviorSanitizer on everything, libFuzzer's coverage compiled in), runs every C++ test
 # under it, then each fuzz target for FUZZ_SECONDS (default 15). Python and the browser tests run
 # against the default build only (docs/testing.md).

@@ -6,8 +6,7 @@ void observe_action(Agent& agent, Player seat, const State& before, Action actio
   if (!agent.observes_moves()) return;
   const Player actor = before.current_player();
   if (actor < 0 || actor == seat) return;  // chance, or its own move
-  if (before.has_private_action_text() &&
-      before.action_to_string_for(seat, action) != before.action_to_string(action)) {
+  if (!before.sees_action_in_full(seat, action)) {
     return;  // a secret move: the seat is told that it happened, not what it was
   }
   agent.observe(Observation(before, seat), action);

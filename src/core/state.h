@@ -68,9 +68,12 @@ concept MultiActionParsing = requires(const S& cs, std::string_view text) {
 // not even that the action happened (a secret set-up's steps: their count is secret too), and
 // such an action must leave that observer's view and whose turn it is unchanged. Without it every
 // observer reads action_to_string. kOmniscient always reads the full text.
+// sees_action_in_full answers, without formatting text, whether action_to_string_for(observer, a)
+// is action_to_string(a): self-play asks it for every move and every other seat.
 template <class S>
 concept PrivateActionText = requires(const S& cs, Player observer, Action a) {
   { cs.action_to_string_for(observer, a) } -> std::same_as<std::string>;
+  { cs.sees_action_in_full(observer, a) } -> std::same_as<bool>;
 };
 
 template <GameState S>
@@ -127,6 +130,7 @@ class StateConcept {
   virtual std::vector<Action> parse_actions(std::string_view text) const = 0;
   virtual bool has_private_action_text() const = 0;
   virtual std::string action_to_string_for(Player observer, Action a) const = 0;
+  virtual bool sees_action_in_full(Player observer, Action a) const = 0;
   virtual Json view(Player observer) const = 0;
   virtual std::uint64_t information_state_key(Player p) const = 0;
   virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
@@ -138,6 +142,11 @@ class StateConcept {
 
 template <GameState S>
 class StateModel final : public StateConcept {
+  static_assert(
+      PrivateActionText<S> ||
+          !requires(const S& cs) { cs.action_to_string_for(Player{}, Action{}); },
+      "a game with action_to_string_for also answers sees_action_in_full");
+
  public:
   explicit StateModel(S s) : s_(std::move(s)) {}
   std::unique_ptr<StateConcept> clone() const override { return std::make_unique<StateModel>(s_); }
@@ -165,6 +174,12 @@ class StateModel final : public StateConcept {
       if (observer != kOmniscient) return s_.action_to_string_for(observer, a);
     }
     return s_.action_to_string(a);
+  }
+  bool sees_action_in_full(Player observer, Action a) const override {
+    if constexpr (PrivateActionText<S>) {
+      return observer == kOmniscient || s_.sees_action_in_full(observer, a);
+    }
+    return true;
   }
   Json view(Player observer) const override { return s_.view(observer); }
   std::uint64_t information_state_key(Player p) const override {
@@ -235,6 +250,10 @@ class State {
   // What `observer` is told of `a` played now (see PrivateActionText).
   std::string action_to_string_for(Player observer, Action a) const {
     return impl_->action_to_string_for(observer, a);
+  }
+  // Whether that text is the action's full text (a cheap test; see PrivateActionText).
+  bool sees_action_in_full(Player observer, Action a) const {
+    return impl_->sees_action_in_full(observer, a);
   }
   // Whether the game says what each observer sees of an action; without it, tools must assume a
   // chance outcome may be secret in a game of imperfect information.

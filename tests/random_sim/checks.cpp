@@ -193,7 +193,10 @@ void check_legal_actions_apply(Where& at, const State& s, const Observed& seen) 
     std::vector<Player> observers{kSpectator};
     for (Player p = 0; p < s.num_players(); ++p) observers.push_back(p);
     for (const Player p : observers) {
-      if (!s.action_to_string_for(p, a).empty()) continue;
+      const std::string told = s.action_to_string_for(p, a);
+      EXPECT_EQ(s.sees_action_in_full(p, a), told == full)
+          << "sees_action_in_full disagrees with the text seat " << p << " is told" << at;
+      if (!told.empty()) continue;
       EXPECT_EQ(copy.view(p), s.view(p))
           << "told nothing, yet seat " << p << "'s view changed" << at;
       EXPECT_EQ(copy.current_player(), s.current_player())

@@ -363,6 +363,9 @@ class State {
   // What `observer` is told of `a` played now (core PrivateActionText; rules page "What each
   // observer is told"): the full text unless it names a card that observer does not see.
   std::string action_to_string_for(Player observer, Action a) const;
+  bool sees_action_in_full(Player observer, Action a) const {
+    return told_of(observer, a) == Told::kFull;
+  }
   Action parse_action(std::string_view text) const;
   // Several decisions of the seat to act separated by ';' or ',' (core MultiActionParsing).
   std::vector<Action> parse_actions(std::string_view text) const;
@@ -409,6 +412,10 @@ class State {
  private:
   explicit State(const Config& config) : config_(config) {}
   friend struct Access;
+
+  // What an observer is told of an action (notation.cpp): the full text, or one of the secrets.
+  enum class Told : std::uint8_t { kFull, kHiddenCommit, kHiddenScavenge, kPeekDeal, kShuffleDeal };
+  Told told_of(Player observer, Action a) const;
 
   // Rules helpers (rules.cpp, legal.cpp, turn.cpp, combat.cpp, aces.cpp).
   bool friendly_npc_for(int p, int phys) const;

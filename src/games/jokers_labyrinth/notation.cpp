@@ -156,37 +156,51 @@ std::string State::action_to_string(Action a) const {
 // played or discarded), a card dealt for another seat's Advanced Recon peek, and where each item
 // of a Reality Shuffle lands (face down; only a Jack lands face up). Everything else is played
 // face up and told in full.
-std::string State::action_to_string_for(Player observer, Action a) const {
-  const bool omniscient = observer == kOmniscient || phase_ == Phase::kOver;
-  if (omniscient) return action_to_string(a);
+State::Told State::told_of(Player observer, Action a) const {
+  if (observer == kOmniscient || phase_ == Phase::kOver) return Told::kFull;
   const Player acting = current_player();
   if (acting >= 0) {
-    if (observer == acting) return action_to_string(a);
     const bool commit =
         phase_ == Phase::kPvpPrep && (a == kNoCard || (a >= kValueCard && a < kKingGain));
     const bool first = combat_.commit[0] == -2 && combat_.commit[1] == -2;
-    if (commit && first) return fmt::format("{} commits a value card (hidden)", kSeatNames[acting]);
-    return action_to_string(a);
+    return observer != acting && commit && first ? Told::kHiddenCommit : Told::kFull;
   }
   const int drawer = to_move_;
   if (phase_ == Phase::kScavDraw && a >= kChanceCard && a < kChanceDie &&
       keepable_by(drawer, static_cast<int>(a - kChanceCard)) && observer != drawer) {
-    return fmt::format("{} draws a Scavenger card (hidden)", kSeatNames[drawer]);
+    return Told::kHiddenScavenge;
   }
   if (phase_ == Phase::kDeal && after_ == After::kPeeked && observer != drawer) {
-    return fmt::format("a card is dealt face down to {} for {}'s peek (hidden)",
-                       cell_name(after_target_), kSeatNames[drawer]);
+    return Told::kPeekDeal;
   }
   if (phase_ == Phase::kShuffleDeal && a >= kChanceItem && a < kNumActions) {
-    const int item = rs_items_[static_cast<std::size_t>(a - kChanceItem)];
-    const int c =
-        cell_at(row_of(rs_centre_) + rs_next_ / 3 - 1, col_of(rs_centre_) + rs_next_ % 3 - 1);
-    if (item >= 200 && item < 300) {
-      return fmt::format("{}'s Jack lands on {}", kSeatNames[item - 200], cell_name(c));
-    }
-    return fmt::format("a face-down card lands on {}", cell_name(c));
+    return Told::kShuffleDeal;
   }
-  return action_to_string(a);
+  return Told::kFull;
+}
+
+std::string State::action_to_string_for(Player observer, Action a) const {
+  const int drawer = to_move_;
+  switch (told_of(observer, a)) {
+    case Told::kFull:
+      return action_to_string(a);
+    case Told::kHiddenCommit:
+      return fmt::format("{} commits a value card (hidden)", kSeatNames[current_player()]);
+    case Told::kHiddenScavenge:
+      return fmt::format("{} draws a Scavenger card (hidden)", kSeatNames[drawer]);
+    case Told::kPeekDeal:
+      return fmt::format("a card is dealt face down to {} for {}'s peek (hidden)",
+                         cell_name(after_target_), kSeatNames[drawer]);
+    case Told::kShuffleDeal:
+      break;
+  }
+  const int item = rs_items_[static_cast<std::size_t>(a - kChanceItem)];
+  const int c =
+      cell_at(row_of(rs_centre_) + rs_next_ / 3 - 1, col_of(rs_centre_) + rs_next_ % 3 - 1);
+  if (item >= 200 && item < 300) {
+    return fmt::format("{}'s Jack lands on {}", kSeatNames[item - 200], cell_name(c));
+  }
+  return fmt::format("a face-down card lands on {}", cell_name(c));
 }
 
 Action State::parse_action(std::string_view text) const {

@@ -178,6 +178,7 @@ class State {
   // except the deal of coin suits, which no seat sees: others read "the suits of the 3-coins are
   // dealt face down". A suit seen on landing is in view(p) only, never in an action's text.
   std::string action_to_string_for(Player observer, Action a) const;
+  bool sees_action_in_full(Player observer, Action a) const;
   Action parse_action(std::string_view text) const;
   std::vector<Action> parse_actions(std::string_view text) const;
 

@@ -202,14 +202,16 @@ std::string State::action_to_string(Action a) const {
   return fmt::format("shuffle {}", a - kPermBase + 1);
 }
 
+// The suit permutation is the only secret outcome (nobody sees the suits dealt face down); its
+// value group is public (values are dealt 2, 3, 4 in order).
+bool State::sees_action_in_full(Player observer, Action a) const {
+  return observer == current_player() || observer == kOmniscient || phase_ != Phase::kCoinSuits ||
+         a < kPermBase || a >= kNumActions;
+}
+
 std::string State::action_to_string_for(Player observer, Action a) const {
-  // The suit permutation is the only secret outcome (nobody sees the suits dealt face down); its
-  // value group is public (values are dealt 2, 3, 4 in order).
-  if (observer != current_player() && observer != kOmniscient && phase_ == Phase::kCoinSuits &&
-      a >= kPermBase && a < kNumActions) {
-    return fmt::format("the suits of the {}-coins are dealt face down", setup_count_ + 2);
-  }
-  return action_to_string(a);
+  if (sees_action_in_full(observer, a)) return action_to_string(a);
+  return fmt::format("the suits of the {}-coins are dealt face down", setup_count_ + 2);
 }
 
 Action State::parse_action(std::string_view text) const {

@@ -214,11 +214,15 @@ std::string State::action_to_string(Action a) const {
   return fmt::format("invalid({})", a);
 }
 
-std::string State::action_to_string_for(Player observer, Action a) const {
-  // Only the set-up is secret (G2.2): the grid stays behind the screen until the end. Questions,
-  // moves and their answers are spoken aloud, and the first player is drawn in the open.
+// Only the set-up is secret (G2.2): the grid stays behind the screen until the end. Questions,
+// moves and their answers are spoken aloud, and the first player is drawn in the open.
+bool State::sees_action_in_full(Player observer, Action a) const {
   const bool secret = phase_ == Phase::kSetup && a >= kPawnBase && a <= kDone;
-  if (!secret || observer == to_move_ || observer == kOmniscient) return action_to_string(a);
+  return !secret || observer == to_move_ || observer == kOmniscient;
+}
+
+std::string State::action_to_string_for(Player observer, Action a) const {
+  if (sees_action_in_full(observer, a)) return action_to_string(a);
   // The others learn only that the set-up is finished: of its steps they are told nothing, not
   // even that they happen (so not how many chips are in).
   if (a == kDone) {

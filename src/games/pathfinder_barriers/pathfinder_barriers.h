@@ -195,6 +195,7 @@ class State {
   // acting seat and for every public action (questions, moves, exits, the first-player draw); a
   // secret setup decision reaches the other seat and the spectator only as "South places a chip".
   std::string action_to_string_for(Player observer, Action a) const;
+  bool sees_action_in_full(Player observer, Action a) const;
   Action parse_action(std::string_view text) const;
   // A whole home grid ("E-5: |C-1 E-1|F-1 ...", or its JSON) in setup, a whole path
   // ("B-1>B-2>B-3", "enter B-1 > B-2 > exit") in play: cut after the first "No" (A-G2-5).

@@ -172,12 +172,18 @@ std::string State::action_to_string_shifted(Action a, const Shift& since) const 
   return action_to_string(a);
 }
 
-std::string State::action_to_string_for(Player observer, Action a) const {
+// The Runner's actions and the damage pick are public; the 10♦ suit and the Queen's card are
+// announced. The Runner is not told the Maker's placements, King flips and Ace alterations.
+bool State::sees_action_in_full(Player observer, Action /*a*/) const {
   const Player actor = role_to_act();
   const Player role = role_of(observer);
-  if (role == kMaker || observer == kOmniscient || role == actor || actor != kMaker) {
-    return action_to_string(a);  // the Runner's actions and the damage pick are public
-  }
+  if (role == kMaker || observer == kOmniscient || role == actor || actor != kMaker) return true;
+  const Decision d = decision();
+  return d != Decision::kPlace && d != Decision::kKingFlip && d != Decision::kAlteration;
+}
+
+std::string State::action_to_string_for(Player observer, Action a) const {
+  if (sees_action_in_full(observer, a)) return action_to_string(a);
   switch (decision()) {
     case Decision::kPlace:
       // The Runner is out of the room while the maze is built (G1.2): she learns only how many
@@ -185,10 +191,8 @@ std::string State::action_to_string_for(Player observer, Action a) const {
       return fmt::format("Maker places a card ({} of {})", layout_.count + 1, kNumCards);
     case Decision::kKingFlip:
       return "Maker flips a card while the Runner looks away (King trial, G1.6.2)";
-    case Decision::kAlteration:
+    default:  // the Ace alteration
       return alteration_seen(a);
-    default:
-      return action_to_string(a);  // the 10♦ suit and the Queen's card are announced
   }
 }
 

@@ -235,6 +235,7 @@ class State {
   // acting seat and whoever sees everything; the Maker's secret building, King flip and Ace
   // alteration are told to the others only as what they can see of them (G1.6.3).
   std::string action_to_string_for(Player observer, Action a) const;
+  bool sees_action_in_full(Player observer, Action a) const;
   Action parse_action(std::string_view text) const;
   // A whole maze drawn as text (docs/rules/pathfinder-cards.md) while nothing is placed yet, or
   // one action.
