@@ -1,9 +1,11 @@
 // Search speed on every registered game: ISMCTS iterations per second on one core from an early
 // decision of the game (random rollouts; and guided: the game's heuristic as prior and rollout
-// policy, rollouts cut after `depth` actions), and alpha-beta nodes per second where it applies.
+// policy, rollouts cut after `depth` actions), from a mid-game decision of every seat (random
+// rollouts), and alpha-beta nodes per second where it applies.
 //   build/bench/ai_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only
 #include <benchmark/benchmark.h>
 
+#include <optional>
 #include <string>
 
 #include "ai/alphabeta.h"
@@ -22,9 +24,24 @@ State first_decision(const Game& game, std::uint64_t seed) {
   return s;
 }
 
-void run_ismcts(benchmark::State& bs, const std::string& id, const IsmctsConfig& config) {
-  const Game game = builtin_games().load(id);
-  const State s = first_decision(game, 1);
+// The middle one of `seat`'s decisions in a random game seeded by `seed` (uniformly random
+// actions, chance by its probabilities): a position well into the game, in a phase where that seat
+// acts most. Nullopt when the seat never decides in that game.
+std::optional<State> middle_decision(const Game& game, Player seat, std::uint64_t seed) {
+  State s = game.new_initial_state();
+  Rng rng(seed);
+  int decisions = 0;  // the seat's decisions in the whole game
+  for (State t = s; !t.is_terminal(); t.play_random(rng, 1)) {
+    if (t.current_player() == seat) ++decisions;
+  }
+  if (decisions == 0) return std::nullopt;
+  rng = Rng(seed);  // the same game again, up to the middle decision
+  for (int seen = 0;; s.play_random(rng, 1)) {
+    if (s.current_player() == seat && seen++ == decisions / 2) return s;
+  }
+}
+
+void search_from(benchmark::State& bs, const State& s, const IsmctsConfig& config) {
   Rng rng(2);
   std::int64_t iterations = 0;
   for (auto _ : bs) {
@@ -33,6 +50,24 @@ void run_ismcts(benchmark::State& bs, const std::string& id, const IsmctsConfig&
   }
   bs.SetItemsProcessed(iterations);
   bs.SetLabel("items = ISMCTS iterations");
+}
+
+void run_ismcts(benchmark::State& bs, const std::string& id, const IsmctsConfig& config) {
+  const Game game = builtin_games().load(id);
+  search_from(bs, first_decision(game, 1), config);
+}
+
+// Random rollouts, multiple observers, from the middle decision of `seat` (middle_decision).
+void BM_IsmctsMid(benchmark::State& bs, const std::string& id, Player seat) {
+  const Game game = builtin_games().load(id);
+  const std::optional<State> s = middle_decision(game, seat, 1);
+  if (!s) {
+    bs.SkipWithError("the seat never decides in the game of seed 1");
+    return;
+  }
+  IsmctsConfig config;
+  config.iterations = 2000;
+  search_from(bs, *s, config);
 }
 
 void BM_Ismcts(benchmark::State& bs, const std::string& id, bool multi_observer) {
@@ -74,6 +109,12 @@ const int registered = [] {
       benchmark::RegisterBenchmark(
           ("BM_IsmctsGuided/" + id + "/depth:" + std::to_string(depth)).c_str(), BM_IsmctsGuided,
           id, depth)
+          ->Unit(benchmark::kMillisecond);
+    }
+    const Game game = builtin_games().load(id);
+    for (Player seat = 0; seat < game.num_players(); ++seat) {
+      benchmark::RegisterBenchmark(("BM_IsmctsMid/" + id + "/seat:" + std::to_string(seat)).c_str(),
+                                   BM_IsmctsMid, id, seat)
           ->Unit(benchmark::kMillisecond);
     }
     if (e->info.perfect_information && e->evaluate) {

@@ -56,6 +56,35 @@ class SearchTree {
   std::deque<SearchNode> nodes_;  // a deque: node pointers stay valid as nodes are added
 };
 
+// Adds an edge for each action of `legal` the node has not seen yet, keeping the edges sorted by
+// action: one merge, not an insertion per action (a first card may be placed 64,000 ways, and
+// inserting them one by one into a sorted vector is quadratic). `sorted`: legal is sorted.
+inline void add_new_edges(SearchNode& node, const ActionList& legal, bool sorted) {
+  thread_local std::vector<Action> missing;
+  missing.clear();
+  const auto less = [](const SearchEdge& e, Action x) { return e.action < x; };
+  if (sorted) {
+    auto it = node.edges.begin();
+    for (const Action a : legal) {
+      while (it != node.edges.end() && it->action < a) ++it;
+      if (it == node.edges.end() || it->action != a) missing.push_back(a);
+    }
+  } else {
+    for (const Action a : legal) {
+      const auto it = std::lower_bound(node.edges.begin(), node.edges.end(), a, less);
+      if (it == node.edges.end() || it->action != a) missing.push_back(a);
+    }
+    std::sort(missing.begin(), missing.end());
+  }
+  if (missing.empty()) return;
+  missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
+  const auto old = static_cast<std::ptrdiff_t>(node.edges.size());
+  node.edges.reserve(node.edges.size() + missing.size());
+  for (const Action a : missing) node.edges.push_back(SearchEdge{a, 0, 0, 0.0});
+  std::inplace_merge(node.edges.begin(), node.edges.begin() + old, node.edges.end(),
+                     [](const SearchEdge& x, const SearchEdge& y) { return x.action < y.action; });
+}
+
 // Marks every legal action of `node` available (adding edges for actions first seen) and returns
 // the index of the edge to follow. `untried` tells the caller to stop descending and roll out.
 // Unguided (no hint, or hint_bias 0): an untried action at random if any, else the best by UCB1
@@ -72,9 +101,17 @@ std::size_t select_edge(SearchNode& node, const ActionList& legal, double explor
   double visited_reward = 0;
   double visits = 0;
   // Insertions shift indices: add the actions first seen, then collect the candidates.
-  for (const Action a : legal) node.edge_index(a);
+  const bool sorted = std::is_sorted(legal.begin(), legal.end());
+  add_new_edges(node, legal, sorted);
+  std::size_t walk = 0;  // sorted legal actions: a merge walk along the sorted edges
   for (const Action a : legal) {
-    const std::size_t i = node.edge_index(a);
+    std::size_t i = 0;
+    if (sorted) {
+      while (node.edges[walk].action < a) ++walk;
+      i = walk;
+    } else {
+      i = node.edge_index(a);
+    }
     SearchEdge& e = node.edges[i];
     ++e.available;
     candidates.push_back(i);

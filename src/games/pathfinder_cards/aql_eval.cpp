@@ -1,5 +1,6 @@
 // The Advisor's question language: the truthful answer from the maze, and the diamond graph G.
 #include <algorithm>
+#include <bit>
 
 #include "games/pathfinder_cards/aql.h"
 
@@ -36,13 +37,15 @@ bool in_graph(const Layout& l, int cell) {
 // The edges of G: steps, plus those of the artifacts enabled now (advanced game, G1.3.4).
 class Edges {
  public:
-  explicit Edges(const Layout& l) : Edges(l, l.enabled(l.active())) {}
+  explicit Edges(const Layout& l) : Edges(l, l.advanced ? l.enabled(l.active()) : 0) {}
   Edges(const Layout& l, std::uint64_t arts) : l_(l), arts_(arts) {
     if (arts_ != 0) l.fill_lines(lines_);
   }
   int operator()(int cell, std::array<Link, kMaxLinks>& out) const {
     return l_.links(cell, arts_, arts_ != 0 ? &lines_ : nullptr, out);
   }
+  // Steps only (no artifact enabled): the edges join neighbours, both ways.
+  bool steps_only() const { return arts_ == 0; }
 
  private:
   const Layout& l_;
@@ -50,13 +53,14 @@ class Edges {
   Lines lines_;
 };
 
-// Cells of G reached from `from` without passing `banned` (-1: none); bit per card id.
-std::uint64_t reach(const Layout& l, const Edges& edges, int from, int banned) {
-  std::uint64_t seen = std::uint64_t{1} << l.at[from];
+// Cells of G reached from the cards `sources` (cells of G, not `banned`) without passing
+// `banned` (-1: none); bit per card id.
+std::uint64_t reach_from(const Layout& l, const Edges& edges, std::uint64_t sources, int banned) {
+  std::uint64_t seen = sources;
   std::array<int, kNumCards> queue{};
   int head = 0;
   int tail = 0;
-  queue[tail++] = from;
+  for (std::uint64_t m = sources; m != 0; m &= m - 1) queue[tail++] = l.pos[std::countr_zero(m)];
   std::array<Link, kMaxLinks> nb{};
   while (head < tail) {
     const int k = edges(queue[head++], nb);
@@ -68,6 +72,11 @@ std::uint64_t reach(const Layout& l, const Edges& edges, int from, int banned) {
     }
   }
   return seen;
+}
+
+// Cells of G reached from `from` without passing `banned` (-1: none); bit per card id.
+std::uint64_t reach(const Layout& l, const Edges& edges, int from, int banned) {
+  return reach_from(l, edges, std::uint64_t{1} << l.at[from], banned);
 }
 
 // ---- Evaluation
@@ -360,6 +369,22 @@ std::uint32_t first_steps(const Layout& l, const Edges& edges, int cell, std::ui
   std::uint32_t out = 0;
   std::array<Link, kMaxLinks> nb{};
   const int k = edges(cell, nb);
+  if (edges.steps_only()) {
+    // Steps join cells both ways: a neighbour reaches a goal without passing `cell` iff the goals
+    // reach it so. One search from the goals, not one per first step (the Runner's resample
+    // checks her Pathfinder answers on every swap it tries).
+    std::uint64_t sources = 0;
+    for (std::uint64_t m = goals & l.placed(); m != 0; m &= m - 1) {
+      const int id = std::countr_zero(m);
+      if (l.pos[id] != cell && in_graph(l, l.pos[id])) sources |= std::uint64_t{1} << id;
+    }
+    const std::uint64_t reached = reach_from(l, edges, sources, cell);
+    for (int q = 0; q < k; ++q) {
+      const int n = nb[q].cell;
+      if (in_graph(l, n) && ((reached >> l.at[n]) & 1)) out |= std::uint32_t{1} << nb[q].label;
+    }
+    return out;
+  }
   for (int q = 0; q < k; ++q) {
     const int n = nb[q].cell;
     if (!in_graph(l, n)) continue;
@@ -372,7 +397,8 @@ std::uint32_t first_steps(const Layout& l, const Edges& edges, int cell, std::ui
 
 std::uint32_t pathfinder_dirs(const Layout& l, int cell) {
   if (l.pos[kJoker] < 0 || cell < 0 || l.at[cell] < 0) return 0;
-  const std::uint64_t act = l.active();
+  // Only the advanced game's artifacts need the chain (a basic maze's edges are its steps).
+  const std::uint64_t act = l.advanced ? l.active() : 0;
   const Edges edges(l, l.enabled(act));
   const std::uint32_t direct = first_steps(l, edges, cell, std::uint64_t{1} << kJoker);
   if (direct != 0 || !l.advanced) return direct;

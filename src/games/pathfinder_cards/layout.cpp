@@ -354,7 +354,9 @@ int parse_link_label(std::string_view text, Topology topo) {
 }
 
 void Layout::fill_lines(Lines& lines) const {
-  lines = Lines{};
+  lines.row.fill(0);
+  lines.col.fill(0);
+  lines.anti.fill(0);
   for (int id = 0; id < kNumCards; ++id) {
     const int c = pos[id];
     if (c < 0) continue;

@@ -43,6 +43,11 @@ constexpr int card_id(int suit, int rank) {
 constexpr bool is_diamond(int id) {
   return id >= 13 && id < 26;
 }
+// The cells of the diamonds and the Joker: the graph of the build constraint (G1.2 3b), of the
+// Pathfinder's directions and of the Advisor's paths.
+constexpr bool in_diamond_graph(int id) {
+  return is_diamond(id) || id == kJoker;
+}
 constexpr std::uint64_t kAllCards = (std::uint64_t{1} << kNumCards) - 1;
 constexpr std::uint64_t kDiamondMask = ((std::uint64_t{1} << 13) - 1) << 13;
 
@@ -107,6 +112,15 @@ inline constexpr int kMirrorCard = card_id(kDiamonds, 13);
 inline constexpr std::uint64_t kArtifactMask = (std::uint64_t{1} << kRopeCard) |
                                                (std::uint64_t{1} << kVeilCard) |
                                                (std::uint64_t{1} << kMirrorCard);
+// Cards that swap places without changing the build constraint (basic or advanced), a ten count
+// or a Pathfinder answer: cards of one suit, but A♦, the Joker and (advanced game) each artifact
+// apart. All of those depend only on which cells hold a card (a swap keeps that), which hold
+// which suit, and where A♦, the Joker and the artifacts lie.
+constexpr int swap_class(int id, bool advanced) {
+  if (id == kAceOfDiamonds || id == kJoker) return id == kJoker ? 5 : 4;
+  if (advanced && ((kArtifactMask >> id) & 1)) return 6 + id;
+  return card_suit(id);
+}
 
 // An edge of the exploration graph (G1.3 derived state) from a cell: where it leads and its label
 // kind * 8 + dir, kind 0 = a step, 1 = a Veil (diagonal) step, 2 = a Rope jump over a gap, 3 = a
@@ -124,11 +138,13 @@ inline constexpr int kWrapLink = 3;
 std::string link_label(int label, Topology topo);            // "N", "NE", "N+rope", "E+wrap", "ENE"
 int parse_link_label(std::string_view text, Topology topo);  // -1 when not one
 
-// Which cells hold a card, by line: what the Rope and the Mirror look along (G1.4).
+// Which cells hold a card, by line: what the Rope and the Mirror look along (G1.4). Left
+// uninitialised when declared (Layout::fill_lines writes all of it): 1.3 KB zeroed per chain or
+// answer evaluation was a fifth of the Runner's resampling, mostly where no artifact is enabled.
 struct Lines {
-  std::array<std::uint64_t, 40> row{};   // bit x per row y
-  std::array<std::uint64_t, 40> col{};   // bit y per column x
-  std::array<std::uint64_t, 79> anti{};  // hex NE-SW axis: bit x per x + y
+  std::array<std::uint64_t, 40> row;   // bit x per row y
+  std::array<std::uint64_t, 40> col;   // bit y per column x
+  std::array<std::uint64_t, 79> anti;  // hex NE-SW axis: bit x per x + y
 };
 
 struct Layout {

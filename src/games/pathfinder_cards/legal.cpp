@@ -51,7 +51,8 @@ void State::legal_build(ActionList& out) const {
                                                 arts & (std::uint64_t{1} << kRopeCard),
                                                 arts & (std::uint64_t{1} << kVeilCard),
                                                 arts & (std::uint64_t{1} << kMirrorCard)};
-  std::vector<int> cells;  // the empty cells next to the layout, each once
+  std::vector<int> cells;  // the empty cells next to the layout, each once, in ascending order
+  cells.reserve(4 * kNumCards);
   std::array<bool, kCells> seen{};
   std::array<int, 6> nb{};
   for (int id = 0; id < kNumCards; ++id) {
@@ -63,6 +64,7 @@ void State::legal_build(ActionList& out) const {
       cells.push_back(nb[i]);
     }
   }
+  std::sort(cells.begin(), cells.end());
   // One look at the layout answers for most cells and classes (placement_verdicts) instead of a
   // search per cell and class; not the advanced game's last card, checked by the closure.
   const bool verdicts_apply = !(layout_.advanced && layout_.count + 1 == kNumCards);
@@ -70,13 +72,14 @@ void State::legal_build(ActionList& out) const {
       verdicts_apply ? placement_verdicts(layout_, cells) : std::vector<PlacementVerdict>{};
   Layout scratch = layout_;
   Layout* l = &scratch;
-  // Each placement is judged on its own, exactly as placement_ok judges it: a bounded search's
-  // answer must not depend on the questions asked before it.
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const int cell = cells[i];
-    for (std::size_t k = 0; k < classes.size(); ++k) {
-      const std::uint64_t cls = classes[k];
-      if (cls == 0) continue;
+  // fits[k][i]: a card of class k may go on cells[i]. Each placement is judged on its own,
+  // exactly as placement_ok judges it: a bounded search's answer must not depend on the
+  // questions asked before it.
+  std::array<std::array<bool, 6 * kNumCards>, classes.size()> fits;  // at most 6 per card
+  for (std::size_t k = 0; k < classes.size(); ++k) {
+    const std::uint64_t cls = classes[k];
+    if (cls == 0) continue;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
       int ok = -1;
       if (verdicts_apply) {
         const PlacementVerdict& v = verdicts[i];
@@ -87,17 +90,22 @@ void State::legal_build(ActionList& out) const {
       }
       if (ok < 0) {
         const int rep = std::countr_zero(cls);
-        l->place(rep, cell);
+        l->place(rep, cells[i]);
         ok = build_ok(*l);
         l->remove(rep);
       }
-      if (ok == 0) continue;
-      for (std::uint64_t m = cls; m != 0; m &= m - 1) {
-        out.push_back(kPlaceBase + std::countr_zero(m) * kCells + cell);
-      }
+      fits[k][i] = ok != 0;
     }
   }
-  std::sort(out.begin(), out.end());
+  // By card, then by cell: the actions in ascending order without sorting a thousand of them.
+  for (std::uint64_t m = left; m != 0; m &= m - 1) {
+    const int id = std::countr_zero(m);
+    std::size_t k = 0;
+    while (!((classes[k] >> id) & 1)) ++k;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (fits[k][i]) out.push_back(kPlaceBase + id * kCells + cells[i]);
+    }
+  }
 }
 
 void State::legal_main(ActionList& out) const {
@@ -172,66 +180,6 @@ bool State::alteration_ok(Action a) const {
 void State::legal_alteration(ActionList& out) const {
   out.push_back(kPass);
   legal_rearrangements(out, false);
-}
-
-// Every swap and move the Maker's alteration (mover = false) or the Runner's Mover may propose.
-void State::legal_rearrangements(ActionList& out, bool mover) const {
-  const auto ok = [&](Action a) { return mover ? mover_ok(a) : alteration_ok(a); };
-  std::array<int, kNumCards> cells{};
-  int n = 0;
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (layout_.at[cell] >= 0) cells[n++] = cell;
-  }
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      const Action a = kSwapBase + Action{cells[i]} * kCells + cells[j];
-      if (ok(a)) out.push_back(a);
-    }
-  }
-  // Vacant cells next to the layout (A-G1-18), on every side: the cells just outside the box too
-  // (A-G1-48), as (x, y).
-  const std::span<const std::array<int, 2>> steps = neighbor_steps(layout_.topo);
-  std::array<bool, kFrameSide * kFrameSide> seen{};
-  std::vector<std::array<int, 2>> vacant;
-  for (int i = 0; i < n; ++i) {
-    for (const auto& [dx, dy] : steps) {
-      const int x = cell_x(cells[i]) + dx;
-      const int y = cell_y(cells[i]) + dy;
-      if (x < -1 || y < -1 || x > kSide || y > kSide) continue;
-      const int f = (y + 1) * kFrameSide + (x + 1);
-      if (seen[f] || (in_box(x, y) && layout_.at[make_cell(x, y)] >= 0)) continue;
-      seen[f] = true;
-      vacant.push_back({x, y});
-    }
-  }
-  // Whether (x, y) touches a card other than the one on `except`.
-  const auto touches_other = [&](int x, int y, int except) {
-    for (const auto& [dx, dy] : steps) {
-      if (!in_box(x + dx, y + dy)) continue;
-      const int c = make_cell(x + dx, y + dy);
-      if (c != except && layout_.at[c] >= 0) return true;
-    }
-    return false;
-  };
-  for (int i = 0; i < n; ++i) {
-    // The Mover's moves: when the maze stays in one piece without the moved card, a vacant cell
-    // keeps it in one piece iff it touches another card (no layout copy per target).
-    bool removable = false;
-    if (mover) {
-      Layout l = layout_;
-      l.remove(l.at[cells[i]]);
-      removable = l.connected();
-    }
-    for (const auto& [x, y] : vacant) {
-      const Action a = encode_move(cells[i], x, y);
-      if (removable) {
-        if (!mover_fixed(layout_.at[cells[i]]) && touches_other(x, y, cells[i])) out.push_back(a);
-      } else if (ok(a)) {
-        out.push_back(a);
-      }
-    }
-  }
-  std::sort(out.begin(), out.end());
 }
 
 bool State::mover_fixed(int card) const {

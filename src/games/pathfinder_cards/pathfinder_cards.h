@@ -308,7 +308,9 @@ class State {
   int num_answers() const { return num_answers_; }
   const Answer& answer(int i) const { return answers_[i]; }
   // How many current special-heart answers and ten-count answers `l` contradicts (resample).
-  int knowledge_violation(const Layout& l) const;
+  // `graph_kept`: the caller knows that `l` has the diamond graph (the cells of the diamonds and
+  // the Joker) of a layout that contradicts no Pathfinder answer, so those are not looked at.
+  int knowledge_violation(const Layout& l, bool graph_kept = false) const;
 
   // For tests: force the next damage chance outcome, or set up positions directly.
   static State from_layout(const Layout& layout, const Options& options);

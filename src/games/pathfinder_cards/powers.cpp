@@ -233,7 +233,7 @@ void State::apply_power_task(Action a) {
   }
 }
 
-int State::knowledge_violation(const Layout& l) const {
+int State::knowledge_violation(const Layout& l, bool graph_kept) const {
   int v = 0;
   for (const TenResult& r : tens_) {
     if (r.valid) v += std::abs(l.count_in_area(r.cell, r.suit) - r.actual);
@@ -243,7 +243,7 @@ int State::knowledge_violation(const Layout& l) const {
     if (!ans.current) continue;
     if (ans.kind == 0) {
       v += aql::evaluate(ans.tokens.data(), ans.len, l, ans.up) != ans.yes;
-    } else {
+    } else if (!graph_kept) {
       v += aql::pathfinder_dirs(l, ans.cell) != ans.dirs;
     }
   }

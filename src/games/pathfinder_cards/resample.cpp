@@ -206,13 +206,36 @@ State State::resample_runner(Rng& rng) const {
     }
   }
   if (energy > 0) l = layout_;
+  // A swap is kept iff the maze stays valid and consistent. Most swaps cannot change that (see
+  // swap_class), so once the layout is valid only what a swap can change is looked at; the
+  // chain's choices, and so the sample, are exactly those of checking everything each time.
+  bool advisor = false;  // an Advisor answer binds the sampler: it may name any card
+  for (int i = 0; i < num_answers_; ++i) {
+    advisor = advisor || (answers_[i].current && answers_[i].kind == 0);
+  }
+  bool valid = l.maze_ok() && knowledge_violation(l) == 0;
   const int steps = kMixPerCard * h.n;
   for (int step = 0; step < steps; ++step) {
     const int a = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     if (a == b) continue;
+    const int ca = l.at[a];
+    const int cb = l.at[b];
     l.swap_cells(a, b);
-    if (!l.maze_ok() || knowledge_violation(l) != 0) l.swap_cells(a, b);
+    bool ok = false;
+    if (!valid) {
+      ok = l.maze_ok() && knowledge_violation(l) == 0;
+    } else if (swap_class(ca, l.advanced) == swap_class(cb, l.advanced)) {
+      ok = !advisor || knowledge_violation(l, true) == 0;
+    } else {
+      const bool graph_kept = !in_diamond_graph(ca) && !in_diamond_graph(cb);
+      ok = (graph_kept || l.maze_ok()) && knowledge_violation(l, graph_kept) == 0;
+    }
+    if (ok) {
+      valid = true;
+    } else {
+      l.swap_cells(a, b);
+    }
   }
   return s;
 }
