@@ -10,13 +10,13 @@ namespace mw::jokers_labyrinth {
 // ---- Reveals and Aces ---------------------------------------------------------------------------
 
 void State::ace_needs_guardian(int& cell) const {
+  // The first grid cell (in cell order) with a face-up Ace and no Guardian: look where the eight
+  // Aces are rather than at all 49 cells (every reveal asks).
   cell = -1;
-  for (int i = 0; i < 49; ++i) {
-    const int c = grid_cell(i);
-    if (!down_[c] && cell_card_[c] >= 0 && is_ace(cell_card_[c]) && guard_[c] < 0) {
-      cell = c;
-      return;
-    }
+  for (const int phys : kAces) {
+    const int c = loc_[phys];
+    if (c >= kCells || !in_grid(c) || down_[c] || cell_card_[c] != phys || guard_[c] >= 0) continue;
+    if (cell < 0 || c < cell) cell = c;
   }
 }
 
@@ -89,9 +89,7 @@ void State::continue_reveal() {
       aside_[s] = -1;
       continue;
     }
-    bool any = false;
-    for (int phys = 0; phys < kNumPhys; ++phys) any |= loc_[phys] == kLocGuardDeck;
-    if (!any) break;
+    if (cards_at(kLocGuardDeck).empty()) break;
     phase_ = Phase::kGuardian;
     return;
   }
@@ -139,8 +137,7 @@ void State::start_shuffle(int centre) {
       if (item >= 0) rs_items_[rs_count_++] = item;
     }
   }
-  int discards = 0;
-  for (int phys = 0; phys < kNumPhys; ++phys) discards += loc_[phys] == kLocMainDiscard ? 1 : 0;
+  const int discards = cards_at(kLocMainDiscard).count();
   rs_need_ = static_cast<std::uint8_t>(std::min(9 - rs_count_, discards));  // A-G5-48
   rs_next_ = 0;
   // The smallest group id no face-down card uses.

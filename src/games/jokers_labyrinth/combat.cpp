@@ -35,10 +35,11 @@ void State::begin_dice() {
 // The reroll decision is offered whenever the combatant might hold a King as far as the others
 // know (a King, or any privately held card), so its absence does not reveal the hand.
 bool State::may_hold_king(int p) const {
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] == kLocHand + p && (is_king(phys) || private_[phys])) return true;
-  }
-  return false;
+  bool any = false;
+  cards_at(static_cast<std::uint8_t>(kLocHand + p)).for_each([&](int phys) {
+    any |= is_king(phys) || private_[static_cast<std::size_t>(phys)];
+  });
+  return any;
 }
 
 // Once the shown dice show all six faces the final die matches one of them whatever the other
@@ -110,11 +111,11 @@ void State::resolve_pve() {
       return;
     }
     if (is_queen(card)) {  // discard the whole hand (A-G5-16: Jokers kept by default)
-      for (int phys = 0; phys < kNumPhys; ++phys) {
-        if (loc_[phys] != kLocHand + p) continue;
-        if (is_joker(phys) && !config_.queen_loss_discards_jokers) continue;
-        discard(phys);
-      }
+      const CardSet held =
+          cards_at(static_cast<std::uint8_t>(kLocHand + p));  // discard() changes it
+      held.for_each([&](int phys) {
+        if (!is_joker(phys) || config_.queen_loss_discards_jokers) discard(phys);
+      });
     } else {
       players_[p].skip = true;  // King: lose the next turn
     }

@@ -16,6 +16,7 @@
 //
 // Action encoding (stable; records store these integers): see the k* constants below.
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cstdint>
 #include <string>
@@ -268,6 +269,51 @@ inline constexpr std::array<const char*, 20> kPhaseNames = {
     "joker_loss", "scavenge_draw", "scavenge_keep", "pvp_prep", "relocate",
     "peek",       "shuffle_draw",  "shuffle_deal",  "over",     "?"};
 
+// A set of physical cards (bit = phys), iterated in increasing order: the cards at one location,
+// so that hands and piles are walked without scanning all 108 cards.
+class CardSet {
+ public:
+  constexpr void add(int phys) { words_[phys >> 6] |= bit(phys); }
+  constexpr void remove(int phys) { words_[phys >> 6] &= ~bit(phys); }
+  constexpr bool has(int phys) const { return (words_[phys >> 6] & bit(phys)) != 0; }
+  constexpr bool empty() const { return (words_[0] | words_[1]) == 0; }
+  constexpr int count() const { return std::popcount(words_[0]) + std::popcount(words_[1]); }
+  // The k-th card (0-based) in increasing order; k < count().
+  int nth(int k) const;
+  constexpr CardSet operator&(const CardSet& o) const {
+    CardSet r;
+    r.words_ = {words_[0] & o.words_[0], words_[1] & o.words_[1]};
+    return r;
+  }
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (int w = 0; w < 2; ++w) {
+      for (std::uint64_t m = words_[w]; m != 0; m &= m - 1) f(w * 64 + std::countr_zero(m));
+    }
+  }
+  template <class Pred>
+  static constexpr CardSet of(Pred&& pred) {
+    CardSet r;
+    for (int phys = 0; phys < kNumPhys; ++phys) {
+      if (pred(phys)) r.add(phys);
+    }
+    return r;
+  }
+  friend constexpr bool operator==(const CardSet&, const CardSet&) = default;
+
+ private:
+  static constexpr std::uint64_t bit(int phys) { return std::uint64_t{1} << (phys & 63); }
+  std::array<std::uint64_t, 2> words_{};
+};
+
+// Cards by kind, for intersecting with a hand.
+inline constexpr CardSet kValueCards =
+    CardSet::of([](int phys) { return is_equipment(phys) || is_npc(phys); });
+inline constexpr CardSet kKings = CardSet::of(is_king);
+inline constexpr CardSet kJokers = CardSet::of(is_joker);
+inline constexpr std::array<int, 8> kAces = {0 * 13,      1 * 13,      2 * 13,      3 * 13,
+                                             54 + 0 * 13, 54 + 1 * 13, 54 + 2 * 13, 54 + 3 * 13};
+
 // What a deal of a card is for: what happens once the pending cells are dealt.
 enum class After : std::uint8_t { kNone, kRevealed, kPortalled, kRecon, kPeeked };
 
@@ -379,6 +425,8 @@ class State {
   const Config& config() const { return config_; }
   Phase phase() const { return phase_; }
   int loc(int phys) const { return loc_[phys]; }
+  // The cards at a location off the board (a hand, a pile, the pool): loc(phys) == where.
+  const CardSet& cards_at(std::uint8_t where) const { return piles_[where - kCells]; }
   int card_on(int cell) const { return cell_card_[cell]; }  // -1 none (or undetermined)
   int guardian_on(int cell) const { return guard_[cell]; }
   bool face_down(int cell) const { return down_[cell]; }
@@ -439,6 +487,8 @@ class State {
   void legal_relocate(ActionList& out) const;
   Player actor() const;
   void validate() const;  // throws Error(kBadState)
+  void index_piles();     // piles_ from loc_ (after loc_ is written other than by put)
+  const CardSet& hand_of(int p) const { return piles_[kLocHand + p - kCells]; }
   void validate_end() const;
   int max_round() const;
 
@@ -479,6 +529,8 @@ class State {
 
   Config config_;
   std::array<std::uint8_t, kNumPhys> loc_{};
+  // loc_ by location, for the locations off the board (index where - kCells); put() keeps it.
+  std::array<CardSet, kNumLocs - kCells> piles_{};
   std::array<std::int8_t, kCells> cell_card_{};  // the Dungeon card / dropped Joker on a cell
   std::array<std::int8_t, kCells> guard_{};      // the Guardian on a cell's Ace
   std::array<std::uint8_t, kCells> known_{};     // seats that peeked this face-down card

@@ -8,11 +8,9 @@ namespace mw::jokers_labyrinth {
 // ---- Legal actions ------------------------------------------------------------------------------
 
 void State::legal_pairs(ActionList& out, int p) const {
-  std::array<int, kNumPhys> cards{};
+  std::array<int, kNumPhys> cards;  // the first n are set
   int n = 0;
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (value_card_ok(p, phys)) cards[n++] = phys;
-  }
+  (hand_of(p) & kValueCards).for_each([&](int phys) { cards[n++] = phys; });
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) out.push_back(kPay + cards[i] * kNumPhys + cards[j]);
   }
@@ -20,24 +18,21 @@ void State::legal_pairs(ActionList& out, int p) const {
 
 void State::legal_prep(ActionList& out, int p, bool pvp) const {
   if (players_[p].debt >= 2) legal_pairs(out, p);
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] != kLocHand + p) continue;
-    if (pvp && combat_.side == 1 && combat_.commit[0] == phys) continue;
+  hand_of(p).for_each([&](int phys) {
+    if (pvp && combat_.side == 1 && combat_.commit[0] == phys) return;
     if (is_queen(phys)) {
       out.push_back(kBolster + phys);
       for (int t = 0; t < config_.players; ++t) out.push_back(kHinder + phys * 4 + t);
     }
-    if (value_card_ok(p, phys)) out.push_back(kValueCard + phys);
-  }
+    if (kValueCards.has(phys)) out.push_back(kValueCard + phys);
+  });
   out.push_back(kNoCard);
 }
 
 void State::legal_reroll(ActionList& out) const {
   out.push_back(kReroll);  // keep the dice
   const int p = actor();
-  bool king = false;
-  for (int phys = 0; phys < kNumPhys; ++phys) king |= is_king(phys) && loc_[phys] == kLocHand + p;
-  if (!king) return;
+  if ((hand_of(p) & kKings).empty()) return;
   if (combat_.defender >= 0) {
     out.push_back(kReroll + 1);
     return;
@@ -96,8 +91,9 @@ void State::legal_main(ActionList& out) const {
   const bool ace_ok = paid || !config_.ace_costs_action;
   // What an Ace may do does not depend on which Ace: work it out once, at the first Ace.
   bool aces_known = false, recon = false, advanced_recon = false;
-  std::array<bool, 25> shuffle_targets{};
-  std::array<std::int16_t, 196> shifts{};  // grid cell * 4 + dir of each legal Hazard Shift
+  // Filled by list_ace_uses before any read; not zeroed (this runs at every turn decision).
+  std::array<bool, 25> shuffle_targets;
+  std::array<std::int16_t, 196> shifts;  // grid cell * 4 + dir of each legal Hazard Shift
   int num_shifts = 0;
   auto list_ace_uses = [&] {
     aces_known = true;
@@ -120,8 +116,7 @@ void State::legal_main(ActionList& out) const {
       }
     }
   };
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] != kLocHand + p) continue;
+  hand_of(p).for_each([&](int phys) {
     if (is_ace(phys) && ace_ok) {
       if (!aces_known) list_ace_uses();
       const int s = suit_of(phys);
@@ -138,7 +133,7 @@ void State::legal_main(ActionList& out) const {
         if (can_enter[d]) out.push_back(kBoost + phys * 4 + d);
       }
     }
-    if (paid && last_was_reveal_ && value_card_ok(p, phys)) {
+    if (paid && last_was_reveal_ && kValueCards.has(phys)) {
       for (int d = 0; d < 4; ++d) {
         const int nb = neighbour(ps.pos, d);
         if (nb >= 0 && in_grid(nb) && down_[nb]) out.push_back(kPortal + phys * 4 + d);
@@ -150,7 +145,7 @@ void State::legal_main(ActionList& out) const {
           out.push_back(kRelocate + phys * 16 + a * 4 + b);
       }
     }
-  }
+  });
   if (ps.debt >= 2) legal_pairs(out, p);
 }
 
@@ -213,9 +208,7 @@ void State::legal_actions(ActionList& out) const {
 std::vector<ChanceOutcome> State::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
   auto from_loc = [&](std::uint8_t where) {
-    for (int phys = 0; phys < kNumPhys; ++phys) {
-      if (loc_[phys] == where) out.push_back({kChanceCard + phys, 0.0});
-    }
+    cards_at(where).for_each([&](int phys) { out.push_back({kChanceCard + phys, 0.0}); });
     for (auto& o : out) o.probability = 1.0 / static_cast<double>(out.size());
   };
   switch (phase_) {
@@ -251,13 +244,9 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
 
 Action State::sample_chance(Rng& rng) const {
   auto pick = [&](std::uint8_t where) -> Action {
-    int n = 0;
-    for (int phys = 0; phys < kNumPhys; ++phys) n += loc_[phys] == where ? 1 : 0;
-    auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
-    for (int phys = 0; phys < kNumPhys; ++phys) {
-      if (loc_[phys] == where && k-- == 0) return kChanceCard + phys;
-    }
-    return kNoAction;
+    const CardSet& cards = cards_at(where);
+    const auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(cards.count())));
+    return cards.empty() ? kNoAction : kChanceCard + cards.nth(k);
   };
   switch (phase_) {
     case Phase::kFirstRoll:

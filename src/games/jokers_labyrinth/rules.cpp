@@ -85,6 +85,7 @@ State State::initial(const Options& options) {
     }
     s.loc_[phys] = where;
   }
+  s.index_piles();
   s.put(kJokerPhys, kCenter);
   for (int i = 0; i < 49; ++i) {
     if (grid_cell(i) != kCenter) s.down_.set(static_cast<std::size_t>(grid_cell(i)));
@@ -92,13 +93,34 @@ State State::initial(const Options& options) {
   return s;
 }
 
+void State::index_piles() {
+  piles_ = {};
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    if (loc_[phys] >= kCells) piles_[loc_[phys] - kCells].add(phys);
+  }
+}
+
+int CardSet::nth(int k) const {
+  int w = 0;
+  if (const int low = std::popcount(words_[0]); k >= low) {
+    k -= low;
+    w = 1;
+  }
+  std::uint64_t m = words_[w];
+  for (; k > 0; --k) m &= m - 1;
+  return w * 64 + std::countr_zero(m);
+}
+
 void State::put(int phys, std::uint8_t where) {
   const int from = loc_[phys];
   if (from < kCells) {
     if (cell_card_[from] == phys) cell_card_[from] = -1;
     if (guard_[from] == phys) guard_[from] = -1;
+  } else {
+    piles_[from - kCells].remove(phys);
   }
   loc_[phys] = where;
+  if (where >= kCells) piles_[where - kCells].add(phys);
   // Knowing that a card is in a shuffle group ends when it leaves the board and the shuffle.
   if (phys < 54 && where >= kCells && where != kLocShuffle) gknown_[phys] = 0;
   if (where < kCells) {
@@ -136,9 +158,7 @@ Player State::actor() const {
 }
 
 int State::jokers_held(int p) const {
-  int n = 0;
-  for (int phys : {52, 53, 106, 107}) n += loc_[phys] == kLocHand + p ? 1 : 0;
-  return n;
+  return (cards_at(static_cast<std::uint8_t>(kLocHand + p)) & kJokers).count();
 }
 
 int State::jack_at(int cell) const {
@@ -150,9 +170,9 @@ int State::jack_at(int cell) const {
 
 std::vector<int> State::hand(int p) const {
   std::vector<int> out;
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] == kLocHand + p) out.push_back(phys);
-  }
+  cards_at(static_cast<std::uint8_t>(kLocHand + p)).for_each([&](int phys) {
+    out.push_back(phys);
+  });
   return out;
 }
 
@@ -233,10 +253,7 @@ bool State::can_scavenge() const {
   const PlayerState& ps = players_[to_move_];
   if (scavenged_ || paid_actions_ < 1 || !in_grid(ps.pos)) return false;  // A-G5-12, A-G5-20
   if (cell_card_[ps.pos] >= 0 || down_[ps.pos]) return false;
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] == kLocScavDeck || loc_[phys] == kLocScavDiscard) return true;
-  }
-  return false;
+  return !cards_at(kLocScavDeck).empty() || !cards_at(kLocScavDiscard).empty();
 }
 
 bool State::recon_reveals(int p) const {

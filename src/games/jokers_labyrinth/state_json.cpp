@@ -79,6 +79,7 @@ State State::from_json(const Json& body, const Options& options) {
     if (slot >= 0) bad(fmt::format("two cards on cell {}", cell_name(where)));
     slot = static_cast<std::int8_t>(phys);
   }
+  s.index_piles();
   for (int c : int_list(body, "down", 0, kCells - 1)) s.down_.set(static_cast<std::size_t>(c));
   for (int c : int_list(body, "dropped", 0, kCells - 1))
     s.dropped_.set(static_cast<std::size_t>(c));

@@ -147,12 +147,9 @@ void State::apply_main(Action a) {
   }
   if (a == kScavenge) {
     scavenged_ = true;
-    bool any = false;
-    for (int phys = 0; phys < kNumPhys; ++phys) any |= loc_[phys] == kLocScavDeck;
-    if (!any) {  // A-G5-22: reshuffle the Scavenger discard
-      for (int phys = 0; phys < kNumPhys; ++phys) {
-        if (loc_[phys] == kLocScavDiscard) loc_[phys] = kLocScavDeck;
-      }
+    if (cards_at(kLocScavDeck).empty()) {  // A-G5-22: reshuffle the Scavenger discard
+      const CardSet discard = cards_at(kLocScavDiscard);  // a copy: put() changes the piles
+      discard.for_each([&](int phys) { put(phys, kLocScavDeck); });
     }
     phase_ = Phase::kScavDraw;
     return;

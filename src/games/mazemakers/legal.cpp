@@ -31,14 +31,19 @@ Mask State::blocked_for_move(int piece) const {
   return blocked;
 }
 
-void State::add_placements(int piece, Mask blocked, Mask current, ActionList& out) const {
+void State::add_placements(int piece, Mask blocked, int current, ActionList& out) const {
   const int first = first_orientation(piece), count = orientation_count(piece);
   for (int o = first; o < first + count; ++o) {
-    for (int a = 0; a < kCells; ++a) {
-      const Mask m = placement_mask(o, a);
-      if (m == 0 || (m & blocked) != 0 || m == current) continue;
-      out.push_back(kPlaceBase + o * kCells + a);
-    }
+    Mask fits = fitting_anchors(o, blocked);
+    // The wall's own placement covers nothing blocked; a move must change it (A-G4-14). Two
+    // placements of one piece cover the same squares only when they are the same placement.
+    if (current >= 0 && current / kCells == o) fits &= ~cell_bit(current % kCells);
+    // Anchors in increasing order, the order of the action numbers, written without a check
+    // per action: a wall phase lists hundreds of them.
+    const std::size_t base = out.size();
+    out.resize(base + static_cast<std::size_t>(anchor_count(fits)));
+    Action* next = out.data() + base;
+    for (; fits != 0; fits &= fits - 1) *next++ = kPlaceBase + o * kCells + lowest_cell(fits);
   }
 }
 
@@ -47,7 +52,7 @@ void State::wall_move_results(int piece, std::vector<Mask>& out) const {
   if (tiles_board() || pl < 0) return;
   const Mask current = placement_mask(pl / kCells, pl % kCells);
   ActionList moves;
-  add_placements(piece, blocked_for_move(piece), current, moves);
+  add_placements(piece, blocked_for_move(piece), pl, moves);
   for (Action a : moves) {
     const int o = static_cast<int>(a - kPlaceBase) / kCells;
     const int anchor = static_cast<int>(a - kPlaceBase) % kCells;
@@ -61,10 +66,7 @@ bool State::any_setup_placement() const {
     if (placement_[piece] >= 0) continue;
     const int first = first_orientation(piece), count = orientation_count(piece);
     for (int o = first; o < first + count; ++o) {
-      for (int a = 0; a < kCells; ++a) {
-        const Mask m = placement_mask(o, a);
-        if (m != 0 && (m & (walls_ | ~kBoard)) == 0) return true;
-      }
+      if (fitting_anchors(o, walls_ | ~kBoard) != 0) return true;
     }
   }
   return false;
@@ -138,18 +140,20 @@ void State::legal_wall_actions(ActionList& out) const {
   }
   if (forced_ >= 0) {
     const int pl = placement_[forced_];
-    add_placements(forced_, blocked_for_move(forced_), placement_mask(pl / kCells, pl % kCells),
-                   out);
+    add_placements(forced_, blocked_for_move(forced_), pl, out);
     if (out.empty()) out.push_back(kRecover);  // A-G4-15
     return;
   }
   for (int w = 0; w < kNumPieces; ++w) {
     if (owner_[w] != mover_) continue;
     const int pl = placement_[w];
-    add_placements(w, blocked_for_move(w), placement_mask(pl / kCells, pl % kCells), out);
+    add_placements(w, blocked_for_move(w), pl, out);
   }
+  // control_reason(w).empty() without building the reasons (not forced, so G4.3 B2 alone).
+  const int coins = hand(mover_);
   for (int w = 0; w < kNumPieces; ++w) {
-    if (control_reason(w).empty()) out.push_back(kControlBase + w);
+    if (placement_[w] < 0 || owner_[w] == mover_) continue;
+    if (coins >= (owner_[w] < 0 ? 1 : owner_coins_[w] + 1)) out.push_back(kControlBase + w);
   }
   out.push_back(kPass);
 }
@@ -164,7 +168,7 @@ void State::legal_actions(ActionList& out) const {
       return;
     case Phase::kWalls:
       for (int w = 0; w < kNumPieces; ++w) {
-        if (placement_[w] < 0) add_placements(w, walls_ | ~kBoard, 0, out);
+        if (placement_[w] < 0) add_placements(w, walls_ | ~kBoard, -1, out);
       }
       return;
     case Phase::kTiles:

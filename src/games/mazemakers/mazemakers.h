@@ -274,7 +274,9 @@ class State {
   Player seat_in_order(int k) const { return static_cast<Player>((first_ + k) % config_.players); }
   void legal_wall_actions(ActionList& out) const;
   void legal_steps(ActionList& out) const;
-  void add_placements(int piece, Mask blocked, Mask current, ActionList& out) const;
+  // Appends the placements of `piece` covering nothing of `blocked`, except `current` (its
+  // placement now, orientation * 100 + anchor; -1: none).
+  void add_placements(int piece, Mask blocked, int current, ActionList& out) const;
   void legal_tile_wall_actions(ActionList& out) const;
   void add_fills(int slot, ActionList& out) const;
   void legal_relocations(ActionList& out) const;

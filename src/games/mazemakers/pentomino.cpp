@@ -55,6 +55,10 @@ struct Tables {
   std::array<Orientation, kNumOrientations> orient{};
   std::array<int, kNumPieces + 1> first{};
   std::array<std::array<Mask, kCells>, kNumOrientations> masks{};
+  // Per orientation: its squares as offsets from the anchor (row * 10 + col), and the anchors at
+  // which its bounding box stays on the grid.
+  std::array<std::array<std::int8_t, 5>, kNumOrientations> offsets{};
+  std::array<Mask, kNumOrientations> anchors_on_grid{};
 };
 
 Tables build() {
@@ -79,12 +83,16 @@ Tables build() {
         o.height = std::max<std::int8_t>(o.height, static_cast<std::int8_t>(o.dr[i] + 1));
         o.width = std::max<std::int8_t>(o.width, static_cast<std::int8_t>(o.dc[i] + 1));
       }
+      for (int i = 0; i < 5; ++i) {
+        t.offsets[n][i] = static_cast<std::int8_t>(o.dr[i] * kSide + o.dc[i]);
+      }
       for (int anchor = 0; anchor < kCells; ++anchor) {
         const int r0 = anchor / kSide, c0 = anchor % kSide;
         if (r0 + o.height > kSide || c0 + o.width > kSide) continue;
         Mask m = 0;
         for (int i = 0; i < 5; ++i) m |= cell_bit((r0 + o.dr[i]) * kSide + c0 + o.dc[i]);
         t.masks[n][anchor] = m;
+        t.anchors_on_grid[n] |= cell_bit(anchor);
       }
     }
   }
@@ -110,6 +118,14 @@ int orientation_count(int piece) {
 }
 Mask placement_mask(int o, int anchor) {
   return tables().masks[o][anchor];
+}
+Mask fitting_anchors(int o, Mask blocked) {
+  // Square anchor + k is blocked exactly when bit `anchor` of blocked >> k is set.
+  const Tables& t = tables();
+  const auto& k = t.offsets[o];
+  const Mask hit = (blocked >> k[0]) | (blocked >> k[1]) | (blocked >> k[2]) | (blocked >> k[3]) |
+                   (blocked >> k[4]);
+  return t.anchors_on_grid[o] & ~hit;
 }
 
 }  // namespace mw::mazemakers
