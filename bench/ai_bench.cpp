@@ -77,6 +77,15 @@ void BM_Ismcts(benchmark::State& bs, const std::string& id, bool multi_observer)
   run_ismcts(bs, id, config);
 }
 
+// Root parallel search: the same iterations split over `threads` trees. Wall-clock time, so that
+// items/s compares one thread with several (on a quiet machine: other load takes the cores).
+void BM_IsmctsThreads(benchmark::State& bs, const std::string& id) {
+  IsmctsConfig config;
+  config.iterations = 4000;
+  config.threads = static_cast<int>(bs.range(0));
+  run_ismcts(bs, id, config);
+}
+
 void BM_IsmctsGuided(benchmark::State& bs, const std::string& id, int depth) {
   IsmctsConfig config;
   config.iterations = 200;
@@ -104,6 +113,12 @@ const int registered = [] {
     benchmark::RegisterBenchmark(("BM_IsmctsMO/" + id).c_str(), BM_Ismcts, id, true)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("BM_IsmctsSO/" + id).c_str(), BM_Ismcts, id, false)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("BM_IsmctsThreads/" + id).c_str(), BM_IsmctsThreads, id)
+        ->ArgName("threads")
+        ->Arg(1)
+        ->Arg(2)
+        ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
     for (const int depth : {0, 20}) {
       benchmark::RegisterBenchmark(
