@@ -54,11 +54,8 @@ class IsmctsWorker {
     SearchNode* root = tree_.find(root_key_);
     for (const Action a : obs_.legal_actions()) {
       SearchEdge e{a, 0, 0, 0.0};
-      if (root != nullptr) {  // the edges are sorted by action: a search, not a scan per action
-        const auto it =
-            std::lower_bound(root->edges.begin(), root->edges.end(), a,
-                             [](const SearchEdge& x, Action b) { return x.action < b; });
-        if (it != root->edges.end() && it->action == a) e = *it;
+      if (root != nullptr) {
+        if (const SearchEdge* seen = root->find_edge(a)) e = *seen;
       }
       out.push_back(e);
     }

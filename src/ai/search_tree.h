@@ -26,9 +26,17 @@ struct SearchNode {
   std::vector<SearchEdge> edges;  // sorted by action
   Action hint = kNoAction;        // the prior policy's choice here, tried first and favoured
 
+  // The first edge whose action is not below `a`.
+  std::vector<SearchEdge>::const_iterator lower_edge(Action a) const {
+    return std::lower_bound(edges.begin(), edges.end(), a,
+                            [](const SearchEdge& e, Action x) { return e.action < x; });
+  }
+  const SearchEdge* find_edge(Action a) const {
+    const auto it = lower_edge(a);
+    return it != edges.end() && it->action == a ? &*it : nullptr;
+  }
   std::size_t edge_index(Action a) {
-    const auto it = std::lower_bound(edges.begin(), edges.end(), a,
-                                     [](const SearchEdge& e, Action x) { return e.action < x; });
+    const auto it = lower_edge(a);
     if (it != edges.end() && it->action == a) return static_cast<std::size_t>(it - edges.begin());
     return static_cast<std::size_t>(edges.insert(it, SearchEdge{a, 0, 0, 0.0}) - edges.begin());
   }
@@ -62,7 +70,6 @@ class SearchTree {
 inline void add_new_edges(SearchNode& node, const ActionList& legal, bool sorted) {
   thread_local std::vector<Action> missing;
   missing.clear();
-  const auto less = [](const SearchEdge& e, Action x) { return e.action < x; };
   if (sorted) {
     auto it = node.edges.begin();
     for (const Action a : legal) {
@@ -71,8 +78,7 @@ inline void add_new_edges(SearchNode& node, const ActionList& legal, bool sorted
     }
   } else {
     for (const Action a : legal) {
-      const auto it = std::lower_bound(node.edges.begin(), node.edges.end(), a, less);
-      if (it == node.edges.end() || it->action != a) missing.push_back(a);
+      if (node.find_edge(a) == nullptr) missing.push_back(a);
     }
     std::sort(missing.begin(), missing.end());
   }

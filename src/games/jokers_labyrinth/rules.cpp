@@ -158,7 +158,7 @@ Player State::actor() const {
 }
 
 int State::jokers_held(int p) const {
-  return (cards_at(static_cast<std::uint8_t>(kLocHand + p)) & kJokers).count();
+  return (hand_of(p) & kJokers).count();
 }
 
 int State::jack_at(int cell) const {
@@ -170,9 +170,7 @@ int State::jack_at(int cell) const {
 
 std::vector<int> State::hand(int p) const {
   std::vector<int> out;
-  cards_at(static_cast<std::uint8_t>(kLocHand + p)).for_each([&](int phys) {
-    out.push_back(phys);
-  });
+  hand_of(p).for_each([&](int phys) { out.push_back(phys); });
   return out;
 }
 
@@ -199,7 +197,7 @@ bool State::friendly_npc_for(int p, int phys) const {
 // Equipment or a Friendly NPC in p's hand; every Queen/King in a hand is friendly to its holder
 // (own suit, won and kept A-G5-52, or scavenged A-G5-19).
 bool State::value_card_ok(int p, int phys) const {
-  return loc_[phys] == kLocHand + p && (is_equipment(phys) || is_npc(phys));
+  return loc_[phys] == kLocHand + p && kValueCards.has(phys);
 }
 
 bool State::keepable_by(int p, int phys) const {

@@ -41,7 +41,7 @@ void State::add_placements(int piece, Mask blocked, int current, ActionList& out
     // Anchors in increasing order, the order of the action numbers, written without a check
     // per action: a wall phase lists hundreds of them.
     const std::size_t base = out.size();
-    out.resize(base + static_cast<std::size_t>(anchor_count(fits)));
+    out.resize(base + static_cast<std::size_t>(cells_in(fits)));
     Action* next = out.data() + base;
     for (; fits != 0; fits &= fits - 1) *next++ = kPlaceBase + o * kCells + lowest_cell(fits);
   }
@@ -153,7 +153,7 @@ void State::legal_wall_actions(ActionList& out) const {
   const int coins = hand(mover_);
   for (int w = 0; w < kNumPieces; ++w) {
     if (placement_[w] < 0 || owner_[w] == mover_) continue;
-    if (coins >= (owner_[w] < 0 ? 1 : owner_coins_[w] + 1)) out.push_back(kControlBase + w);
+    if (coins >= control_price(w)) out.push_back(kControlBase + w);
   }
   out.push_back(kPass);
 }
@@ -270,7 +270,7 @@ std::string State::control_reason(int piece) const {
   }
   if (forced_ >= 0) return "a wall holding two or more of your coins must be moved first (G4.3 A)";
   if (owner_[piece] == mover_) return "you already control that wall (A-G4-12)";
-  const int need = owner_[piece] < 0 ? 1 : owner_coins_[piece] + 1;
+  const int need = control_price(piece);
   if (hand(mover_) < need) {
     return fmt::format("taking that wall needs {} suit-up coins and you have {} (G4.3 B2)", need,
                        hand(mover_));

@@ -295,6 +295,8 @@ class State {
   std::string place_reason(Action a) const;
   std::string step_reason(Action a) const;
   std::string control_reason(int piece) const;
+  // Suit-up coins that taking a placed wall costs the mover (G4.3 B2): one more than its owner's.
+  int control_price(int piece) const { return owner_[piece] < 0 ? 1 : owner_coins_[piece] + 1; }
   Mask blocked_for_move(int piece) const;
   void apply_place(int o, int anchor);
   void apply_control(int piece);

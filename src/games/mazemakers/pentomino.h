@@ -46,8 +46,8 @@ Mask placement_mask(int o, int anchor);
 // wall moves are most of the work of a random MazeMakers game).
 Mask fitting_anchors(int o, Mask blocked);
 
-// How many bits a mask has set.
-inline int anchor_count(Mask m) {
+// How many squares (bits) a mask has.
+inline int cells_in(Mask m) {
   return std::popcount(static_cast<std::uint64_t>(m)) +
          std::popcount(static_cast<std::uint64_t>(m >> 64));
 }

@@ -320,9 +320,7 @@ void State::check_last_combat(bool setup) const {
 
 // The No-Pentominos board: 23 grid tiles; a slot holds coins in a hole, one slot per hole.
 void State::check_tile_invariants(bool setup) {
-  if (std::popcount(static_cast<std::uint64_t>(tiles_)) +
-          std::popcount(static_cast<std::uint64_t>(tiles_ >> 64)) !=
-      23) {
+  if (cells_in(tiles_) != 23) {
     bad("the No-Pentominos board has 23 grid tiles");
   }
   for (int w = 0; w < kNumPieces; ++w) {
