@@ -308,6 +308,18 @@ export async function playByNotation(page: Page, state: BoardState, move: string
 }
 
 /** Fails with the page's console errors, if it had any. */
+/**
+ * The page without its "How to play" panel: the same text and example position for everyone, never
+ * the match's, yet full of square names ("enter B-1") that a secret may share.
+ */
+export async function contentWithoutTheRules(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const rules of copy.querySelectorAll(".how-to-play")) rules.remove();
+    return copy.outerHTML;
+  });
+}
+
 export function expectNoConsoleErrors(errors: string[], who = "the page"): void {
   if (errors.length > 0) throw new Error(`console errors on ${who}:\n${errors.join("\n")}`);
 }

@@ -3,8 +3,8 @@
 // page holds nothing of either seat's hidden grid; after "I am …" the next seat plays.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { createInLobby, expectNoConsoleErrors, legalSelector, newPlayer, screenshot,
-  serverAndBrowser } from "./harness";
+import { contentWithoutTheRules, createInLobby, expectNoConsoleErrors, legalSelector, newPlayer,
+  screenshot, serverAndBrowser } from "./harness";
 import type { BoardState } from "../src/games/types";
 
 /** Secret while the game is on: a seat's own home grid (its pawn and barriers). */
@@ -51,7 +51,7 @@ describe("hot-seat", () => {
     for (let moves = 0; moves < 80; ++moves) {
       if (await cover.isVisible()) {
         ++covers;
-        const html = await page.content();
+        const html = await contentWithoutTheRules(page);
         expect(await page.locator("#board *").count()).toBe(0);
         expect(await page.evaluate(() => window.__mazeworks?.state ?? null)).toBeNull();
         for (const s of [...secrets[0], ...secrets[1]]) expect(html).not.toContain(s);

@@ -4,8 +4,8 @@
 // its own view does not (the other's pawn and barriers: secrets until the game is over).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { createInLobby, expectNoConsoleErrors, newPlayer, pageState, playByNotation,
-  playFromList, screenshot, waitForState, serverAndBrowser } from "./harness";
+import { contentWithoutTheRules, createInLobby, expectNoConsoleErrors, newPlayer, pageState,
+  playByNotation, playFromList, screenshot, waitForState, serverAndBrowser } from "./harness";
 import { leakContext, leakedInto, secretsOf, withoutDataAttributes } from "./leaks";
 import type { BoardState } from "../src/games/types";
 
@@ -17,18 +17,6 @@ async function waitForVersion(page: Page, version: number): Promise<BoardState> 
 }
 
 /** Neither page shows the other's secrets (checked while the game is on: at the end all is shown). */
-/**
- * The page without its "How to play" panel: the same text and example position for everyone, never
- * the match's, yet full of square names ("enter B-1") that a secret may share.
- */
-async function contentWithoutTheRules(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const copy = document.documentElement.cloneNode(true) as HTMLElement;
-    for (const rules of copy.querySelectorAll(".how-to-play")) rules.remove();
-    return copy.outerHTML;
-  });
-}
-
 async function expectNoLeaks(a: Page, b: Page): Promise<number> {
   const [sa, sb] = [await pageState(a), await pageState(b)];
   if (sa.status === "finished" || sb.status === "finished") return 0;
