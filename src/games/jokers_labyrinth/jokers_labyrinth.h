@@ -442,7 +442,8 @@ class State {
   int turns() const { return turns_; }
   Player winner() const { return winner_; }
   int jokers_held(int p) const;
-  int jack_at(int cell) const;  // seat or -1
+  int jack_at(int cell) const;             // seat or -1
+  std::bitset<kCells> jack_cells() const;  // the cells holding a Jack
   std::vector<int> hand(int p) const;
   bool is_private(int phys) const { return private_[phys]; }
   // The number of shown dice for a PvE fight of seat p against defender value d with card value a.
@@ -474,11 +475,16 @@ class State {
   enum class Enter : std::uint8_t { kNo, kStep, kPickUp, kMustFight, kOwnAce };
   Enter enter_kind(int p, int cell) const;
   bool fight_target(int p, int cell) const;
+  // As above with jack == jack_at(cell), for callers that already know it (legal_main).
+  Enter enter_kind(int p, int cell, int jack) const;
+  bool fight_target(int p, int cell, int jack) const;
   bool can_scavenge() const;
   // A-G5-60: the Ace powers are offered only when they have something to act on.
   bool recon_reveals(int p) const;            // a face-down card in the 3x3 around p's Jack
   bool advanced_recon_finds(int p) const;     // a face-down card p has not peeked (A-G5-59)
   bool shuffle_has_target(int centre) const;  // a card, a Jack or an unseen cell in the 3x3
+  // As above with jacks the cells holding a Jack, for callers that already know them.
+  bool shuffle_has_target(int centre, const std::bitset<kCells>& jacks) const;
   int free_spot_ok(int spot) const;
   void legal_main(ActionList& out) const;
   void legal_prep(ActionList& out, int p, bool pvp) const;

@@ -73,79 +73,112 @@ void State::legal_relocate(ActionList& out) const {
   }
 }
 
+// Generated in increasing action order (kinds by base, then suit / phys / dir), so legal_actions
+// need not sort it.
 void State::legal_main(ActionList& out) const {
   const int p = to_move_;
   const PlayerState& ps = players_[p];
   out.push_back(kEndTurn);
   const bool paid = actions_left_ > 0;
   std::array<bool, 4> can_enter{};  // where a Move or a Boost may go
-  for (int d = 0; d < 4; ++d) can_enter[d] = enter_kind(p, neighbour(ps.pos, d)) != Enter::kNo;
+  std::array<bool, 4> unseen{};     // a face-down grid card: Reveal, Portal
+  std::array<bool, 4> can_fight{};
   for (int d = 0; d < 4; ++d) {
     const int nb = neighbour(ps.pos, d);
-    if (!paid || nb < 0) continue;
-    if (in_grid(nb) && down_[nb]) out.push_back(kReveal + d);
-    if (can_enter[d]) out.push_back(kMove + d);
-    if (fight_target(p, nb)) out.push_back(kFight + d);
+    // One Jack look-up per neighbour, shared by enter_kind and fight_target.
+    const int jack = nb < 0 ? -1 : jack_at(nb);
+    can_enter[d] = enter_kind(p, nb, jack) != Enter::kNo;
+    unseen[d] = nb >= 0 && in_grid(nb) && down_[nb];
+    can_fight[d] = fight_target(p, nb, jack);
   }
-  if (paid && can_scavenge()) out.push_back(kScavenge);
-  const bool ace_ok = paid || !config_.ace_costs_action;
-  // What an Ace may do does not depend on which Ace: work it out once, at the first Ace.
-  bool aces_known = false, recon = false, advanced_recon = false;
-  // Filled by list_ace_uses before any read; not zeroed (this runs at every turn decision).
-  std::array<bool, 25> shuffle_targets;
-  std::array<std::int16_t, 196> shifts;  // grid cell * 4 + dir of each legal Hazard Shift
-  int num_shifts = 0;
-  auto list_ace_uses = [&] {
-    aces_known = true;
-    recon = recon_reveals(p);
-    advanced_recon = advanced_recon_finds(p);
-    for (int c = 0; c < 25; ++c)
-      shuffle_targets[c] = shuffle_has_target(cell_at(c / 5 + 2, c % 5 + 2));
-    std::bitset<kCells> jacks;
-    for (int q = 0; q < config_.players; ++q) {
-      if (players_[q].pos >= 0) jacks.set(static_cast<std::size_t>(players_[q].pos));
+  if (paid) {
+    for (int d = 0; d < 4; ++d) {
+      if (unseen[d]) out.push_back(kReveal + d);
     }
+    for (int d = 0; d < 4; ++d) {
+      if (can_enter[d]) out.push_back(kMove + d);
+    }
+    for (int d = 0; d < 4; ++d) {
+      if (can_fight[d]) out.push_back(kFight + d);
+    }
+    if (can_scavenge()) out.push_back(kScavenge);
+  }
+  const CardSet hand = hand_of(p);
+  const bool ace_ok = paid || !config_.ace_costs_action;
+  // Ace actions are numbered by suit, and the two decks' Aces interleave suits: count each suit.
+  std::array<int, 4> aces_of_suit{};
+  int num_aces = 0;
+  if (ace_ok) {
+    hand.for_each([&](int phys) {
+      if (!is_ace(phys)) return;
+      ++aces_of_suit[static_cast<std::size_t>(suit_of(phys))];
+      ++num_aces;
+    });
+  }
+  if (num_aces > 0) {
+    // What an Ace may do does not depend on which Ace.
+    const std::bitset<kCells> jack_cell = jack_cells();
+    auto each_ace_suit = [&](auto&& f) {
+      for (int s = 0; s < 4; ++s) {
+        for (int k = 0; k < aces_of_suit[static_cast<std::size_t>(s)]; ++k) f(s);
+      }
+    };
+    if (recon_reveals(p)) {
+      each_ace_suit([&](int s) { out.push_back(kAceRecon + s); });
+    }
+    if (advanced_recon_finds(p)) {
+      each_ace_suit([&](int s) { out.push_back(kAceAdvRecon + s); });
+    }
+    std::array<bool, 25> shuffle_targets;
+    for (int c = 0; c < 25; ++c)
+      shuffle_targets[c] = shuffle_has_target(cell_at(c / 5 + 2, c % 5 + 2), jack_cell);
+    each_ace_suit([&](int s) {
+      for (int c = 0; c < 25; ++c) {
+        if (shuffle_targets[c]) out.push_back(kAceShuffle + s * 25 + c);
+      }
+    });
+    std::array<std::int16_t, 196> shifts;  // grid cell * 4 + dir of each legal Hazard Shift
+    int num_shifts = 0;
     for (int i = 0; i < 49; ++i) {
       const int cell = grid_cell(i);
       const int card = cell_card_[cell];
       if (down_[cell] || card < 0 || !is_hazard_card(card) || guard_[cell] >= 0) continue;
       for (int d = 0; d < 4; ++d) {
         const int to = neighbour(cell, d);
-        if (to < 0 || !in_grid(to) || down_[to] || jacks[static_cast<std::size_t>(to)]) continue;
+        if (to < 0 || !in_grid(to) || down_[to] || jack_cell[static_cast<std::size_t>(to)])
+          continue;
         shifts[static_cast<std::size_t>(num_shifts++)] = static_cast<std::int16_t>(i * 4 + d);
       }
     }
-  };
-  hand_of(p).for_each([&](int phys) {
-    if (is_ace(phys) && ace_ok) {
-      if (!aces_known) list_ace_uses();
-      const int s = suit_of(phys);
-      if (recon) out.push_back(kAceRecon + s);
-      if (advanced_recon) out.push_back(kAceAdvRecon + s);
-      for (int c = 0; c < 25; ++c) {
-        if (shuffle_targets[c]) out.push_back(kAceShuffle + s * 25 + c);
-      }
+    each_ace_suit([&](int s) {
       for (int k = 0; k < num_shifts; ++k) out.push_back(kAceShift + s * 196 + shifts[k]);
-    }
-    if (is_king(phys)) out.push_back(kKingGain + phys);
-    if (!boost_used_ && !is_joker(phys)) {
+    });
+  }
+  (hand & kKings).for_each([&](int phys) { out.push_back(kKingGain + phys); });
+  if (!boost_used_) {
+    hand.for_each([&](int phys) {
+      if (is_joker(phys)) return;
       for (int d = 0; d < 4; ++d) {
         if (can_enter[d]) out.push_back(kBoost + phys * 4 + d);
       }
-    }
-    if (paid && last_was_reveal_ && kValueCards.has(phys)) {
+    });
+  }
+  if (paid && last_was_reveal_) {
+    (hand & kValueCards).for_each([&](int phys) {
       for (int d = 0; d < 4; ++d) {
-        const int nb = neighbour(ps.pos, d);
-        if (nb >= 0 && in_grid(nb) && down_[nb]) out.push_back(kPortal + phys * 4 + d);
+        if (unseen[d]) out.push_back(kPortal + phys * 4 + d);
       }
-    }
-    if (paid && is_queen(phys)) {
+    });
+  }
+  if (paid) {
+    hand.for_each([&](int phys) {
+      if (!is_queen(phys)) return;
       for (int a = 0; a < config_.players; ++a) {
         for (int b = a + 1; b < config_.players; ++b)
           out.push_back(kRelocate + phys * 16 + a * 4 + b);
       }
-    }
-  });
+    });
+  }
   if (ps.debt >= 2) legal_pairs(out, p);
 }
 
@@ -171,7 +204,7 @@ void State::legal_actions(ActionList& out) const {
       break;
     case Phase::kMain:
       legal_main(out);
-      break;
+      return;  // generated in order: the most frequent decision skips the sort
     case Phase::kCombatPrep:
       legal_prep(out, to_move_, false);
       break;

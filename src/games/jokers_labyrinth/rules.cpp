@@ -168,6 +168,14 @@ int State::jack_at(int cell) const {
   return -1;
 }
 
+std::bitset<kCells> State::jack_cells() const {
+  std::bitset<kCells> jacks;
+  for (int p = 0; p < config_.players; ++p) {
+    if (players_[p].pos >= 0) jacks.set(static_cast<std::size_t>(players_[p].pos));
+  }
+  return jacks;
+}
+
 std::vector<int> State::hand(int p) const {
   std::vector<int> out;
   hand_of(p).for_each([&](int phys) { out.push_back(phys); });
@@ -217,7 +225,11 @@ int State::board_fight_value(int cell) const {
 }
 
 State::Enter State::enter_kind(int p, int cell) const {
-  if (cell < 0 || jack_at(cell) >= 0) return Enter::kNo;
+  return enter_kind(p, cell, cell < 0 ? -1 : jack_at(cell));
+}
+
+State::Enter State::enter_kind(int p, int cell, int jack) const {
+  if (cell < 0 || jack >= 0) return Enter::kNo;
   const int card = cell_card_[cell];
   if (!in_grid(cell)) {
     if (players_[p].entered) return Enter::kNo;  // once inside, never outside again [T]
@@ -234,9 +246,12 @@ State::Enter State::enter_kind(int p, int cell) const {
 }
 
 bool State::fight_target(int p, int cell) const {
+  return fight_target(p, cell, cell < 0 ? -1 : jack_at(cell));
+}
+
+bool State::fight_target(int p, int cell, int jack) const {
   if (cell < 0) return false;
-  const int q = jack_at(cell);
-  if (q >= 0) return q != p;
+  if (jack >= 0) return jack != p;
   const int card = cell_card_[cell];
   if (card < 0 || down_[cell]) return false;
   if (!in_grid(cell) && players_[p].entered) return false;
@@ -277,10 +292,14 @@ bool State::advanced_recon_finds(int p) const {
 
 // An area with no card, no Jack and no unseen cell: the shuffle would only discard the Ace.
 bool State::shuffle_has_target(int centre) const {
+  return shuffle_has_target(centre, jack_cells());
+}
+
+bool State::shuffle_has_target(int centre, const std::bitset<kCells>& jacks) const {
   for (int dr = -1; dr <= 1; ++dr) {
     for (int dc = -1; dc <= 1; ++dc) {
       const int c = cell_at(row_of(centre) + dr, col_of(centre) + dc);
-      if (down_[c] || cell_card_[c] >= 0 || jack_at(c) >= 0) return true;
+      if (down_[c] || cell_card_[c] >= 0 || jacks[static_cast<std::size_t>(c)]) return true;
     }
   }
   return false;
