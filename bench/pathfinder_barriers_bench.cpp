@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "ai/ismcts.h"
 #include "ai/random_agent.h"
 #include "core/agent.h"
 #include "core/state.h"
@@ -54,7 +55,8 @@ void BM_RandomGameConcrete(benchmark::State& bs) {
     ++games;
   }
   bs.SetItemsProcessed(decisions);
-  bs.counters["decisions/game"] = benchmark::Counter(static_cast<double>(decisions) / static_cast<double>(games));
+  bs.counters["decisions/game"] =
+      benchmark::Counter(static_cast<double>(decisions) / static_cast<double>(games));
 }
 BENCHMARK(BM_RandomGameConcrete);
 
@@ -158,5 +160,24 @@ BENCHMARK(BM_Turns)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+// ISMCTS (random rollouts to the end, multiple observers) from the first seeker decision after
+// two random set-ups, the decision OpenSpiel's port is measured at (../shared/BENCHMARKS.md).
+void BM_IsmctsFirstSeekerDecision(benchmark::State& bs) {
+  pb::State start = pb::State::initial(game().options());
+  mw::Rng rng(3);
+  mw::ActionList scratch;
+  while (start.phase() != pb::Phase::kPlay) mw::play_random_actions(start, rng, 1, scratch);
+  const mw::State s = mw::make_state(game(), start);
+  mw::IsmctsConfig config;
+  config.iterations = 4000;
+  std::int64_t iterations = 0;
+  for (auto _ : bs) {
+    iterations += mw::ismcts_search(mw::Observation(s, s.current_player()), config, rng).iterations;
+  }
+  bs.SetItemsProcessed(iterations);
+  bs.SetLabel("items = ISMCTS iterations");
+}
+BENCHMARK(BM_IsmctsFirstSeekerDecision);
 
 BENCHMARK_MAIN();
