@@ -62,32 +62,6 @@ int route_slots(const SlotSet& barriers, int target, std::array<int, kSquares + 
 
 // ---- slots and geometry ----
 
-bool SlotSet::contains(int slot) const {
-  if (slot < kFirstH) return (v >> (slot / 5 * kSize + slot % 5)) & 1;
-  if (slot < kFirstL) return (h >> (slot - kFirstH)) & 1;
-  return (l >> (slot - kFirstL)) & 1;
-}
-
-void SlotSet::add(int slot) {
-  if (slot < kFirstH) {
-    v |= sq_bit(slot / 5 * kSize + slot % 5);
-  } else if (slot < kFirstL) {
-    h |= sq_bit(slot - kFirstH);
-  } else {
-    l = static_cast<std::uint8_t>(l | (1u << (slot - kFirstL)));
-  }
-}
-
-void SlotSet::remove(int slot) {
-  if (slot < kFirstH) {
-    v &= ~sq_bit(slot / 5 * kSize + slot % 5);
-  } else if (slot < kFirstL) {
-    h &= ~sq_bit(slot - kFirstH);
-  } else {
-    l = static_cast<std::uint8_t>(l & ~(1u << (slot - kFirstL)));
-  }
-}
-
 std::vector<int> SlotSet::slots() const {
   std::vector<int> out;
   for (std::uint64_t m = v; m != 0; m &= m - 1) {
@@ -97,27 +71,6 @@ std::vector<int> SlotSet::slots() const {
   for (std::uint64_t m = h; m != 0; m &= m - 1) out.push_back(kFirstH + std::countr_zero(m));
   for (unsigned m = l; m != 0; m &= m - 1) out.push_back(kFirstL + std::countr_zero(m));
   return out;
-}
-
-int neighbour(int sq, Dir d) {
-  const int r = row_of(sq) + row_delta(d), c = col_of(sq) + col_delta(d);
-  if (r < 0 || r >= kSize || c < 0 || c >= kSize) return -1;
-  return r * kSize + c;
-}
-
-int slot_between(int sq, Dir d) {
-  const int r = row_of(sq), c = col_of(sq);
-  switch (d) {
-    case Dir::kUp:
-      return r > 0 ? kFirstH + sq - kSize : -1;
-    case Dir::kDown:
-      return r < kSize - 1 ? kFirstH + sq : -1;
-    case Dir::kLeft:
-      return c > 0 ? r * 5 + c - 1 : -1;
-    case Dir::kRight:
-      return c < kSize - 1 ? r * 5 + c : -1;
-  }
-  return -1;
 }
 
 std::uint64_t flood(std::uint64_t seeds, const SlotSet& barriers) {

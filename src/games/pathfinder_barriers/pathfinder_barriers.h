@@ -89,9 +89,30 @@ struct SlotSet {
   std::uint64_t h = 0;
   std::uint8_t l = 0;
 
-  bool contains(int slot) const;
-  void add(int slot);
-  void remove(int slot);
+  // Inline: the rollouts of a search ask these at every step.
+  constexpr bool contains(int slot) const {
+    if (slot < kFirstH) return (v >> (slot / 5 * kSize + slot % 5)) & 1;
+    if (slot < kFirstL) return (h >> (slot - kFirstH)) & 1;
+    return (l >> (slot - kFirstL)) & 1;
+  }
+  constexpr void add(int slot) {
+    if (slot < kFirstH) {
+      v |= sq_bit(slot / 5 * kSize + slot % 5);
+    } else if (slot < kFirstL) {
+      h |= sq_bit(slot - kFirstH);
+    } else {
+      l = static_cast<std::uint8_t>(l | (1u << (slot - kFirstL)));
+    }
+  }
+  constexpr void remove(int slot) {
+    if (slot < kFirstH) {
+      v &= ~sq_bit(slot / 5 * kSize + slot % 5);
+    } else if (slot < kFirstL) {
+      h &= ~sq_bit(slot - kFirstH);
+    } else {
+      l = static_cast<std::uint8_t>(l & ~(1u << (slot - kFirstL)));
+    }
+  }
   int count() const { return std::popcount(v) + std::popcount(h) + std::popcount(l); }
   bool empty() const { return (v | h | l) == 0; }
   bool intersects(const SlotSet& o) const {
@@ -112,9 +133,26 @@ inline constexpr SlotSet kAllSlots = {kHasRight, kHasBelow, 0x3f};
 
 // The slot crossed by a step from `sq` in direction d; -1 off the grid (the left edge of column
 // 1 is the entry slot, reached by Exit rather than a move).
-int slot_between(int sq, Dir d);
+constexpr int slot_between(int sq, Dir d) {
+  const int r = row_of(sq), c = col_of(sq);
+  switch (d) {
+    case Dir::kUp:
+      return r > 0 ? kFirstH + sq - kSize : -1;
+    case Dir::kDown:
+      return r < kSize - 1 ? kFirstH + sq : -1;
+    case Dir::kLeft:
+      return c > 0 ? r * 5 + c - 1 : -1;
+    case Dir::kRight:
+      return c < kSize - 1 ? r * 5 + c : -1;
+  }
+  return -1;
+}
 // The square a step leads to, or -1 off the grid.
-int neighbour(int sq, Dir d);
+constexpr int neighbour(int sq, Dir d) {
+  const int r = row_of(sq) + row_delta(d), c = col_of(sq) + col_delta(d);
+  if (r < 0 || r >= kSize || c < 0 || c >= kSize) return -1;
+  return r * kSize + c;
+}
 
 // Squares reachable by orthogonal steps through slots not in `barriers`, starting from the
 // column-1 squares whose entry slot is open (validity, A-G2-9) or from `seeds`.
