@@ -10,6 +10,7 @@
 
 #include "ai/alphabeta.h"
 #include "ai/ismcts.h"
+#include "ai/pimc.h"
 #include "core/state.h"
 #include "games/all_games.h"
 
@@ -95,6 +96,23 @@ void BM_IsmctsGuided(benchmark::State& bs, const std::string& id, int depth) {
   run_ismcts(bs, id, config);
 }
 
+// Plain UCT (`mcts`: PIMC with one world) from the first decision, random rollouts to the end:
+// the search OpenSpiel's MCTSBot runs, on a game of perfect information.
+void BM_Mcts(benchmark::State& bs, const std::string& id) {
+  const Game game = builtin_games().load(id);
+  const State s = first_decision(game, 1);
+  PimcConfig config;
+  config.worlds = 1;
+  config.search.iterations = 2000;
+  Rng rng(2);
+  std::int64_t iterations = 0;
+  for (auto _ : bs) {
+    iterations += pimc_search(Observation(s, s.current_player()), config, rng).iterations;
+  }
+  bs.SetItemsProcessed(iterations);
+  bs.SetLabel("items = MCTS iterations");
+}
+
 void BM_AlphaBeta(benchmark::State& bs, const std::string& id) {
   const Game game = builtin_games().load(id);
   const State s = first_decision(game, 1);
@@ -130,6 +148,10 @@ const int registered = [] {
     for (Player seat = 0; seat < game.num_players(); ++seat) {
       benchmark::RegisterBenchmark(("BM_IsmctsMid/" + id + "/seat:" + std::to_string(seat)).c_str(),
                                    BM_IsmctsMid, id, seat)
+          ->Unit(benchmark::kMillisecond);
+    }
+    if (e->info.perfect_information) {
+      benchmark::RegisterBenchmark(("BM_Mcts/" + id).c_str(), BM_Mcts, id)
           ->Unit(benchmark::kMillisecond);
     }
     if (e->info.perfect_information && e->evaluate) {
