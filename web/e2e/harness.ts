@@ -1,13 +1,14 @@
 // End-to-end harness: a real `mazeworks serve` on loopback serving the built app (web/dist), and
 // Debian's Chromium driven through playwright-core (../shared/STACK.md, pitfall 7).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, existsSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { BoardState, GameUI } from "../src/games/types";
+import { MiddleKeeper } from "./mid-game";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const webDir = resolve(here, "..");
@@ -324,15 +325,48 @@ export function expectNoConsoleErrors(errors: string[], who = "the page"): void 
   if (errors.length > 0) throw new Error(`console errors on ${who}:\n${errors.join("\n")}`);
 }
 
-/** A match one seat plays against the computer by clicks, from start to end, with screenshots. */
 /** The screen sizes of the screenshots every game leaves in build/e2e-screenshots/. */
 export const LAPTOP = { width: 1366, height: 768 };
 export const PHONE = { width: 390, height: 844 };
-/** The mid-game screenshot is taken before the clicking seat's move with this index. */
-export const MID_GAME_MOVE = 8;
+
+export interface MidGameShots {
+  /** Call before each move of the clicking seat: `moves` is how many it has played so far. */
+  before(moves: number): Promise<void>;
+  /** Saves, as `<name>-mid`, the kept position nearest the middle of the moves played; returns its path. */
+  save(): Promise<string>;
+}
+
+/**
+ * The mid-game screenshot, taken at the middle of the match whatever its length: screenshots are
+ * kept in memory at positions spaced out as the match goes on (mid-game.ts), and once the match is
+ * over the one nearest half the seat's moves is saved (a match over before the seat's first move:
+ * its end).
+ */
+export function midGameShots(page: Page, name: string): MidGameShots {
+  const keeper = new MiddleKeeper<Buffer>();
+  return {
+    before: (moves) => keeper.offer(moves, () => page.screenshot({ fullPage: true })),
+    async save() {
+      mkdirSync(artifactsDir, { recursive: true });
+      const path = join(artifactsDir, `${name}-mid.png`);
+      const middle = keeper.middle();
+      if (middle) writeFileSync(path, middle.value);
+      else await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+  };
+}
+
+/** Fails unless `<name>-start`, `-mid` and `-end` were all saved since `since` (ms, Date.now()). */
+export function expectMatchScreenshots(name: string, since: number): void {
+  for (const part of ["start", "mid", "end"]) {
+    const path = join(artifactsDir, `${name}-${part}.png`);
+    expect(existsSync(path) && statSync(path).mtimeMs >= since - 1000, `screenshot ${name}-${part}.png saved`).toBe(true);
+  }
+}
 
 export interface ClickedMatch {
-  /** The screenshots' names: `<name>-start`, `<name>-mid` (before the seat's move MID_GAME_MOVE), `<name>-end`. */
+  /** The screenshots' names: `<name>-start`, `<name>-mid` (the middle of the match), `<name>-end`. */
   name: string;
   game: string;
   /** The first "human" seat is the one played by clicks; the others are computers. */
@@ -356,7 +390,8 @@ export interface ClickedMatch {
 
 /**
  * Creates the match, opens the human seat's page, plays it to the end by clicks, and checks what
- * every finished match shows: finished, phase over, the result banner, the log, no console error.
+ * every finished match shows: finished, phase over, the result banner, the log, no console error,
+ * and its three screenshots saved.
  */
 export async function playMatchByClicks(server: RunningServer, browser: Browser,
   m: ClickedMatch): Promise<BoardState> {
@@ -364,16 +399,18 @@ export async function playMatchByClicks(server: RunningServer, browser: Browser,
   const created = await createMatch(server, m.game, m.seats, m.options, m.seed);
   const { token } = await joinMatch(server, created.match, seat);
   const { context, page, errors } = await newPlayer(browser, m.viewport ?? LAPTOP);
+  const since = Date.now();
   try {
     await openSeat(page, server, created.match, seat, token);
     await page.waitForSelector(m.boardReady);
     await screenshot(page, `${m.name}-start`);
     if (m.beforePlay) await m.beforePlay(page);
-    const final = await playToEnd(page, m.ui, m.choose, m.maxMoves, async (moves) => {
-      if (moves === MID_GAME_MOVE) await screenshot(page, `${m.name}-mid`);
-    });
+    const mid = midGameShots(page, m.name);
+    const final = await playToEnd(page, m.ui, m.choose, m.maxMoves, (moves) => mid.before(moves));
     await page.waitForSelector(".result-banner");
+    await mid.save();
     await screenshot(page, `${m.name}-end`);
+    expectMatchScreenshots(m.name, since);
     expect(final.status).toBe("finished");
     expect(final.view.phase).toBe("over");
     // The end in the game's own words: who, the score or the reason (never bare returns).

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { pathfinderBarriersUI as ui } from "../src/games/pathfinder-barriers";
 import type { BoardState } from "../src/games/types";
 import {
-  createMatch, joinMatch, LAPTOP, MID_GAME_MOVE, newPlayer, openSeat, pageState, PHONE, playToEnd, screenshot,
-  waitForTurnOrEnd, type MoveChooser, serverAndBrowser } from "./harness";
+  createMatch, expectMatchScreenshots, joinMatch, LAPTOP, midGameShots, newPlayer, openSeat, pageState, PHONE, playToEnd,
+  screenshot, waitForTurnOrEnd, type MoveChooser, serverAndBrowser } from "./harness";
 
 const GAME = "pathfinder-barriers";
 const home = (attr: "data-square" | "data-slot", name: string) => `#board [data-grid="home"] [${attr}="${name}"]`;
@@ -103,6 +103,7 @@ async function expectFinished(page: Page, errors: string[], final: BoardState): 
 
 describe("pathfinder-barriers in the browser", () => {
   it("builds a grid by clicking, then hunts the computer's pawn to the end", async () => {
+    const since = Date.now();
     const { page, errors, context } = await openHumanSeat(LAPTOP, { firstPlayer: "north" });
     const first = await waitForTurnOrEnd(page);
     expect(first.view.phase).toBe("setup");
@@ -127,10 +128,11 @@ describe("pathfinder-barriers in the browser", () => {
     const hunt = await waitForTurnOrEnd(page);
     expect(hunt.view.phase).toBe("play"); // North searches first
 
-    const final = await playToEnd(page, ui, seekerChooser, 600, async (moves) => {
-      if (moves === MID_GAME_MOVE) await screenshot(page, `${GAME}-mid`);
-    });
+    const mid = midGameShots(page, GAME);
+    const final = await playToEnd(page, ui, seekerChooser, 600, (moves) => mid.before(moves));
+    await mid.save();
     await screenshot(page, `${GAME}-end`);
+    expectMatchScreenshots(GAME, since);
     await expectFinished(page, errors, final);
     expect(final.view.homes[1]).not.toBeNull(); // the rival grid is revealed at the end
     expect(final.view.tracking[0].turns).toBeGreaterThan(0); // North searched first, by clicking
@@ -138,6 +140,7 @@ describe("pathfinder-barriers in the browser", () => {
   });
 
   it("on a phone, against the game's own seeker, with a generated grid and 12 chips", async () => {
+    const since = Date.now();
     const { page, errors, context } = await openHumanSeat(PHONE,
       { maxBarriers: 12, firstPlayer: "south" }, "seeker");
     await waitForTurnOrEnd(page);
@@ -151,10 +154,11 @@ describe("pathfinder-barriers in the browser", () => {
     await screenshot(page, `${GAME}-phone-start`);
     await finishSetup(page);
 
-    const final = await playToEnd(page, ui, seekerChooser, 600, async (moves) => {
-      if (moves === MID_GAME_MOVE) await screenshot(page, `${GAME}-phone-mid`);
-    });
+    const mid = midGameShots(page, `${GAME}-phone`);
+    const final = await playToEnd(page, ui, seekerChooser, 600, (moves) => mid.before(moves));
+    await mid.save();
     await screenshot(page, `${GAME}-phone-end`);
+    expectMatchScreenshots(`${GAME}-phone`, since);
     await expectFinished(page, errors, final);
     await context.close();
   });

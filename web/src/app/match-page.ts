@@ -11,12 +11,14 @@ import { genericUI } from "../games/generic";
 import { gameUI } from "../games/registry";
 import type { Board, BoardContext, BoardState, GameEvent, GameUI } from "../games/types";
 import { toBoardState } from "./board-state";
+import { keepFocusOnBoard } from "./board-focus";
 import { markChanged, snapshotBoard } from "./changed-cells";
 import { createEventLog, eventDescriber, eventPhrases } from "./event-log";
 import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-seat";
 import { howToPlay } from "./how-to-play";
 import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
+import { motionsOf, playMotions } from "./motion";
 import { matchHeader } from "./match-header";
 import { createResignControl, readyToFollow } from "./resign-control";
 import { presenceNews, seatNamesOf } from "./names";
@@ -71,6 +73,7 @@ export class MatchPage {
   private readonly playArea: HTMLElement;
   private readonly coverSlot = h("div", { class: "cover-slot" });
   private readonly resign = createResignControl(() => this.resignShown());
+  private readonly focusKeeper: { restore(): void; stop(): void };
   /** A rematch asked for or announced: the page moves there once its tokens are in. */
   private rematchPending = false;
   private rematchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -83,10 +86,12 @@ export class MatchPage {
     private summary: MatchSummary | null = null,
   ) {
     this.playArea = h("div", { class: "match-body" },
-      // Feedback (an illegal click, news of the other players) just above the board, in view.
+      // Feedback (an illegal click, a move the server refused, news of the other players) just
+      // above the board, under the header's turn line: in view with the turn prompt.
       h("div", { class: "board-column" }, this.notice, this.boardHost),
       h("div", { class: "side-column" }, this.resultSlot, this.resign.el, this.log.el, this.notation.el,
         this.legal.el, this.inviteSlot, this.rulesSlot));
+    this.focusKeeper = keepFocusOnBoard({ playArea: this.playArea, board: this.boardHost });
   }
 
   async start(): Promise<void> {
@@ -119,6 +124,7 @@ export class MatchPage {
     if (this.rematchTimer) clearTimeout(this.rematchTimer);
     for (const o of this.observers.values()) o.connection.close();
     this.observers.clear();
+    this.focusKeeper.stop();
     this.dropBoard();
     window.__mazeworks = { state: null };
   }
@@ -141,7 +147,7 @@ export class MatchPage {
         token,
         onState: (msg) => pacer.push(msg),
         onError: (err) => {
-          if (seat === this.shownKey()) this.notation.showError(plainWords(err.message));
+          if (seat === this.shownKey()) this.feedback(plainWords(err.message), true);
         },
         onStatus: () => this.renderHeader(),
         // Every connection of a hot-seat device hears the same news: the first one tells it.
@@ -158,6 +164,7 @@ export class MatchPage {
   private onState(seat: number, msg: StateMessage, computerMoved = false): void {
     const observer = this.observers.get(seat);
     if (this.stopped || !observer) return; // a paced message due after the player left
+    const previous = computerMoved && seat === this.shownKey() ? this.shownState() : null;
     observer.events = mergeEvents(observer.events, msg);
     observer.message = msg;
     observer.received = ++this.arrivals;
@@ -170,13 +177,16 @@ export class MatchPage {
     const lightChanges = computerMoved && seat === this.shownKey() && this.board !== null;
     const before = lightChanges ? snapshotBoard(this.boardHost) : null;
     this.render();
-    if (before && !this.hotSeat?.covered) markChanged(this.boardHost, before);
+    if (before && !this.hotSeat?.covered) {
+      markChanged(this.boardHost, before);
+      playMotions(this.boardHost, motionsOf(this.ui, previous, this.shownState()));
+    }
   }
 
   private onPresence(msg: PresenceMessage): void {
     if (!this.summary) return;
     this.summary = { ...this.summary, seats: msg.seats };
-    if (!this.held.includes(msg.seat)) this.notice.textContent = presenceNews(msg.seat, msg.event, this.seatNames());
+    if (!this.held.includes(msg.seat)) this.feedback(presenceNews(msg.seat, msg.event, this.seatNames()));
     if (freeSeats(this.summary).length === 0 && this.pollTimer) clearInterval(this.pollTimer);
     if (!this.hotSeat?.covered) this.render();
   }
@@ -206,7 +216,7 @@ export class MatchPage {
     if (this.observers.get(seat)!.connection.rematch()) {
       this.rematchPending = true;
     } else {
-      this.notice.textContent = "Not connected: the rematch was not asked for. Reconnecting…";
+      this.feedback("Not connected: the rematch was not asked for. Reconnecting…", true);
     }
     this.render();
   }
@@ -259,6 +269,7 @@ export class MatchPage {
     if (hadFocus && !this.playArea.hidden && !this.playArea.contains(document.activeElement)) {
       this.boardHost.focus();
     }
+    this.focusKeeper.restore();
   }
 
   private renderPlayArea(): void {
@@ -314,9 +325,8 @@ export class MatchPage {
     this.log.clear();
     this.legal.show([]);
     this.resign.show(false);
-    this.notation.showError("");
     clear(this.resultSlot);
-    this.notice.textContent = "";
+    this.feedback("");
     this.playArea.hidden = true;
     clear(this.coverSlot);
     this.coverSlot.append(passDeviceCover(seat, () => {
@@ -360,7 +370,7 @@ export class MatchPage {
         return result.message ? { ...result, message: plainWords(result.message) } : result;
       },
       suggest: (spec) => observer()!.connection.suggest(spec),
-      notify: (message) => (this.notice.textContent = plainWords(message)),
+      notify: (message) => this.feedback(plainWords(message)),
     };
   }
 
@@ -370,11 +380,18 @@ export class MatchPage {
 
   private playAs(seat: number, text: string): void {
     const o = this.observers.get(seat);
-    if (!o?.message || seat === SPECTATOR) return this.notation.showError("Spectators cannot play.");
-    this.notice.textContent = "";
+    if (!o?.message || seat === SPECTATOR) return this.feedback("Spectators cannot play.", true);
+    this.feedback("");
     if (!o.connection.act(text, o.message.version)) {
-      this.notation.showError("Not connected: the move was not sent. Reconnecting…");
+      this.feedback("Not connected: the move was not sent. Reconnecting…", true);
     }
+  }
+
+  /** Shows a line in the feedback place above the board; `refused`: a move that was not played. */
+  private feedback(message: string, refused = false): void {
+    this.notice.textContent = message;
+    this.notice.title = message;
+    this.notice.classList.toggle("refused", refused && message !== "");
   }
 
   private async refreshSummary(): Promise<void> {

@@ -1,6 +1,7 @@
 // The contract between the app (lobby, match page, connection, replays) and one game's user
 // interface. A game folder `src/games/<id>/` exports a `GameUI`; the app never knows a game's view
 // schema, and a game never talks to the server: it draws what it is given and calls `ctx.play`.
+import type { Motion } from "./motion";
 
 /** A game's view for one observer, exactly as the server sent it (docs/rules/<id>.md). */
 export type View = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -113,6 +114,12 @@ export interface GameUI {
    * reason ("Purple wins 48–43", "Draw: round limit 3 reached, Jokers 0–0"); optional.
    */
   resultLine?(state: BoardState): string | null;
+  /**
+   * What to animate once the board has drawn `after`, the state that follows `before` with a
+   * computer's move (cards turned face up, cards swapped, a pawn's walk); optional. Pure: it may
+   * use only the two states (app/motion.ts plays the motions).
+   */
+  motions?(before: BoardState, after: BoardState): Motion[];
   /**
    * A position from a real match (not interactive), drawn small in "How to play" by this same
    * board, so a new player sees the pieces before the first match; optional.

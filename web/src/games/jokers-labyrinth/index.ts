@@ -8,6 +8,7 @@ import type { Board, BoardContext, BoardState, GameUI } from "../types";
 import { drawDungeon } from "./board";
 import { describeEvent } from "./event-words";
 import { fightKey } from "./fight";
+import { jokersMotions } from "./motion";
 import { cardWords, type SuitLetter, SUIT_WORD } from "./notation";
 import { drawPanel } from "./panel";
 import { clicksFor, isFaceReroll, PathIndex, type Token } from "./paths";
@@ -210,4 +211,5 @@ export const jokersLabyrinthUI: GameUI = {
   },
   describeEvent,
   resultLine,
+  motions: jokersMotions,
 };

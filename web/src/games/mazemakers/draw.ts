@@ -8,7 +8,7 @@ import { numberCoin, pawn, suitCoin, suitColour } from "./pieces";
 import { type BoardModel, squareOf, suitOfSeat, wallCentre, type WallInfo } from "./model";
 import type { RecentMoves } from "./recent";
 
-const CELL = 40;
+export const CELL = 40;
 const MARGIN = 24;
 
 // A classic wooden pentomino set: one colour per piece.
@@ -168,6 +168,7 @@ function pawns(model: BoardModel, mover: string | null): SVGElement {
       [px, py] = [x(c) + CELL / 2 + k * 9, y(r) + CELL / 2 - k * 4];
     }
     const piece = pawn(px, py, 26, p.suit, p.seat.slice(1));
+    piece.setAttribute("data-pawn", p.seat);
     if (p.seat === mover) piece.classList.add("mm-mover");
     piece.append(s("title", {}, `${p.seat}${p.suit ? ` (${p.suit})` : ""} on ${p.pawn}`));
     g.append(piece);

@@ -4,6 +4,7 @@ import type { BoardState, GameUI } from "../types";
 import { MazemakersBoard } from "./board";
 import { clicksFor } from "./clicks";
 import { describeEvent } from "./event-words";
+import { mazemakersMotions } from "./motion";
 import { readModel } from "./model";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -21,4 +22,5 @@ export const mazemakersUI: GameUI = {
   },
   describeEvent,
   resultLine,
+  motions: mazemakersMotions,
 };

@@ -3,6 +3,7 @@
 import type { BoardState, GameUI } from "../types";
 import { createPathfinderBoard, pathfinderClicks } from "./board";
 import { describeEvent } from "./event-words";
+import { pathfinderMotions } from "./motion";
 import { pathfinderView, seatName } from "./view";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -24,4 +25,5 @@ export const pathfinderBarriersUI: GameUI = {
   seatSummary,
   describeEvent,
   resultLine,
+  motions: pathfinderMotions,
 };

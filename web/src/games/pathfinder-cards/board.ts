@@ -110,10 +110,9 @@ export function createPlayBoard(host: HTMLElement, initial: BoardState, ctx: Boa
       phase.mode === "away"
         ? h("div", { class: "pfc-away" }, "You look away while the Maker flips a card…")
         : h("div", { class: "pfc-maze" }, drawMaze(phase.mode === "study" ? phase.model : model, marks)),
-      actionsSlot,
-      questionPanel(model),
-      drawTable(model, backFill),
-      drawKnowledge(model),
+      // Under the maze, one part that scrolls on its own when a laptop screen is short of room.
+      h("div", { class: "pfc-below" }, actionsSlot, questionPanel(model), drawTable(model, backFill),
+        drawKnowledge(model)),
     ];
     root.append(...parts.filter((part): part is Element => part !== null));
     markable = [...root.querySelectorAll("[data-cell], [data-heart]")]

@@ -5,6 +5,7 @@ import { createPlayBoard } from "./board";
 import { describeEvent } from "./event-words";
 import { playClicksFor } from "./clicks";
 import { createMazeEditor, editorClicksFor } from "./editor";
+import { pathfinderCardsMotions } from "./motion";
 import { roleOf } from "./model";
 import { isBuildPhase } from "./phase";
 import { questionPhrases } from "./question-log";
@@ -49,4 +50,5 @@ export const pathfinderCardsUI: GameUI = {
   id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent, resultLine,
   example: example as unknown as BoardState,
   phraseEvents: questionPhrases,
+  motions: pathfinderCardsMotions,
 };

@@ -37,7 +37,8 @@ export interface DrawnBoard {
   previews: Map<string, SVGElement>;
 }
 
-function origin(cell: Cell, turned: boolean): { x: number; y: number } {
+/** The top-left corner of a cell's card on this observer's screen, in the SVG's units. */
+export function origin(cell: Cell, turned: boolean): { x: number; y: number } {
   const at = screenCell(cell, turned);
   return { x: LEFT + at.col * PITCH_X, y: TOP + at.row * PITCH_Y };
 }

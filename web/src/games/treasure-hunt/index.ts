@@ -4,6 +4,7 @@ import type { BoardState, GameUI } from "../types";
 import { TreasureHuntBoard, seatSummary } from "./board";
 import { describeEvent } from "./event-words";
 import { clicksFor } from "./moves";
+import { treasureHuntMotions } from "./motion";
 import { resultLine } from "./result";
 import example from "./example-position.json";
 
@@ -15,4 +16,5 @@ export const treasureHuntUI: GameUI = {
   seatSummary,
   describeEvent,
   resultLine,
+  motions: treasureHuntMotions,
 };
