@@ -46,10 +46,27 @@ describe("replay", () => {
     await page.locator("#replay-slider").fill(String(Math.floor(steps / 2)));
     await expect.poll(async () => (await pageState(page)).version).toBe(Math.floor(steps / 2));
 
+    // every state the page publishes for the new observer: the same step, never the end first
+    await page.evaluate(() => {
+      const seen: [number | null, number][] = [];
+      let current = window.__mazeworks;
+      Object.defineProperty(window, "__mazeworks", {
+        configurable: true,
+        get: () => current,
+        set: (value: typeof current) => {
+          current = value;
+          if (value?.state) seen.push([value.state.seat, value.state.version]);
+        },
+      });
+      (window as unknown as { seen: typeof seen }).seen = seen;
+    });
     await page.locator("#replay-observer").selectOption("1");
     await expect.poll(async () => (await pageState(page)).seat).toBe(1);
     // the same step, seen by other eyes; the address names it
     expect((await pageState(page)).version).toBe(Math.floor(steps / 2));
+    const drawn = await page.evaluate(() => (window as unknown as { seen: [unknown, number][] }).seen);
+    expect(new Set(drawn.filter(([seat]) => seat === 1).map(([, version]) => version)))
+      .toEqual(new Set([Math.floor(steps / 2)]));
     expect(page.url()).toContain(`seat=1&step=${Math.floor(steps / 2)}`);
     expect((await pageState(page)).interactive).toBe(false);
     await screenshot(page, "replay-seat-1");

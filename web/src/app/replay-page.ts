@@ -107,8 +107,16 @@ export class ReplayPage {
         h("div", { class: "board-column" }, this.boardHost),
         h("div", { class: "side-column" }, this.log.el))));
     document.addEventListener("keydown", this.keys);
-    const end = await this.fetch(undefined);
-    if (end) await this.go(this.startStep);
+    // The end tells how many steps there are and where the turns start; it is drawn only when it
+    // is the step asked for, so another observer's view opens at the same step without a flash
+    // of the end.
+    const id = ++this.request;
+    const end = await this.load(undefined);
+    if (!end || id !== this.request || this.stopped) return;
+    this.steps = end.steps;
+    this.turns = turnStarts(end.events);
+    if (this.startStep >= end.steps) this.draw(end);
+    else await this.go(this.startStep);
   }
 
   stop(): void {
@@ -161,15 +169,19 @@ export class ReplayPage {
   }
 
   /** Loads and draws one step; an answer that arrives after a newer request is dropped. */
-  private async fetch(step: number | undefined): Promise<ReplayStep | null> {
+  private async fetch(step: number | undefined): Promise<void> {
     const id = ++this.request;
+    const reply = await this.load(step);
+    if (reply && id === this.request && !this.stopped) this.draw(reply);
+  }
+
+  /** One step from the server (the end when `step` is undefined); null after an error, shown. */
+  private async load(step: number | undefined): Promise<ReplayStep | null> {
     const observer = this.observer;
     const token = typeof observer === "number" ? this.deps.tokens.token(this.matchId, observer) : undefined;
     try {
       const reply = await this.deps.api.replay(this.matchId, observer, step, token);
-      if (id !== this.request || this.stopped) return null;
       this.error.textContent = "";
-      this.draw(reply);
       return reply;
     } catch (err) {
       this.error.textContent = err instanceof Error ? err.message : String(err);
