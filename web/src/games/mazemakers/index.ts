@@ -3,7 +3,7 @@
 import type { BoardState, GameUI } from "../types";
 import { MazemakersBoard } from "./board";
 import { clicksFor } from "./clicks";
-import { describeEvent } from "./event-words";
+import { describeEvent, foldEvents } from "./event-words";
 import { readModel } from "./model";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -20,5 +20,6 @@ export const mazemakersUI: GameUI = {
     return `${p.suit ?? p.seat} · health ${p.health} · ${p.artifacts}/3 artifacts${life}`;
   },
   describeEvent,
+  foldEvents,
   resultLine,
 };

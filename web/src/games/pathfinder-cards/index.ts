@@ -2,7 +2,7 @@
 // (editor/), every later phase the play board (board.ts). `clicksFor` follows the same split.
 import type { Board, BoardContext, BoardState, GameUI } from "../types";
 import { createPlayBoard } from "./board";
-import { describeEvent } from "./event-words";
+import { describeEvent, foldEvents } from "./event-words";
 import { playClicksFor } from "./clicks";
 import { createMazeEditor, editorClicksFor } from "./editor";
 import { roleOf } from "./model";
@@ -49,4 +49,5 @@ export const pathfinderCardsUI: GameUI = {
   id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent, resultLine,
   example: example as unknown as BoardState,
   phraseEvents: questionPhrases,
+  foldEvents,
 };

@@ -2,7 +2,7 @@
 // from the observer's side of the table (docs/rules/treasure-hunt.md).
 import type { BoardState, GameUI } from "../types";
 import { TreasureHuntBoard, seatSummary } from "./board";
-import { describeEvent } from "./event-words";
+import { describeEvent, foldEvents } from "./event-words";
 import { clicksFor } from "./moves";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -14,5 +14,6 @@ export const treasureHuntUI: GameUI = {
   clicksFor,
   seatSummary,
   describeEvent,
+  foldEvents,
   resultLine,
 };
