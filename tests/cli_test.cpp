@@ -212,6 +212,54 @@ TEST(CliPlay, SavesARecordThatReplayReads) {
   EXPECT_EQ(count(stepped.out, "== step 1/"), 2);  // once forward, once back
 }
 
+// The fights of a record, each in the terminal's words (what `play` must have printed).
+int fights_in(const GameRecord& record) {
+  State s = replay(builtin_games(), record, 0);
+  int fights = 0;
+  for (const Action a : record.actions) {
+    if (!s.outcome_of(a).is_null()) ++fights;
+    s.apply(a);
+  }
+  return fights;
+}
+
+// Between a human's turns the board shows only the last fight: the human is told every fight since
+// its last move at its prompt, one line each.
+TEST(CliPlay, EveryFightSinceTheHumansLastMoveIsOneLine) {
+  const ScratchDir dir("cli");
+  const std::string file = (dir / "game.json").string();
+  // The set-up (the choices not legal are refused), then end every turn; defend with no card.
+  std::string input = "jack H\njack S\n";
+  for (const char* spot : {"a0", "z1", "g0", "h1", "z7", "a8", "h7", "g8"}) {
+    input += fmt::format("spot {}\n", spot);
+  }
+  for (int turn = 0; turn < 40; ++turn) input += "end\nnocard\nnoreroll\nspot h7\nspot g8\n";
+  input += fmt::format("save {}\nquit\n", file);
+  const CliRun run = mazeworks(dir, "play jokers-labyrinth --seed 4 --seat 1=random", input);
+  ASSERT_EQ(run.code, 0) << run.err;
+  const int fights = fights_in(GameRecord::from_json(Json::parse(slurp(file))));
+  EXPECT_GE(fights, 2);
+  EXPECT_EQ(count(run.out, "\n  Fight: P"), fights) << run.out;
+  EXPECT_NE(run.out.find("since your last move:\n  Fight: P2 fought "), std::string::npos);
+}
+
+// With computers only, each fight is told as it happens.
+TEST(CliPlay, AComputersOnlyGameTellsEachFight) {
+  const ScratchDir dir("cli");
+  const CliRun run = mazeworks(
+      dir, "play mazemakers --seed 5 --seat 0=random --seat 1=random --option roundLimit=30");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const Game game = builtin_games().load("mazemakers", {{"roundLimit", 30}});
+  RandomAgent a, b;
+  MatchConfig config;
+  config.seed = 5;
+  config.keep_record = true;
+  const MatchResult match = play_match(game, {&a, &b}, config);
+  const int fights = fights_in(match.record);
+  EXPECT_GE(fights, 1);
+  EXPECT_EQ(count(run.out, "\n  Combat: P"), fights);
+}
+
 TEST(CliPlay, UndoTakesBackToTheHumansPreviousDecision) {
   const ScratchDir dir("cli");
   const std::string file = (dir / "game.json").string();

@@ -50,6 +50,7 @@ class Session {
         state_(game.new_initial_state()),
         streams_(Streams::seeded(seed, game.num_players())),
         names_(seat_names(state_)),
+        untold_(static_cast<std::size_t>(game.num_players())),
         in_(in),
         out_(out),
         style_(style),
@@ -144,6 +145,7 @@ class Session {
     give_study_time(p);
     if (!hand_over_to(p)) return false;
     show_board(p);
+    tell_untold(p);
     out_ << fmt::format("{} to move.\n", names_[p]);
     show_moves();
     while (true) {
@@ -201,6 +203,7 @@ class Session {
         }
       }
       // Several actions (a whole path, a whole setup) apply all or none.
+      State before = state_;
       try {
         state_.apply_all(actions);
       } catch (const Error& e) {
@@ -208,6 +211,10 @@ class Session {
         return Next::kPromptAgain;
       }
       record_.actions.insert(record_.actions.end(), actions.begin(), actions.end());
+      for (const Action a : actions) {
+        note_outcome(before.outcome_of(a));
+        before.apply_legal(a);
+      }
       return Next::kPositionChanged;
     } catch (const Error& e) {
       // The message may quote what was typed: written out, so an escape sequence stays text.
@@ -219,8 +226,37 @@ class Session {
 
   void apply(Action a) {
     tell_moves(seated(agents_), state_, std::span<const Action>(&a, 1));
+    Json outcome = state_.outcome_of(a);
     state_.apply(a);
     record_.actions.push_back(a);
+    note_outcome(outcome);
+  }
+
+  // What an action concluded for everyone (a fight, in one sentence): between a human's turns
+  // the board shows only the last fight, so each human is told every one at its next prompt (a
+  // hot-seat hand-over clears the screen: each keeps its own list); with computers only, as it
+  // happens.
+  void note_outcome(const Json& outcome) {
+    const auto& describe = game_.entry().describe_outcome;
+    if (outcome.is_null() || !describe) return;
+    const std::string line = describe(outcome, style_);
+    if (line.empty()) return;
+    if (human_count() == 0) {
+      flush_secret_run();
+      out_ << "  " << line << "\n";
+      return;
+    }
+    for (Player p = 0; p < state_.num_players(); ++p) {
+      if (is_human(p)) untold_[static_cast<std::size_t>(p)].push_back(line);
+    }
+  }
+
+  void tell_untold(Player p) {
+    auto& lines = untold_[static_cast<std::size_t>(p)];
+    if (lines.empty()) return;
+    out_ << "since your last move:\n";
+    for (const std::string& line : lines) out_ << "  " << line << "\n";
+    lines.clear();
   }
 
   // After undo or load the agents start afresh: they watch the game so far again, so an agent
@@ -273,6 +309,7 @@ class Session {
     }
     record_.actions.resize(*target);
     state_ = replay(builtin_games(), record_);
+    for (auto& lines : untold_) lines.clear();
     if (auto it = snapshots_.find(*target); it != snapshots_.end()) streams_ = it->second;
     snapshots_.erase(snapshots_.upper_bound(*target), snapshots_.end());
     for (auto& agent : agents_) {
@@ -335,6 +372,7 @@ class Session {
     record.players = specs_;
     record_ = std::move(record);
     snapshots_.clear();
+    for (auto& lines : untold_) lines.clear();
     make_agents();
     retell_game();
   }
@@ -432,6 +470,8 @@ class Session {
   std::map<std::size_t, Streams> snapshots_;    // by record length at a human decision
   std::vector<std::unique_ptr<Agent>> agents_;  // null for human seats
   std::vector<std::string> names_;
+  // Per seat: the outcomes (fights) a human has not been told yet (note_outcome).
+  std::vector<std::vector<std::string>> untold_;
   Player on_screen_ = kSpectator;  // the human whose view was drawn last
   std::istream& in_;
   std::ostream& out_;

@@ -59,6 +59,9 @@ struct GameEntry {
   // omniscient view and the options: the terminal's "game over" line. Unset: the winner by
   // returns.
   std::function<std::string(const Json& view, const Options&)> describe_result;
+  // Optional: an action's outcome (State::outcome_of) as the terminal's one line ("Fight: P1
+  // fought …"). Unset: the terminal prints no line for it.
+  std::function<std::string(const Json& outcome, const RenderStyle&)> describe_outcome;
   // Optional: the options of a rematch, each seat-bound choice (who makes the maze, who goes
   // first) handed to the other seat; a random choice stays random. Unset: the same options.
   std::function<Json(const Json& options)> rematch_options;

@@ -76,6 +76,25 @@ concept PrivateActionText = requires(const S& cs, Player observer, Action a) {
   { cs.sees_action_in_full(observer, a) } -> std::same_as<bool>;
 };
 
+// Optional capability: whether the game is being set up, before its first turn of play (a deal,
+// the seats choosing colours, a secret maze or grid being built). A log tells the actions played
+// from such a state as the set-up, not as turns. It must follow from what every observer sees
+// (the phase in every view). Without it: never.
+template <class S>
+concept SetupPhases = requires(const S& cs) {
+  { cs.in_setup() } -> std::same_as<bool>;
+};
+
+// Optional capability: what action `a`, legal and played from this state, concluded for everyone
+// beyond its text: a fight's public record once its cost is settled, as a JSON object the game's
+// rules page documents; null when it concluded nothing to tell. It goes to every observer told of
+// the action, so everything in it must be public once `a` has applied (every view shows it then).
+// Without it: null.
+template <class S>
+concept ActionOutcome = requires(const S& cs, Action a) {
+  { cs.outcome_of(a) } -> std::same_as<Json>;
+};
+
 template <GameState S>
 Action sample_chance_outcome(const S& state, Rng& rng) {
   if constexpr (FastChanceSampling<S>) {
@@ -131,6 +150,8 @@ class StateConcept {
   virtual bool has_private_action_text() const = 0;
   virtual std::string action_to_string_for(Player observer, Action a) const = 0;
   virtual bool sees_action_in_full(Player observer, Action a) const = 0;
+  virtual bool in_setup() const = 0;
+  virtual Json outcome_of(Action a) const = 0;
   virtual Json view(Player observer) const = 0;
   virtual std::uint64_t information_state_key(Player p) const = 0;
   virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
@@ -180,6 +201,20 @@ class StateModel final : public StateConcept {
       return observer == kOmniscient || s_.sees_action_in_full(observer, a);
     }
     return true;
+  }
+  bool in_setup() const override {
+    if constexpr (SetupPhases<S>) {
+      return s_.in_setup();
+    } else {
+      return false;
+    }
+  }
+  Json outcome_of(Action a) const override {
+    if constexpr (ActionOutcome<S>) {
+      return s_.outcome_of(a);
+    } else {
+      return nullptr;
+    }
   }
   Json view(Player observer) const override { return s_.view(observer); }
   std::uint64_t information_state_key(Player p) const override {
@@ -258,6 +293,11 @@ class State {
   // Whether the game says what each observer sees of an action; without it, tools must assume a
   // chance outcome may be secret in a game of imperfect information.
   bool has_private_action_text() const { return impl_->has_private_action_text(); }
+  // Whether the game is being set up (see SetupPhases): false for a game that does not say.
+  bool in_setup() const { return impl_->in_setup(); }
+  // What the legal action `a`, played now, concludes for everyone (see ActionOutcome); null when
+  // nothing, or for a game that does not say.
+  Json outcome_of(Action a) const { return impl_->outcome_of(a); }
   // One or more actions (see MultiActionParsing); throws Error(kParse) like parse_action.
   std::vector<Action> parse_actions(std::string_view text) const {
     return impl_->parse_actions(text);

@@ -37,6 +37,8 @@ struct Shadow {
   State state;
   std::vector<std::vector<std::string>> told;  // [event][observer index: seats, spectator]
   std::vector<std::string> full;               // [event] the omniscient text
+  std::vector<bool> setup;                     // [event] played during the set-up
+  std::vector<Json> outcome;                   // [event] what it concluded, for everyone
   void apply(Action a) {
     std::vector<std::string> texts;
     for (Player p = 0; p < state.num_players(); ++p) {
@@ -45,6 +47,8 @@ struct Shadow {
     texts.push_back(state.action_to_string_for(kSpectator, a));
     told.push_back(std::move(texts));
     full.push_back(state.action_to_string(a));
+    setup.push_back(state.in_setup());
+    outcome.push_back(state.outcome_of(a));
     state.apply(a);
   }
 };
@@ -131,6 +135,14 @@ class LeakCheck {
       const std::size_t n = e["n"];
       ASSERT_LT(n, mine.size()) << where;
       EXPECT_EQ(e["text"], shadow.told[mine[n]][who]) << where << " event " << n;
+      // Beyond its text an event says only whether it was of the set-up and what it concluded
+      // for everyone (the same for every observer told of it: public, like a fight's record).
+      for (const auto& [k, v] : e.items()) {
+        EXPECT_TRUE(k == "n" || k == "player" || k == "text" || k == "setup" || k == "outcome")
+            << where << " event " << n << " has " << k;
+      }
+      EXPECT_EQ(e.value("setup", false), shadow.setup[mine[n]]) << where << " event " << n;
+      EXPECT_EQ(e.value("outcome", Json()), shadow.outcome[mine[n]]) << where << " event " << n;
     }
     // A move's full text, where the game tells this observer less, must not be in the message.
     for (std::size_t n = 0; n < shadow.told.size(); ++n) {

@@ -131,6 +131,8 @@ void LiveMatch::apply_logged(Action a) {
   e.action = a;
   for (Player s = 0; s < num_seats(); ++s) e.told.push_back(state_.action_to_string_for(s, a));
   e.told.push_back(state_.action_to_string_for(kSpectator, a));
+  e.setup = state_.in_setup();
+  e.outcome = state_.outcome_of(a);
   for (std::size_t i = 0; i < e.told.size(); ++i) {
     if (!e.told[i].empty()) told_events_[i].push_back(static_cast<std::uint32_t>(events_.size()));
   }

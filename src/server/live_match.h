@@ -18,10 +18,14 @@ namespace mw::server {
 // An applied action and what each observer was told of it (action_to_string_for, computed from the
 // state before it applied). told[seat] for seats, then the spectator's text last. An empty text:
 // that observer is told nothing, not even that the action happened (a secret set-up step).
+// `setup`: played while the game was being set up (State::in_setup); `outcome`: what it concluded
+// for everyone (State::outcome_of: a fight's record), null for most actions.
 struct Event {
   Player player;
   Action action;
   std::vector<std::string> told;
+  bool setup = false;
+  Json outcome;
 };
 
 class LiveMatch {

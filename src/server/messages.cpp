@@ -47,12 +47,18 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
     e["n"] = n;
     e["player"] = event.player >= 0 ? Json(event.player) : Json("chance");
     e["text"] = event.told[told];
+    add_event_facts(event.setup, event.outcome, e);
     log.push_back(std::move(e));
   }
   m["events"] = std::move(log);
   add_ending(match, m);
   m["seed_commitment"] = match.seed_commitment();
   return m;
+}
+
+void add_event_facts(bool setup, const Json& outcome, Json& event) {
+  if (setup) event["setup"] = true;
+  if (!outcome.is_null()) event["outcome"] = outcome;
 }
 
 Json error_message(const std::string& code, const std::string& message, std::uint64_t version,

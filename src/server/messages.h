@@ -16,11 +16,16 @@
 namespace mw::server {
 
 // {"type": "state", "match", "game", "version", "seat", "to_act", "status", "view", "legal",
-//  "events_from", "events": [{"n", "player", "text"}], "returns"?, "resigned"?, "rematch"?,
-//  "seed_commitment"}. Events
+//  "events_from", "events": [{"n", "player", "text", "setup"?, "outcome"?}], "returns"?,
+//  "resigned"?, "rematch"?, "seed_commitment"}. Events
 // are those from index `events_from` on (0: the full log, a resync); `seat` is null for a
 // spectator.
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from);
+
+// What an event of the log says beyond its text, the same for every observer told of it:
+// "setup": true for an action of the set-up (State::in_setup), "outcome" what it concluded (a
+// fight's record, State::outcome_of); each only when there is one.
+void add_event_facts(bool setup, const Json& outcome, Json& event);
 
 // {"type": "error", "code", "message", "version", "request"?}. `request` names the client message
 // refused ("act", "check", "suggest", ...) when known, so a client can tell which of its requests

@@ -4,6 +4,7 @@
 
 #include <charconv>
 
+#include "server/messages.h"
 #include "server/server_error.h"
 
 namespace mw::server {
@@ -58,9 +59,11 @@ Json replay_at(const Registry& registry, const MatchSetup& setup, const ActionLi
     const Player player = state.current_player();
     std::string text = state.action_to_string_for(observer, a);
     if (!text.empty()) {
-      events.push_back({{"n", n++},
-                        {"player", player >= 0 ? Json(player) : Json("chance")},
-                        {"text", std::move(text)}});
+      Json e = {{"n", n++},
+                {"player", player >= 0 ? Json(player) : Json("chance")},
+                {"text", std::move(text)}};
+      add_event_facts(state.in_setup(), state.outcome_of(a), e);
+      events.push_back(std::move(e));
     }
     state.apply(a);  // stored actions were legal when played: replaying is exact
   }

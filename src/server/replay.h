@@ -23,10 +23,11 @@ std::optional<Player> parse_replay_observer(const std::optional<std::string>& te
 std::size_t parse_replay_step(const std::optional<std::string>& text, std::size_t steps);
 
 // {"match", "game", "options", "step", "steps", "seat", "observer", "view", "to_act", "status",
-//  "events": [{"n", "player", "text"}], "returns"?} after the first `step` events `observer` was
-// told of (out of `steps`, LiveMatch::version_for): actions told to it as nothing are neither
-// listed nor counted, like in its live messages. "seat" is the seat number or null (spectator,
-// omniscient); "observer" names which.
+//  "events": [{"n", "player", "text", "setup"?, "outcome"?}], "returns"?} after the first `step`
+// events `observer` was told of (out of `steps`, LiveMatch::version_for): actions told to it as
+// nothing are neither listed nor counted, like in its live messages. "seat" is the seat number or
+// null (spectator, omniscient); "observer" names which. Events carry "setup" and "outcome" as in
+// state messages (add_event_facts).
 Json replay_at(const Registry& registry, const MatchSetup& setup, const ActionList& actions,
                Player observer, std::size_t step, std::size_t steps);
 

@@ -22,11 +22,13 @@ struct Played {
   std::vector<std::unique_ptr<Client>> clients;
 };
 
-// A treasure-hunt match of two human seats, `moves` random legal moves into it (or to its end).
-Played play(MatchService& s, int moves) {
+// A match of two human seats (treasure-hunt unless told), `moves` random legal moves into it (or
+// to its end).
+Played play(MatchService& s, int moves, const std::string& game = "treasure-hunt",
+            const Json& options = Json::object()) {
   Rng rng(3);
   Played p;
-  p.id = s.create_match({{"game", "treasure-hunt"}, {"seed", 5}})["match"];
+  p.id = s.create_match({{"game", game}, {"seed", 5}, {"options", options}})["match"];
   for (int seat = 0; seat < 2; ++seat) {
     p.tokens.push_back(s.join(p.id, {{"seat", seat}})["token"]);
     p.clients.push_back(std::make_unique<Client>(s));
@@ -69,6 +71,8 @@ void expect_exact(MatchService& s, const Played& p, const std::optional<std::str
   });
   State shadow = builtin_games().load("treasure-hunt", setup_options).new_initial_state();
   std::vector<std::string> full;  // each action's whole text, written before it applied
+  std::vector<bool> setup;        // whether each was played during the set-up
+  std::vector<Json> outcome;      // what each concluded
   for (std::size_t k = 0; k <= events.size(); ++k) {
     const Json r = s.replay(p.id, name, std::to_string(k), token);
     ASSERT_EQ(r["step"], k);
@@ -80,10 +84,14 @@ void expect_exact(MatchService& s, const Played& p, const std::optional<std::str
       const std::string told = observer == kOmniscient ? full[k - 1] : events[k - 1].told[told_as];
       EXPECT_EQ(e["text"], told) << "step " << k;
       EXPECT_EQ(e["n"], k - 1);
+      EXPECT_EQ(e.value("setup", false), setup[k - 1]) << "step " << k;
+      EXPECT_EQ(e.value("outcome", Json()), outcome[k - 1]) << "step " << k;
     }
     EXPECT_EQ(r.contains("returns"), shadow.is_terminal());
     if (k < events.size()) {
       full.push_back(shadow.action_to_string(events[k].action));
+      setup.push_back(shadow.in_setup());
+      outcome.push_back(shadow.outcome_of(events[k].action));
       shadow.apply(events[k].action);
     }
   }
@@ -156,6 +164,36 @@ TEST(Replay, StepsOutOfRangeAreRefusedAndTheRouteAnswersWithStatuses) {
   EXPECT_EQ(get("?seat=9").status, 400);
   EXPECT_EQ(handle_api(s, "GET", "/api/matches/nope/replay", "", std::nullopt).status, 404);
   EXPECT_EQ(handle_api(s, "POST", base, "", std::nullopt).status, 405);
+}
+
+// The Joker's Labyrinth played by random legal moves: the set-up's events are marked, and the event
+// that ends each fight carries the fight's record, the same in the live log (a reload's full
+// resync) as in the replay, and the same as the view's last fight right after it.
+TEST(EventFacts, TheSetupIsMarkedAndEveryFightKeepsItsRecord) {
+  Fixture f("event-facts", 1, /*in_memory=*/true);
+  MatchService& s = *f.service;
+  const Played p = play(s, 600, "jokers-labyrinth", {{"roundLimit", 10}});
+  Client reloaded(s);
+  reloaded.hello(p.id, p.tokens[0]);
+  const Json live = reloaded.last();
+  ASSERT_EQ(live["events_from"], 0);
+  const Json replayed = s.replay(p.id, text("0"), std::nullopt, p.tokens[0]);
+  EXPECT_EQ(replayed["events"], live["events"]);
+  ASSERT_GT(live["events"].size(), 5u);
+  // The first player drawn, two Jacks chosen and two placed: the set-up, then play.
+  for (std::size_t n = 0; n < live["events"].size(); ++n) {
+    EXPECT_EQ(live["events"][n].value("setup", false), n < 5) << live["events"][n];
+  }
+  int fights = 0;
+  for (const Json& e : live["events"]) {
+    if (!e.contains("outcome")) continue;
+    ++fights;
+    const std::string after = std::to_string(e["n"].get<std::size_t>() + 1);
+    const Json at = s.replay(p.id, text("0"), after, p.tokens[0]);
+    EXPECT_EQ(e["outcome"], Json({{"fight", at["view"]["lastFight"]}})) << e;
+    EXPECT_FALSE(at["view"].contains("combat")) << e;
+  }
+  EXPECT_GT(fights, 1);
 }
 
 }  // namespace

@@ -1,15 +1,19 @@
 // The Joker's Labyrinth in a real Chromium against a real `mazeworks serve`: a human seat plays
 // computer opponents to the end by clicking on the board (2 players against `random`, 3
 // players with other options, 4 players against `random` and `heuristic` on a phone-sized
-// screen), with a screenshot at the start and the end of each.
+// screen), with a screenshot at the start and the end of each; and a match played until it has
+// had fights keeps every fight's sentence in the log after a reload and in the replay.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  type MoveChooser, playMatchByClicks, type SeatSpec, serverAndBrowser, PHONE } from "./harness";
+  clickMove, createMatch, joinMatch, type MoveChooser, newPlayer, openSeat, playMatchByClicks, type SeatSpec,
+  serverAndBrowser, PHONE, screenshot, waitForState, waitForTurnOrEnd } from "./harness";
 import { jokersLabyrinthUI } from "../src/games/jokers-labyrinth";
 import {
   parseBoardCell, parseCard, parseCell, step, type Direction,
 } from "../src/games/jokers-labyrinth/notation";
-import type { BoardState } from "../src/games/types";
+import { type LastFight } from "../src/games/jokers-labyrinth/fight";
+import type { BoardState, GameUI } from "../src/games/types";
 
 function contentAt(state: BoardState, cell: string | null) {
   const p = cell ? parseCell(cell) : null;
@@ -115,7 +119,73 @@ async function playAgainst(name: string, opponents: SeatSpec[], options: Record<
   });
 }
 
+/** Fights whatever it may, else goes for the Jokers: a match with fights early. */
+const fighter: MoveChooser = (state, clickable) =>
+  clickable.find((m) => /^fight /.test(m)) ?? forTheJokers(state, clickable);
+
+/** Plays the page's seat by clicks until `enough` holds (or the end); returns that state. */
+async function playUntil(page: Page, ui: GameUI, choose: MoveChooser, enough: (s: BoardState) => boolean,
+  maxMoves: number): Promise<BoardState> {
+  for (let i = 0; i < maxMoves; ++i) {
+    const state = await waitForTurnOrEnd(page);
+    if (enough(state) || state.status === "finished") return state;
+    const clickable = state.legal.filter((m) => ui.clicksFor(m, state) !== null);
+    await clickMove(page, ui, state, choose(state, clickable));
+  }
+  throw new Error(`not enough after ${maxMoves} moves`);
+}
+
+/** The log's lines that tell a whole fight, in order, as shown (a folded run of dice by its summary). */
+const fightLines = async (page: Page) =>
+  (await page.locator(".event-log .event-list > li").allInnerTexts()).filter((t) => t.includes("Fight over: "));
+
+/** What a log line must say of `fight` whatever the names: the values fought with, who won. */
+function fightPattern(fight: LastFight): RegExp {
+  const against = `${fight.totals[0]} against ${fight.totals[1]}`;
+  return new RegExp(`Fight over: .* fought .*${against}.* wins; `);
+}
+
 describe("jokers-labyrinth in the browser", () => {
+  it("keeps every fight's sentence after a reload and in the replay, and shows the last fight", async () => {
+    const { match } = await createMatch(bed.server, "jokers-labyrinth", ["human", { agent: "random" }],
+      { startingGear: true, roundLimit: 30 }, 21);
+    const { token } = await joinMatch(bed.server, match, 0);
+    const { context, page, errors } = await newPlayer(bed.browser);
+    try {
+      await openSeat(page, bed.server, match, 0, token);
+      await page.waitForSelector("#board .jl-dungeon [data-cell]");
+      const fought = (s: BoardState) => s.events.filter((e) => e.outcome?.fight);
+      const state = await playUntil(page, jokersLabyrinthUI, fighter, (s) => fought(s).length >= 2, 400);
+      const fights = fought(state).map((e) => e.outcome!.fight as LastFight);
+      expect(fights.length).toBeGreaterThanOrEqual(2);
+      const expectEveryFight = async () => {
+        const lines = await fightLines(page);
+        expect(lines).toHaveLength(fights.length);
+        lines.forEach((line, i) => expect(line).toMatch(fightPattern(fights[i])));
+      };
+      await expectEveryFight();
+      // The panel tells the last fight in one sentence.
+      const last = state.view.lastFight as LastFight;
+      expect(last).toEqual(fights.at(-1));
+      const panel = await page.locator("#board .jl-last-fight").innerText();
+      expect(panel).toMatch(/Last fight/i);
+      expect(panel).toContain(`${last.totals[0]} against ${last.totals[1]}`);
+      await screenshot(page, "jokers-labyrinth-fights");
+      // A reload starts from the server's whole log: the earlier fights keep their sentences.
+      await page.reload();
+      await waitForState(page);
+      await page.waitForSelector("#board .jl-last-fight");
+      await expectEveryFight();
+      // So does the replay of the match.
+      await page.goto(`${bed.server.url}#/replay/${match}?seat=0&step=${state.version}`);
+      await expect.poll(() => page.locator(".replay-position").textContent()).toMatch(/^Step (\d+) of \1/);
+      await expectEveryFight();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("plays 2 players against random to the end", async () => {
     await playAgainst("jokers-labyrinth", [{ agent: "random" }],
       { startingGear: true, roundLimit: 15 }, 21);

@@ -92,9 +92,10 @@ async function dragAndKeyboardTurn(page: Page): Promise<void> {
   await page.keyboard.press("Enter");
   const after = await nextState(page, stepping.version);
   expect(after.events.find((e) => e.n === stepping.events.length)?.text).toBe(step);
-  // The deal of the 25 cards is one line of the log, which opens to its entries.
+  // The deal of the 25 cards is one line of the set-up, in words, which opens to its entries.
   const firstLine = page.locator(".event-list > li").first();
-  expect(await firstLine.locator("summary").innerText()).toMatch(/^Chance 25 times: /);
+  expect(await firstLine.locator("summary").innerText()).toBe("The 25 cards are dealt");
+  expect(await page.locator(".turn-heading").first().innerText()).toBe("Set-up");
   expect(await firstLine.locator(".folded-events li").count()).toBe(25);
   // The keyboard player is still on the board after the move, not thrown back to the page body.
   expect(await page.evaluate(() => document.getElementById("board")?.contains(document.activeElement))).toBe(true);

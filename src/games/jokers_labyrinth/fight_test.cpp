@@ -2,6 +2,11 @@
 // kind of fight, that every seat's view shows it whole, the terminal's sentence, and its body.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
 #include "games/jokers_labyrinth/test_support.h"
 
 namespace mw::jokers_labyrinth {
@@ -190,6 +195,139 @@ TEST(JokersLabyrinthLastFight, ImpossibleRecordsAreRefused) {
   Json old = body;
   old.erase("last_fight");
   EXPECT_EQ(State::from_json(old, game.options()).last_fight().attacker, -1);
+}
+
+// ---- every fight told where it ends (core ActionOutcome), and the fight under way in words ----
+
+// Plays `script` and returns the outcome of each step (checked against the view right after).
+std::vector<Json> play_told(State& s, std::string_view script) {
+  std::vector<Json> outcomes;
+  while (!script.empty()) {
+    const std::size_t end = script.find(';');
+    const std::string step(script.substr(0, end));
+    const Action a = s.parse_action(step);
+    outcomes.push_back(s.outcome_of(a));
+    s.apply_legal(a);
+    if (!outcomes.back().is_null()) {
+      EXPECT_EQ(outcomes.back(), Json({{"fight", s.view(kSpectator).at("lastFight")}})) << step;
+    }
+    script = end == std::string_view::npos ? std::string_view{} : script.substr(end + 1);
+  }
+  return outcomes;
+}
+
+std::vector<bool> told(const std::vector<Json>& outcomes) {
+  std::vector<bool> out;
+  for (const Json& o : outcomes) out.push_back(!o.is_null());
+  return out;
+}
+
+TEST(JokersLabyrinthOutcome, TheLastDieOfAFightCarriesItsRecord) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  lay(s, "c2", "8S");
+  give(s, 0, "8D*");
+  const auto outcomes = play_told(s, "fight right; use 8D*; die 6; die 6; die 2");
+  EXPECT_EQ(told(outcomes), (std::vector<bool>{false, false, false, false, true}));
+  EXPECT_EQ(load().entry().describe_outcome(outcomes.back(), RenderStyle{false, true}),
+            "Fight: P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is "
+            "discarded.");
+}
+
+// A cost decided after the dice: the fight is told at the decision, not at its last die.
+TEST(JokersLabyrinthOutcome, ACostDecidedLaterIsToldWithIt) {
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "d3");
+  const auto outcomes = play_told(
+      s, "move down; nocard; die 1; die 2; die 3; die 4; die 5; die 1; die 1; die 1; debt");
+  EXPECT_EQ(
+      std::count_if(outcomes.begin(), outcomes.end(), [](const Json& o) { return !o.is_null(); }),
+      1);
+  EXPECT_EQ(outcomes.back().at("fight").at("consequence"), "debt_taken");
+  State p = setup("H", "a0", "S", "h7");
+  stand(p, 0, "b2");
+  stand(p, 1, "c2");
+  give(p, 0, "JK");
+  p.set_face_down(kCenter, false);
+  give(p, 0, "6H*");
+  const auto pvp = play_told(p, "fight right; use 6H*; nocard; die 2; die 5; spot h7");
+  EXPECT_EQ(told(pvp), (std::vector<bool>{false, false, false, false, false, true}));
+  EXPECT_EQ(pvp.back().at("fight").at("consequence"), "relocated");
+}
+
+// Random play: one outcome per fight, each the record the views show right after, and the set-up
+// is the first roll and the Jacks chosen and placed.
+TEST(JokersLabyrinthOutcome, RandomGamesTellEveryFightOnce) {
+  int fights = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 8; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed + 100 * static_cast<std::uint64_t>(players));
+      ActionList legal;
+      bool fighting = false;
+      for (int step = 0; step < 1500 && !s.is_terminal(); ++step) {
+        EXPECT_EQ(s.in_setup(), s.phase() == Phase::kFirstRoll || s.phase() == Phase::kChooseSuit ||
+                                    s.phase() == Phase::kPlace);
+        s.legal_actions(legal);
+        const Action a = s.current_player() == kChancePlayer ? s.sample_chance(rng)
+                                                             : legal[rng.below(legal.size())];
+        const Json outcome = s.outcome_of(a);
+        s.apply_legal(a);
+        const bool ended = fighting && !s.view(kSpectator).contains("combat");
+        fighting = s.view(kSpectator).contains("combat");
+        EXPECT_EQ(!outcome.is_null(), ended) << s.action_to_string(a);
+        if (outcome.is_null()) continue;
+        ++fights;
+        EXPECT_EQ(outcome.at("fight"), s.view(kSpectator).at("lastFight"));
+        EXPECT_NE(outcome.at("fight").at("consequence"), "pending");
+      }
+    }
+  }
+  EXPECT_GE(fights, 20);
+}
+
+// The terminal tells the fight under way in words: who fights whom, the dice so far, what is left.
+TEST(JokersLabyrinthOutcome, TheTerminalTellsTheFightUnderWay) {
+  const Game game = load();
+  const auto fight_line = [&](const State& s, Player observer = 0) {
+    const std::string board = game.render(s.view(observer), RenderStyle{false, true});
+    EXPECT_EQ(board.find("fight: {"), std::string::npos) << board;
+    const auto at = board.find("Fight under way: ");
+    return at == std::string::npos ? std::string() : board.substr(at, board.find('\n', at) - at);
+  };
+  State s = setup("H", "a0", "S", "h7");
+  stand(s, 0, "b2");
+  lay(s, "c2", "8S");
+  give(s, 0, "9D*");
+  EXPECT_EQ(fight_line(s), "");
+  play(s, "fight right");
+  EXPECT_EQ(fight_line(s),
+            "Fight under way: P1 fights 8♠ on c2 (value 8): choosing a value card, then the dice.");
+  play_script(s, "use 9D*; die 6");
+  EXPECT_EQ(
+      fight_line(s),
+      "Fight under way: P1 fights 8♠ on c2 with 9♦*, 9 against 8: 1 of 2 dice rolled 6; 1 more "
+      "die, then the final die.");
+  play(s, "die 6");
+  EXPECT_EQ(
+      fight_line(s),
+      "Fight under way: P1 fights 8♠ on c2 with 9♦*, 9 against 8: 2 of 2 dice rolled 6+6; the "
+      "final die to roll.");
+  State p = setup("H", "a0", "S", "h7");
+  stand(p, 0, "b2");
+  stand(p, 1, "c2");
+  give(p, 0, "6H*");
+  play_script(p, "fight right; use 6H*");
+  EXPECT_EQ(
+      fight_line(p, 1),
+      "Fight under way: P1 fights P2 on c2: P1 has chosen a card (hidden), P2 has not chosen a "
+      "card yet; P2 to choose, then the dice.");
+  EXPECT_NE(fight_line(p, 0).find("P1 fights with 6♥*"), std::string::npos);  // its own card
+  play_script(p, "nocard; die 2");
+  EXPECT_EQ(fight_line(p),
+            "Fight under way: P1 fights P2 on c2: P1 fights with 6♥*, P2 fights with no card; P1's "
+            "die 2, P2's die to roll.");
 }
 
 }  // namespace

@@ -143,6 +143,13 @@ constexpr bool is_chance_phase(Phase phase) {
   }
 }
 
+// The phases of a fight, from its preparation to its cost decided (the view's "combat").
+constexpr bool is_fight_phase(Phase phase) {
+  return phase == Phase::kCombatPrep || phase == Phase::kDice || phase == Phase::kRerolling ||
+         phase == Phase::kKeepNpc || phase == Phase::kJokerLoss || phase == Phase::kPvpPrep ||
+         phase == Phase::kRelocating;
+}
+
 enum class JokerPickup : std::uint8_t { kDroppedOnly, kAlways, kNever };
 enum class PvpRelocation : std::uint8_t { kStartSpot, kCornerCellIfEmpty };
 
@@ -398,6 +405,11 @@ class State {
   int num_players() const { return config_.players; }
   Player current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
+  // G5.2: the first player, the Jacks chosen and placed (core SetupPhases).
+  bool in_setup() const { return phase_ < Phase::kMain; }
+  // {"fight": the lastFight view} for the action that ends a fight (its cost settled), else null
+  // (core ActionOutcome; docs/rules/jokers-labyrinth.md, Views).
+  Json outcome_of(Action a) const;
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;

@@ -214,6 +214,14 @@ Json State::last_fight_view() const {
   return v;
 }
 
+Json State::outcome_of(Action a) const {
+  if (!is_fight_phase(phase_)) return nullptr;
+  State next = *this;
+  next.apply_legal(a);
+  if (is_fight_phase(next.phase_) || next.last_fight_.attacker < 0) return nullptr;
+  return {{"fight", next.last_fight_view()}};
+}
+
 void State::hash_last_fight(Hasher& h) const {
   const LastFight& f = last_fight_;
   for (int v : {int(f.attacker), int(f.defender), int(f.foe), int(f.card[0]), int(f.card[1]),

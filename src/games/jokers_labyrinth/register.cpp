@@ -10,6 +10,7 @@ namespace mw::jokers_labyrinth {
 
 std::string render_view(const Json& view, const RenderStyle& style);
 std::string describe_result(const Json& view, const Options& options);
+std::string describe_outcome(const Json& outcome, const RenderStyle& style);
 
 // What the terminal's `help rules` and the browser's "How to play" show.
 constexpr const char* kHowToPlay =
@@ -32,6 +33,8 @@ one).
 
 GameEntry entry() {
   static_assert(GameState<State>);
+  static_assert(SetupPhases<State>);
+  static_assert(ActionOutcome<State>);
   static_assert(FastChanceSampling<State>);
   static_assert(MultiActionParsing<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
@@ -48,6 +51,7 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.describe_result = describe_result;
+  e.describe_outcome = describe_outcome;
   e.evaluate = evaluate;
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;

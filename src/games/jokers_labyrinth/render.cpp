@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -58,8 +59,8 @@ std::string pad(const std::string& s, int width) {
   return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
 }
 
-std::string seat_name(const Json& view, int seat) {
-  const Json& seats = view.at("seats");
+// A seat as `seats` (a view's "seats") names it.
+std::string seat_name(const Json& seats, int seat) {
   return seat >= 0 && static_cast<std::size_t>(seat) < seats.size()
              ? seats[static_cast<std::size_t>(seat)].get<std::string>()
              : fmt::format("P{}", seat + 1);
@@ -96,8 +97,8 @@ std::string pve_dice(const Json& f) {
 }
 
 // What the fight cost or won, in the words of G5.3.1 / G5.3.2.
-std::string consequence_words(const Json& view, const Json& f, bool unicode) {
-  const std::string who = seat_name(view, f.at("attacker").get<int>());
+std::string consequence_words(const Json& seats, const Json& f, bool unicode) {
+  const std::string who = seat_name(seats, f.at("attacker").get<int>());
   const std::string c = f.at("consequence").get<std::string>();
   const std::string foe = f.contains("foe") ? foe_words(f, unicode) : "";
   if (c == "hazard_discarded" || c == "npc_discarded") return foe + " is discarded";
@@ -115,7 +116,7 @@ std::string consequence_words(const Json& view, const Json& f, bool unicode) {
   }
   if (f.contains("defender")) {
     const bool won = f.at("winner").get<std::string>() == "attacker";
-    const std::string loser = seat_name(view, f.at(won ? "defender" : "attacker").get<int>());
+    const std::string loser = seat_name(seats, f.at(won ? "defender" : "attacker").get<int>());
     std::string out = loser + (f.at("joker_dropped").get<bool>() ? " drops a Joker and" : "");
     if (c == "relocated") out += " goes to " + f.at("cell").get<std::string>();
     if (c == "stayed") out += " stays (no free spot)";
@@ -128,30 +129,127 @@ std::string consequence_words(const Json& view, const Json& f, bool unicode) {
              : who + " pays two cards or takes 2 debt";  // pending after losing to a Joker
 }
 
-}  // namespace
-
-// "Last fight: P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is
-// discarded." Built from the view's lastFight only.
-std::string last_fight_sentence(const Json& view, bool unicode) {
-  const Json& f = view.at("lastFight");
-  const std::string who = seat_name(view, f.at("attacker").get<int>());
+// "P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is discarded." from
+// a lastFight record; `seats` names the seats.
+std::string fight_words(const Json& seats, const Json& f, bool unicode) {
+  const std::string who = seat_name(seats, f.at("attacker").get<int>());
   const Json& cards = f.at("cards");
   const Json& totals = f.at("totals");
   const bool won = f.at("winner").get<std::string>() == "attacker";
   std::string out;
   if (f.contains("defender")) {
-    const std::string other = seat_name(view, f.at("defender").get<int>());
-    out = fmt::format("Last fight: {} fought {}, {} against {} — dice {} and {}, {} against {}: {}",
-                      who, other, card_or_none(cards[0], unicode), card_or_none(cards[1], unicode),
+    const std::string other = seat_name(seats, f.at("defender").get<int>());
+    out = fmt::format("{} fought {}, {} against {} — dice {} and {}, {} against {}: {}", who, other,
+                      card_or_none(cards[0], unicode), card_or_none(cards[1], unicode),
                       f.at("dice")[0].get<int>(), f.at("dice")[1].get<int>(), totals[0].get<int>(),
                       totals[1].get<int>(), won ? who : other);
   } else {
     const std::string foe = foe_words(f, unicode);
-    out = fmt::format("Last fight: {} fought {} with {} — {} against {}, {}: {}", who, foe,
+    out = fmt::format("{} fought {} with {} — {} against {}, {}: {}", who, foe,
                       card_or_none(cards[0], unicode), totals[0].get<int>(), totals[1].get<int>(),
                       pve_dice(f), won ? who : foe);
   }
-  return out + " wins; " + consequence_words(view, f, unicode) + ".";
+  return out + " wins; " + consequence_words(seats, f, unicode) + ".";
+}
+
+// What a PvP side has put in so far: nothing yet, a hidden card, no card or the card.
+std::string commit_words(const Json& commit, bool unicode) {
+  if (commit.is_null()) return "has not chosen a card yet";
+  const std::string c = commit.get<std::string>();
+  if (c == "committed") return "has chosen a card (hidden)";
+  return c == "none" ? "fights with no card" : "fights with " + pretty(c, unicode);
+}
+
+// A fight between Jacks under way: the cards chosen, the dice so far, what is still to come.
+std::string pvp_in_progress(const Json& view, const Json& c, bool unicode) {
+  const Json& seats = view.at("seats");
+  const std::string phase = view.at("phase").get<std::string>();
+  const int side = c.at("side").get<int>();
+  const std::array<std::string, 2> name = {seat_name(seats, c.at("attacker").get<int>()),
+                                           seat_name(seats, c.at("defender").get<int>())};
+  std::string out = fmt::format("{} fights {} on {}: {} {}, {} {}", name[0], name[1],
+                                c.at("target").get<std::string>(), name[0],
+                                commit_words(c.at("commit")[0], unicode), name[1],
+                                commit_words(c.at("commit")[1], unicode));
+  if (phase == "pvp_prep") return out + fmt::format("; {} to choose, then the dice", name[side]);
+  const auto die = [&](int s) {
+    const int d = c.at("dice")[static_cast<std::size_t>(s)].get<int>();
+    return fmt::format("{}'s die {}", name[static_cast<std::size_t>(s)],
+                       d > 0 ? std::to_string(d) : std::string("to roll"));
+  };
+  out += "; " + die(0) + ", " + die(1);
+  if (phase == "reroll") return out + fmt::format("; {} may reroll with a King", name[side]);
+  if (phase == "relocate") {
+    return out + fmt::format("; {} is relocated next", seat_name(seats, c.at("loser").get<int>()));
+  }
+  return out;
+}
+
+// The fight under way from the view's "combat", in words: who fights whom, with what, the dice
+// so far and what is still to roll ("P1 fights 8♠ on c3 with 9♦, 9 against 8: 2 of 4 dice
+// rolled, 6+3; 2 more dice, then the final die").
+std::string fight_in_progress(const Json& view, bool unicode) {
+  const Json& c = view.at("combat");
+  if (c.contains("defender")) return pvp_in_progress(view, c, unicode);
+  const std::string who = seat_name(view.at("seats"), c.at("attacker").get<int>());
+  const std::string phase = view.at("phase").get<std::string>();
+  const std::string cell = c.at("target").get<std::string>();
+  const int at = parse_cell(cell);
+  const std::string label = at < 0 ? std::string()
+                                   : view.at("board")[static_cast<std::size_t>(row_of(at))]
+                                                     [static_cast<std::size_t>(col_of(at))]
+                                                         .get<std::string>();
+  const std::string foe = label.rfind("JK", 0) == 0 ? "the Joker"
+                          : label.empty()           ? "the card"
+                                                    : pretty(label, unicode);
+  const int defence = c.at("defender_value").get<int>();
+  std::string out = fmt::format("{} fights {} on {}", who, foe, cell);
+  if (phase == "combat_prep") {
+    return out + fmt::format(" (value {}): choosing a value card, then the dice", defence);
+  }
+  const std::string card = c.at("value_card").get<std::string>();
+  const int phys = card.empty() ? -1 : parse_phys(card);
+  out += fmt::format(" with {}, {} against {}", card.empty() ? "no card" : pretty(card, unicode),
+                     phys >= 0 ? value_of(phys) : 0, defence);
+  if (phase == "keep_npc") return out + ": won; " + who + " keeps or discards it";
+  if (phase == "joker_loss") return out + ": lost; " + who + " pays two cards or takes 2 debt";
+  int rolled = 0;
+  std::vector<int> shown;
+  for (int face = 1; face <= 6; ++face) {
+    const int n = c.at("faces")[static_cast<std::size_t>(face - 1)].get<int>();
+    rolled += n;
+    for (int k = 0; k < n && shown.size() <= 10; ++k) shown.push_back(face);
+  }
+  const int dice = c.at("dice").get<int>();
+  const int final_die = c.at("final_die").get<int>();
+  out += fmt::format(": {} of {} {} rolled", rolled, dice, dice == 1 ? "die" : "dice");
+  if (rolled > 0 && rolled <= 10) out += " " + fmt::format("{}", fmt::join(shown, "+"));
+  if (c.contains("set_aside")) {
+    out +=
+        fmt::format(", {} set aside for a King's reroll", c.at("set_aside").at("dice").get<int>());
+  }
+  if (final_die > 0) out += fmt::format(", final die {}", final_die);
+  if (phase == "reroll") return out + "; " + who + " may reroll with a King";
+  if (rolled < dice) {
+    return out + fmt::format("; {} more {}, then the final die", dice - rolled,
+                             dice - rolled == 1 ? "die" : "dice");
+  }
+  return out + (final_die > 0 ? std::string() : std::string("; the final die to roll"));
+}
+
+}  // namespace
+
+// "Last fight: P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is
+// discarded." Built from the view's lastFight only.
+std::string last_fight_sentence(const Json& view, bool unicode) {
+  return "Last fight: " + fight_words(view.at("seats"), view.at("lastFight"), unicode);
+}
+
+// An action's outcome (State::outcome_of) for the terminal: "Fight: P1 fought …".
+std::string describe_outcome(const Json& outcome, const RenderStyle& style) {
+  if (!outcome.is_object() || !outcome.contains("fight")) return "";
+  const Json seats = {kSeatNames[0], kSeatNames[1], kSeatNames[2], kSeatNames[3]};
+  return "Fight: " + fight_words(seats, outcome.at("fight"), style.unicode);
 }
 
 std::string render_view(const Json& view, const RenderStyle& style) {
@@ -212,7 +310,9 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   out += fmt::format("  unseen dungeon cards {} | scavenger deck {} | main discard {} cards\n",
                      view.at("unseen_dungeon").get<int>(), view.at("scavenger_deck").get<int>(),
                      view.at("main_discard").size());
-  if (view.contains("combat")) out += "  fight: " + view.at("combat").dump() + "\n";
+  if (view.contains("combat")) {
+    out += "  Fight under way: " + fight_in_progress(view, style.unicode) + ".\n";
+  }
   if (view.contains("lastFight")) out += "  " + last_fight_sentence(view, style.unicode) + "\n";
   if (view.contains("held"))
     out +=

@@ -174,9 +174,7 @@ Json State::view(Player observer) const {
   v["guardian_deck"] = card_list(pile(kLocGuardDeck));
   v["guardians_aside"] = card_list(pile(kLocAside));
   v["unseen_dungeon"] = pile(kLocPool).size();
-  if (phase_ == Phase::kCombatPrep || phase_ == Phase::kDice || phase_ == Phase::kRerolling ||
-      phase_ == Phase::kKeepNpc || phase_ == Phase::kJokerLoss || phase_ == Phase::kPvpPrep ||
-      phase_ == Phase::kRelocating) {
+  if (is_fight_phase(phase_)) {
     const Combat& c = combat_;
     Json cj = {{"attacker", c.attacker}, {"target", c.target >= 0 ? cell_name(c.target) : ""}};
     if (c.defender >= 0) {
@@ -277,11 +275,7 @@ std::uint64_t State::information_state_key(Player p) const {
           static_cast<std::uint64_t>(ps.hindered) << 3);
     h.add(ps.debt);
   }
-  const bool combat = phase_ == Phase::kCombatPrep || phase_ == Phase::kDice ||
-                      phase_ == Phase::kRerolling || phase_ == Phase::kKeepNpc ||
-                      phase_ == Phase::kJokerLoss || phase_ == Phase::kPvpPrep ||
-                      phase_ == Phase::kRelocating;
-  if (combat) {
+  if (is_fight_phase(phase_)) {
     const Combat& c = combat_;
     for (int v : {int(c.attacker), int(c.target), int(c.defender), int(c.side), int(c.loser),
                   int(c.rerolled), int(c.die[0]), int(c.die[1]), int(c.value_card), int(c.dice),

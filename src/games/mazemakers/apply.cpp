@@ -387,6 +387,16 @@ void State::apply_legal(Action a) {
   }
 }
 
+// The monster's die, or the blocker's (the second of a block), resolves a combat.
+Json State::outcome_of(Action a) const {
+  if (phase_ != Phase::kMonsterRoll && (phase_ != Phase::kPvpRoll || pending_roll_ < 0)) {
+    return nullptr;
+  }
+  State next = *this;
+  next.apply_legal(a);
+  return {{"combat", next.combat_view()}};
+}
+
 std::vector<double> State::returns() const {
   std::vector<double> out(static_cast<std::size_t>(config_.players), 0.0);
   if (phase_ != Phase::kOver || winners_ == 0) return out;

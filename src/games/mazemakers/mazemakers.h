@@ -166,6 +166,11 @@ class State {
   int num_players() const { return config_.players; }
   Player current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
+  // G4.2, from the first player to the suits of the coins (core SetupPhases).
+  bool in_setup() const { return phase_ < Phase::kWallAction; }
+  // {"combat": the lastCombat view} for the die that resolves a combat, else null (core
+  // ActionOutcome; docs/rules/mazemakers.md, Views).
+  Json outcome_of(Action a) const;
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;

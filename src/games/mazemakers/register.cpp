@@ -10,6 +10,7 @@ namespace mw::mazemakers {
 
 std::string render_view(const Json& view, const RenderStyle& style);
 std::string describe_result(const Json& view, const Options& options);
+std::string describe_outcome(const Json& outcome, const RenderStyle& style);
 
 // What the terminal's `help rules` and the browser's "How to play" show.
 constexpr const char* kHowToPlay =
@@ -31,6 +32,8 @@ Enter START with three artifacts to exit: whoever exits in a round wins at the e
 
 GameEntry entry() {
   static_assert(GameState<State>);
+  static_assert(SetupPhases<State>);
+  static_assert(ActionOutcome<State>);
   static_assert(MultiActionParsing<State>);
   static_assert(PrivateActionText<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
@@ -47,6 +50,7 @@ GameEntry entry() {
   });
   e.render_view = render_view;
   e.describe_result = describe_result;
+  e.describe_outcome = describe_outcome;
   e.evaluate = evaluate;
   e.observation_shape = observation_shape;
   e.encode_observation = encode_observation;

@@ -125,6 +125,14 @@ std::string combat_sentence(const Json& c) {
                      opponent, consequence_words(c));
 }
 
+// An action's outcome (State::outcome_of) for the terminal: "Combat: P1 (die 4 + 2 = 6) beat …".
+std::string describe_outcome(const Json& outcome, const RenderStyle&) {
+  if (!outcome.is_object() || !outcome.contains("combat") || !outcome["combat"].is_object()) {
+    return "";
+  }
+  return "Combat: " + combat_sentence(outcome["combat"]);
+}
+
 std::string render_view(const Json& view, const RenderStyle& style) {
   const Paint paint{style.color};
   const bool tiles = view.value("board", std::string("pentomino")) == "noPentominos";

@@ -29,6 +29,7 @@ you have hit, so each turn you can go further.
 
 GameEntry entry() {
   static_assert(GameState<State>);
+  static_assert(SetupPhases<State>);
   static_assert(MultiActionParsing<State>);
   static_assert(FastChanceSampling<State>);
   static_assert(PrivateActionText<State>);

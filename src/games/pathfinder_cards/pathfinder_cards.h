@@ -220,6 +220,8 @@ class State {
   int num_players() const { return 2; }
   Player current_player() const { return seat_of(role_to_act()); }
   bool is_terminal() const { return phase_ == Phase::kOver; }
+  // The roles, the maze being built and the Compass card (G1.2; core SetupPhases).
+  bool in_setup() const { return phase_ == Phase::kBuild || phase_ == Phase::kCompass; }
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;

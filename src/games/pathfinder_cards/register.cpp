@@ -94,6 +94,7 @@ across gaps, diagonally, or from one end of a line to the other.
 
 GameEntry entry() {
   static_assert(GameState<State>);
+  static_assert(SetupPhases<State>);
   static_assert(MultiActionParsing<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
       /*id=*/"pathfinder-cards",

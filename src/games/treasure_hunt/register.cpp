@@ -30,6 +30,7 @@ or so your opponent's path goes nowhere.
 
 GameEntry entry() {
   static_assert(GameState<State>);
+  static_assert(SetupPhases<State>);
   GameEntry e = make_game_entry<State>(GameInfo{
       /*id=*/"treasure-hunt",
       /*name=*/"Treasure Hunt",

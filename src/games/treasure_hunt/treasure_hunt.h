@@ -101,6 +101,8 @@ class State {
     return phase_ == Phase::kOver ? kTerminalPlayer : kChancePlayer;
   }
   bool is_terminal() const { return phase_ == Phase::kOver; }
+  // The deal and the choice of the first player (core SetupPhases).
+  bool in_setup() const { return phase_ == Phase::kDeal || phase_ == Phase::kChooseFirst; }
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;

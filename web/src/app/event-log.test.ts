@@ -90,7 +90,8 @@ describe("the event log", () => {
   it("groups the lines by turn under headings, extending the last turn or starting a new one", () => {
     const log = createEventLog();
     const names = ["Green", "Purple"];
-    const deal = Array.from({ length: 5 }, (_, i): GameEvent => ({ n: i, player: "chance", text: `deal c${i}` }));
+    const deal = Array.from({ length: 5 }, (_, i): GameEvent =>
+      ({ n: i, player: "chance", text: `deal c${i}`, setup: true }));
     const play: GameEvent[] = [{ n: 5, player: 1, text: "AS-3H" }, { n: 6, player: 1, text: "right" },
       { n: 7, player: 0, text: "9D-4C" }];
     log.show([...deal, ...play.slice(0, 1)], 0, undefined, names);
@@ -112,21 +113,47 @@ describe("the event log", () => {
     expect(log.el.querySelectorAll(".event-list > li")).toHaveLength(4);
   });
 
-  it("renames a seat's opening turn the set-up once its run folds (a maze being built)", () => {
+  it("tells a seat's set-up as set-up from its first step, folded or not (a maze being built)", () => {
     const log = createEventLog();
-    const cards = Array.from({ length: 5 }, (_, i): GameEvent => ({ n: i, player: 0, text: `AD@${i},1` }));
-    log.show(cards.slice(0, 3), 1);
+    const cards = Array.from({ length: 5 }, (_, i): GameEvent => ({ n: i, player: 0, text: `AD@${i},1`, setup: true }));
+    log.show(cards.slice(0, 1), 1);
     const turn = log.el.querySelector(".turn");
-    expect(turn?.querySelector(".turn-heading")?.textContent).toBe("Turn 1 · Player 1");
+    expect(turn?.querySelector(".turn-heading")?.textContent).toBe("Set-up · Player 1");
     log.show(cards.slice(0, 4), 1);
     expect(log.el.querySelector(".turn")).toBe(turn);
     expect(turn?.querySelector(".turn-heading")?.textContent).toBe("Set-up · Player 1");
     expect(turn?.querySelectorAll(".event-list > li")).toHaveLength(1);
-    log.show([...cards, { n: 5, player: 1, text: "compass 4H" }], 1);
+    log.show([...cards, { n: 5, player: 1, text: "compass 4H", setup: true }, { n: 6, player: 1, text: "explore 1,2" }], 1);
     expect([...log.el.querySelectorAll(".turn-heading")].map((x) => x.textContent)).toEqual(
-      ["Set-up · Player 1", "Turn 1 · Player 2"]);
+      ["Set-up · Player 1", "Set-up · Player 2", "Turn 1 · Player 2"]);
     log.clear();
     expect(log.el.querySelectorAll(".turn")).toHaveLength(0);
+  });
+
+  it("tells a folded run in the game's sentence when it has one, the entries still inside", () => {
+    const deal = Array.from({ length: 25 }, (_, i): GameEvent =>
+      ({ n: i, player: "chance", text: `deal c${i}`, setup: true }));
+    const chips = Array.from({ length: 6 }, (_, i): GameEvent => ({ n: 25 + i, player: 1, text: `bar A-${i}`, setup: true }));
+    const fold = vi.fn((run: GameEvent[]) =>
+      run[0].player === "chance" ? `The ${run.length} cards are dealt` : `put ${run.length} chips on the home grid`);
+    const log = createEventLog();
+    log.show([...deal, ...chips], 0, undefined, ["North", "South"], undefined, fold);
+    const summaries = [...log.el.querySelectorAll(".event-list > li > details > summary")].map((x) => x.textContent);
+    expect(summaries).toEqual(["The 25 cards are dealt", "South put 6 chips on the home grid"]);
+    expect(log.el.querySelectorAll(".folded-events li")).toHaveLength(31);
+    // the same run is not worded again; a run that grows is
+    expect(fold).toHaveBeenCalledTimes(2);
+    log.show([...deal, ...chips, { n: 31, player: 1, text: "bar B-1", setup: true }], 0, undefined,
+      ["North", "South"], undefined, fold);
+    expect(fold).toHaveBeenCalledTimes(3);
+    expect(log.el.querySelectorAll(".event-list > li > details > summary")[1].textContent)
+      .toBe("South put 7 chips on the home grid");
+    // no sentence (or a throwing game): the run's first and last entries
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    log.show(deal, 0, undefined, undefined, undefined, () => { throw new Error("no words"); });
+    expect(log.el.querySelector("summary")?.textContent).toBe("Chance 25 times: deal c0 … deal c24");
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
   });
 
   it("tells events in the game's words, keeping the notation beside them", () => {

@@ -60,6 +60,27 @@ export function eventWords(event: GameEvent, describe?: EventDescriber): string 
   return words && words !== event.text ? words : null;
 }
 
+/** A game's words for a folded run of like events (GameUI.foldEvents bound to the shown state). */
+export type RunDescriber = (events: GameEvent[]) => string | null;
+
+/** The run describer of `ui` for the shown `state`, when the game words its runs. */
+export function runDescriber(ui: GameUI | null, state: BoardState): RunDescriber | undefined {
+  const fold = ui?.foldEvents;
+  return fold ? (events) => fold.call(ui, events, state) : undefined;
+}
+
+/** The words for a folded run, or null for the plain "N times: first … last". Never throws. */
+export function runWords(events: GameEvent[], describe?: RunDescriber): string | null {
+  if (!describe) return null;
+  try {
+    const words = describe(events);
+    return typeof words === "string" && words.trim() ? words.trim() : null;
+  } catch (err) {
+    console.error("describing a run of events failed; showing its first and last", err);
+    return null;
+  }
+}
+
 /** The runs of events `ui` tells as one line each for the shown `state` (none when it cannot). */
 export function eventPhrases(ui: GameUI | null, state: BoardState): EventPhrase[] {
   const phrase = ui?.phraseEvents;
@@ -91,13 +112,15 @@ export interface LogLine {
   words: (string | null)[];
   /** Set when the game tells these events as one sentence (GameUI.phraseEvents). */
   phrase?: EventPhrase;
+  /** A folded run's sentence in the game's words (GameUI.foldEvents), when it has one. */
+  runWords?: string | null;
 }
 
-/** Events alike: the same actor and the same first word of notation ("deal", "bar"; a placement
- * "AD@3,2" counts as "…@"), whatever the words say of each. */
+/** Events alike: the same actor, both of the set-up or both of play, and the same first word of
+ * notation ("deal", "bar"; a placement "AD@3,2" counts as "…@"), whatever the words say of each. */
 function foldKey(e: GameEvent): string {
   const first = e.text.split(/\s+/)[0];
-  return `${e.player}\u0000${first.includes("@") ? "…@" : first}`;
+  return `${e.player}\u0000${e.setup === true}\u0000${first.includes("@") ? "…@" : first}`;
 }
 
 /** The phrases that can be shown: within the log, one player's events each, not overlapping. */
@@ -117,10 +140,11 @@ function usablePhrases(events: GameEvent[], phrases: readonly EventPhrase[]): Ma
 /**
  * The log's lines: a game's phrases (an Advisor question's tokens told as one sentence) first;
  * then runs of MIN_FOLDED or more like events (the 25 cards of a deal, a secret grid's chips, a
- * maze's 40 cards) fold into one line; the rest stand alone.
+ * maze's 40 cards) fold into one line, told in the game's words when `runWordsOf` has them; the
+ * rest stand alone.
  */
 export function logLines(events: GameEvent[], wordsOf: (e: GameEvent) => string | null,
-  phrases: readonly EventPhrase[] = []): LogLine[] {
+  phrases: readonly EventPhrase[] = [], runWordsOf?: (run: GameEvent[]) => string | null): LogLine[] {
   const lines: LogLine[] = [];
   const phraseAt = usablePhrases(events, phrases);
   let i = 0;
@@ -136,7 +160,8 @@ export function logLines(events: GameEvent[], wordsOf: (e: GameEvent) => string 
     let j = i + 1;
     while (j < events.length && !phraseAt.has(j) && foldKey(events[j]) === key) ++j;
     if (j - i >= MIN_FOLDED) {
-      lines.push({ from: i, events: events.slice(i, j), words: events.slice(i, j).map(wordsOf) });
+      const run = events.slice(i, j);
+      lines.push({ from: i, events: run, words: run.map(wordsOf), runWords: runWordsOf?.(run) ?? null });
     } else {
       for (let k = i; k < j; ++k) lines.push({ from: k, events: [events[k]], words: [wordsOf(events[k])] });
     }
@@ -169,9 +194,15 @@ function lineElement(line: LogLine, names?: SeatNames): HTMLElement {
   }
   const last = line.events.length - 1;
   const said = (k: number) => line.words[k] ?? line.events[k].text;
+  // The game's sentence follows a seat's name ("South put 12 chips …") and stands alone for
+  // chance ("The 25 cards are dealt"); without one, the first and last of the run.
+  const summary = line.runWords
+    ? (first.player === "chance" ? [h("span", { class: "words" }, line.runWords)]
+      : [actor, " ", h("span", { class: "words" }, line.runWords)])
+    : [actor, " ", `${line.events.length} times: ${said(0)} … ${said(last)}`];
   return h("li", { class: "event folded", value: first.n + 1 },
     h("details", {},
-      h("summary", {}, actor, " ", `${line.events.length} times: ${said(0)} … ${said(last)}`),
+      h("summary", {}, ...summary),
       h("ol", { class: "folded-events" }, line.events.map((e, k) =>
         h("li", { value: e.n + 1 }, ...entryOf(e, line.words[k]))))));
 }
@@ -180,10 +211,11 @@ export interface EventLog {
   el: HTMLElement;
   /**
    * Shows the log; `describe` (optional) tells each event in words; `names`: the seats' names;
-   * `phrases`: runs of events told as one line each (GameUI.phraseEvents).
+   * `phrases`: runs of events told as one line each (GameUI.phraseEvents); `describeRun` words a
+   * folded run (GameUI.foldEvents).
    */
   show(events: GameEvent[], seat: number | null, describe?: EventDescriber, names?: SeatNames,
-    phrases?: readonly EventPhrase[]): void;
+    phrases?: readonly EventPhrase[], describeRun?: RunDescriber): void;
   clear(): void;
 }
 
@@ -224,15 +256,17 @@ export function createEventLog(title = "Events"): EventLog {
   let shownTurns: ShownTurn[] = [];
   let shownNames = "";
   let words = new Map<string, string | null>();
+  let runs = new Map<string, string | null>();
   const keyOf = (e: GameEvent) => `${e.n}\u0000${e.player}\u0000${e.text}`;
   // A phrase's words are part of its key: a question's line is redrawn when its answer comes.
   const lineKey = (line: LogLine) =>
-    `${keyOf(line.events[0])}\u0000${line.events.length}\u0000${line.phrase?.words ?? ""}`;
+    `${keyOf(line.events[0])}\u0000${line.events.length}\u0000${line.phrase?.words ?? line.runWords ?? ""}`;
   const forget = () => {
     clear(turns);
     shown = [];
     shownTurns = [];
     words = new Map();
+    runs = new Map();
   };
 
   /**
@@ -260,7 +294,7 @@ export function createEventLog(title = "Events"): EventLog {
         shownTurns.push(turn);
         newTurns.append(turn.el);
       } else if (turn.heading !== heading) {
-        turn.heading = heading; // the last turn's run folded: it was the set-up after all
+        turn.heading = heading;
         turn.head.textContent = heading;
       }
       const added = document.createDocumentFragment();
@@ -276,7 +310,7 @@ export function createEventLog(title = "Events"): EventLog {
 
   return {
     el,
-    show(events, seat, describe, names, phrases) {
+    show(events, seat, describe, names, phrases, describeRun) {
       const namesKey = (names ?? []).join("\u0000");
       if (namesKey !== shownNames) {
         forget();
@@ -287,7 +321,13 @@ export function createEventLog(title = "Events"): EventLog {
         if (!words.has(key)) words.set(key, eventWords(e, describe));
         return words.get(key)!;
       };
-      const lines = logLines(events, wordsOf, phrases);
+      // A run's words are asked again only when the run is new or grew (its line is redrawn).
+      const runWordsOf = (run: GameEvent[]) => {
+        const key = `${keyOf(run[0])}\u0000${run.length}`;
+        if (!runs.has(key)) runs.set(key, runWords(run, describeRun));
+        return runs.get(key)!;
+      };
+      const lines = logLines(events, wordsOf, phrases, runWordsOf);
       let keep = 0;
       while (keep < shown.length && keep < lines.length && shown[keep].key === lineKey(lines[keep])) ++keep;
       const groups = turnGroups(lines);

@@ -15,55 +15,41 @@ export interface TurnGroup {
   turn: number; // 1-based among the play turns; 0 for a set-up group
 }
 
-/**
- * What grouping needs of a line: its events, all by one actor (a folded run has several), and
- * whether they are one move told in parts (a phrase: an Advisor question's words), not a run.
- */
+/** What grouping needs of a line: its events, all by one actor (a folded run has several). */
 export interface GroupedLine {
   events: GameEvent[];
-  phrase?: unknown;
+}
+
+/** Whether a line's events were played during the set-up (the server marks them `setup`). */
+export function isSetup(line: GroupedLine): boolean {
+  return line.events[0].setup === true;
 }
 
 /**
- * The turns of `lines`. A seat's turn runs until another seat acts; chance belongs to the turn it
- * happens in (a die rolled for the mover, a card drawn), as the replay page counts turns, and
- * chance before anyone has played (the deal) is a group of its own. The log opens with set-up
- * groups: chance before play, and a seat's run that folds (a maze's 40 cards, a home grid's
- * chips), which no play turn does before it; the first group that is neither starts Turn 1.
- * A group's boundaries and kind depend only on the lines up to its end, so appending lines never
- * changes an earlier group (only the last one grows, or becomes set-up when its run folds).
+ * The turns of `lines`. The game's phase tells the set-up apart (each set-up event is marked
+ * `setup`): its lines open the log in groups by actor ("Set-up", "Set-up · North"), chance on its
+ * own. In play a seat's turn runs until another seat acts, and chance belongs to the turn it
+ * happens in (a die rolled for the mover, a card drawn), as the replay page counts turns. Turns
+ * are numbered from the first action after the set-up; a game set up again later (a match's next
+ * game) goes on counting. A group's boundaries and kind depend only on the lines up to its end,
+ * so appending lines never changes an earlier group (only the last one grows).
  */
 export function turnGroups(lines: readonly GroupedLine[]): TurnGroup[] {
   const groups: TurnGroup[] = [];
+  let turn = 0;
   lines.forEach((line, i) => {
     const actor = line.events[0].player;
+    const setup = isSetup(line);
     const last = groups.at(-1);
-    if (last && (actor === "chance" || actor === last.owner)) {
+    const joins = last && last.setup === setup &&
+      (actor === last.owner || (actor === "chance" && !setup));
+    if (joins) {
       last.count += 1;
     } else {
-      groups.push({ from: i, count: 1, owner: actor, setup: false, turn: 0 });
+      groups.push({ from: i, count: 1, owner: actor, setup, turn: setup ? 0 : ++turn });
     }
   });
-  let playing = false;
-  let turn = 0;
-  for (const group of groups) {
-    playing ||= !opensTheLog(group, lines);
-    group.setup = !playing;
-    group.turn = playing ? ++turn : 0;
-  }
   return groups;
-}
-
-/**
- * A set-up group: chance before play, or a seat's run with a folded line in it. A phrase is one
- * move, not a run: a question asked on the Runner's first turn does not make it the set-up.
- */
-function opensTheLog(group: TurnGroup, lines: readonly GroupedLine[]): boolean {
-  if (group.owner === "chance") return true;
-  for (let i = group.from; i < group.from + group.count; ++i) {
-    if (lines[i].events.length > 1 && !lines[i].phrase) return true;
-  }
-  return false;
 }
 
 /** The group's heading: "Set-up", "Set-up · North" or "Turn 12 · Purple". */

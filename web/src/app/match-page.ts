@@ -13,7 +13,7 @@ import type { Board, BoardContext, BoardState, GameEvent, GameUI } from "../game
 import { toBoardState } from "./board-state";
 import { keepFocusOnBoard } from "./board-focus";
 import { markChanged, snapshotBoard } from "./changed-cells";
-import { createEventLog, eventDescriber, eventPhrases } from "./event-log";
+import { createEventLog, eventDescriber, eventPhrases, runDescriber } from "./event-log";
 import { initialHotSeat, nextHotSeat, uncover, type HotSeatState } from "./hot-seat";
 import { howToPlay } from "./how-to-play";
 import { invitePanel, freeSeats } from "./invite-panel";
@@ -282,7 +282,8 @@ export class MatchPage {
     if (!state) return;
     this.drawBoard(state);
     const names = this.seatNames();
-    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), names, eventPhrases(this.ui, state));
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), names, eventPhrases(this.ui, state),
+      runDescriber(this.ui, state));
     const myTurn = state.interactive && state.legal.length > 0;
     this.legal.show(state.interactive ? state.legal : []);
     this.notation.setEnabled(myTurn);

@@ -9,7 +9,7 @@ import { gameUI } from "../games/registry";
 import { readOnlyContext } from "../games/read-only-context";
 import type { Board, BoardState, GameUI } from "../games/types";
 import { CHANCE_TO_ACT, TERMINAL_TO_ACT } from "./board-state";
-import { createEventLog, eventDescriber, eventPhrases } from "./event-log";
+import { createEventLog, eventDescriber, eventPhrases, runDescriber } from "./event-log";
 import { seatName } from "./names";
 
 export interface ReplayDeps {
@@ -205,7 +205,7 @@ export class ReplayPage {
     const state = replayBoardState(reply, this.summary!.seats.length);
     window.__mazeworks = { state };
     this.log.show(state.events, state.seat, eventDescriber(this.ui, state), undefined,
-      eventPhrases(this.ui, state));
+      eventPhrases(this.ui, state), runDescriber(this.ui, state));
     if (this.board) this.board.update(state);
     else this.board = this.ui!.createBoard(this.boardHost, state, readOnly);
   }

@@ -1,5 +1,6 @@
 // The HTTP API client (docs/server.md): typed replies, and errors that say in words what went
 // wrong, whether the server refused the request or could not be reached at all.
+import type { GameEvent } from "../games/types";
 
 export interface GameOption {
   name: string;
@@ -79,7 +80,7 @@ export interface ReplayStep {
   to_act: number | null;
   status: "playing" | "finished";
   view: unknown;
-  events: { n: number; player: number | "chance"; text: string }[];
+  events: GameEvent[];
   returns?: number[];
 }
 

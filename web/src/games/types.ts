@@ -11,6 +11,13 @@ export interface GameEvent {
   n: number;
   player: number | "chance";
   text: string;
+  /** Played while the game was being set up (its phase said so): the log's set-up, not a turn. */
+  setup?: boolean;
+  /**
+   * What the action concluded for everyone, in the game's schema (docs/rules/<id>.md): the
+   * Joker's Labyrinth `{fight}` and MazeMakers `{combat}` on the action that ends a fight.
+   */
+  outcome?: Record<string, unknown>;
 }
 
 /**
@@ -109,6 +116,14 @@ export interface GameUI {
    * describeEvent it may use only the events and `state`.
    */
   phraseEvents?(events: GameEvent[], state: BoardState): EventPhrase[];
+  /**
+   * A folded run of like events (the log folds four or more: a deal, a grid's chips, a maze's
+   * cards) in one sentence of the game's words; optional. For a seat it follows the seat's name
+   * ("put 12 chips on the home grid"); for chance it stands alone ("The 25 cards are dealt").
+   * Null: the log shows the run's first and last entries. Like describeEvent it may use only the
+   * events and `state`.
+   */
+  foldEvents?(events: GameEvent[], state: BoardState): string | null;
   /**
    * How the game ended, in its own terms, from the final view: the winner, the score and the
    * reason ("Purple wins 48–43", "Draw: round limit 3 reached, Jokers 0–0"); optional.

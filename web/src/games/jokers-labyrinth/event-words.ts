@@ -32,12 +32,12 @@ function player(word: string | undefined): string | null {
 }
 
 /**
- * The event in words; the event that ended a fight also tells the whole fight (the view's
- * lastFight), so the log says once who fought whom, with what, and what it cost.
+ * The event in words; the event that ended a fight also tells the whole fight (its outcome), so
+ * the log says once, for every fight, who fought whom, with what, and what it cost.
  */
-export function describeEvent(event: GameEvent, state?: BoardState): string | null {
+export function describeEvent(event: GameEvent, _state?: BoardState): string | null {
   const words = eventWords(event);
-  const fight = state?.view ? fightEndedBy(event, state, (seat) => `Player ${seat + 1}`) : null;
+  const fight = fightEndedBy(event, (seat) => `Player ${seat + 1}`);
   return fight ? `${words ?? event.text}. Fight over: ${fight}` : words;
 }
 

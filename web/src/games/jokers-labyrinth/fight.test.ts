@@ -1,6 +1,6 @@
 // The last fight in one sentence (fight.ts), from views the engine writes (the records of
 // src/games/jokers_labyrinth/fight_test.cpp: the same positions give the same sentences as the
-// terminal), and the log event that tells it.
+// terminal), and the log events that tell each fight.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { fakeContext } from "../board-testing";
 import type { BoardState, GameEvent } from "../types";
 import { describeEvent } from "./event-words";
-import { diceWords, fightEndIndex, fightSentence, type LastFight, settledFight } from "./fight";
+import { createEventLog, eventDescriber } from "../../app/event-log";
+import { diceWords, eventFight, fightSentence, type LastFight } from "./fight";
 import { jokersLabyrinthUI } from "./index";
 
 const P = (seat: number) => `P${seat + 1}`;
@@ -69,32 +70,34 @@ describe("the last fight in one sentence", () => {
   });
 });
 
-describe("the log tells each fight once, where it ended", () => {
-  it("adds the fight to the die that decided it", () => {
-    const s = stateWith({ lastFight: hazard }, [[0, "fight right"], [0, "use 8D*"], ["chance", "die 6"],
-      ["chance", "die 6"], ["chance", "die 2"]]);
-    expect(fightEndIndex(s)).toBe(4);
-    expect(describeEvent(s.events[4], s)).toBe("a die shows 2. Fight over: Player 1 fought 8♠ with 8♦* — 8 "
-      + "against 8, 2 dice 6+6, final die 2: Player 1 wins; 8♠ is discarded.");
-    expect(describeEvent(s.events[3], s)).toBe("a die shows 6");
+describe("the log tells every fight where it ended", () => {
+  const event = (n: number, player: number | "chance", text: string, fight?: LastFight): GameEvent =>
+    ({ n, player, text, ...(fight ? { outcome: { fight } } : {}) });
+
+  it("adds the fight to the event whose outcome it is", () => {
+    expect(describeEvent(event(4, "chance", "die 2", hazard))).toBe("a die shows 2. Fight over: Player 1 fought "
+      + "8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: Player 1 wins; 8♠ is discarded.");
+    expect(describeEvent(event(3, "chance", "die 6"))).toBe("a die shows 6");
+    expect(describeEvent(event(1, 0, "debt", joker))).toMatch(/^took 2 debt\. Fight over: Player 1 fought the Joker/);
+    expect(describeEvent(event(2, 0, "spot h7", pvp))).toMatch(/^put the Jack on start spot h7\. Fight over: .*P/);
+    expect(eventFight(event(0, "chance", "die 1"))).toBeNull();
+    expect(eventFight({ ...event(0, "chance", "die 1"), outcome: { combat: {} } })).toBeNull();
   });
 
-  it("adds it to the decision that settled its cost, and never to a later pay", () => {
-    const debt = stateWith({ lastFight: joker }, [["chance", "die 1"], [0, "debt"], [0, "move up"]]);
-    expect(fightEndIndex(debt)).toBe(1);
-    const paidLater = stateWith({ lastFight: hazard }, [["chance", "die 2"], [0, "pay 5D* 7H*"]]);
-    expect(fightEndIndex(paidLater)).toBe(0);
-    const relocated = stateWith({ lastFight: pvp }, [["chance", "die 2"], ["chance", "die 5"], [0, "spot h7"]]);
-    expect(fightEndIndex(relocated)).toBe(2);
-  });
-
-  it("says nothing while a fight is under way or its cost is pending", () => {
-    const during = stateWith({ lastFight: hazard, combat: { attacker: 1 } }, [["chance", "die 2"]]);
-    expect(settledFight(during.view)).toBeNull();
-    expect(fightEndIndex(during)).toBe(-1);
-    const pending = stateWith({ lastFight: { ...joker, consequence: "pending" } }, [["chance", "die 1"]]);
-    expect(describeEvent(pending.events[0], pending)).toBe("a die shows 1");
-    expect(fightEndIndex(stateWith({}, [["chance", "die 1"]]))).toBe(-1);
+  it("keeps every fight's sentence whatever the view's last fight is (a reload, a replay)", () => {
+    const events = [event(0, 0, "fight right"), event(1, 0, "use 8D*"), event(2, "chance", "die 6"),
+      event(3, "chance", "die 6"), event(4, "chance", "die 2", hazard), event(5, 0, "move up"),
+      event(6, 0, "fight up"), event(7, 0, "nocard"), event(8, "chance", "die 1"), event(9, 0, "debt", joker)];
+    // A page opened after both fights: the view knows only the last one.
+    const s = stateWith({ lastFight: joker }, []);
+    s.events = events;
+    const log = createEventLog();
+    log.show(events, 0, eventDescriber(jokersLabyrinthUI, s));
+    const said = [...log.el.querySelectorAll(".event-list > li .words")].map((w) => w.textContent ?? "");
+    const fights = said.filter((w) => w.includes("Fight over: "));
+    expect(fights).toHaveLength(2);
+    expect(fights[0]).toMatch(/^a die shows 2\. Fight over: Player 1 fought 8♠ with 8♦\*/);
+    expect(fights[1]).toMatch(/^took 2 debt\. Fight over: Player 1 fought the Joker with no card/);
   });
 });
 

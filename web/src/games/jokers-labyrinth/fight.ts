@@ -1,9 +1,8 @@
-// The last fight in one plain sentence, from the view's `lastFight` (docs/rules/jokers-labyrinth.md,
-// "Views"): who fought whom, with what, the dice, the totals, who won and what it cost. The same
-// sentence as the terminal's board (render.cpp), with the caller's names for the seats. Also finds
-// the log event that ended that fight, so the log can tell the fight once, where it ended.
-// Pure code.
-import type { BoardState, GameEvent, View } from "../types";
+// A fight in one plain sentence, from a lastFight record (docs/rules/jokers-labyrinth.md, "Views"):
+// who fought whom, with what, the dice, the totals, who won and what it cost. The same sentence as
+// the terminal's board (render.cpp), with the caller's names for the seats. The view's lastFight
+// is the last one; the log event that ended each fight carries its record (eventFight). Pure code.
+import type { GameEvent } from "../types";
 import { cardShort } from "./notation";
 
 /** The view's `lastFight`: public to every seat (all of it was shown when it happened). */
@@ -108,51 +107,21 @@ export function fightKey(fight: LastFight | undefined): string {
   return fight ? JSON.stringify(fight) : "";
 }
 
-/** The view's last fight once it is over (its cost decided and no fight under way), else null. */
-export function settledFight(view: View): LastFight | null {
-  const fight = view?.lastFight as LastFight | undefined;
-  if (!fight || view.combat || fight.consequence === "pending") return null;
-  return fight;
-}
-
-const DICE_EVENT = /^(die [1-6]|noreroll|roll|reroll( .*)?)$/i;
-/** The decision that settles each cost decided after the dice, as the log writes it. */
-const DECIDED_BY: Record<string, RegExp> = {
-  npc_kept: /^keep$/i,
-  npc_discarded: /^discard$/i,
-  debt_taken: /^debt$/i,
-  debt_paid: /^pay \S+ \S+$/i,
-  relocated: /^(spot|corner) \S+$/i,
-};
-
 /**
- * The log index of the event that ended the view's last fight, or -1. Dice are rolled only in
- * fights and every fight rolls some, so with no fight under way the last die (or King reroll)
- * of the log belongs to the last fight; a cost decided afterwards (keep, debt, pay, where the
- * loser goes) is the event right after it.
+ * The fight `event` ended, when it ended one: the server gives the event that settles a fight's
+ * cost (the last die, or the keep, debt, pay or relocation decided after it) the fight's record
+ * as its outcome (`{fight}`, the lastFight of the view right after it), so every fight of the log
+ * keeps its sentence, after a reload and in a replay too.
  */
-export function fightEndIndex(state: BoardState): number {
-  const fight = settledFight(state.view);
-  if (!fight) return -1;
-  const events = state.events;
-  let last = -1;
-  for (let i = events.length - 1; i >= 0; --i) {
-    if (DICE_EVENT.test(events[i].text.trim())) {
-      last = i;
-      break;
-    }
-  }
-  if (last < 0) return -1;
-  const next = events[last + 1];
-  const decided = DECIDED_BY[fight.consequence];
-  return decided && next && decided.test(next.text.trim()) ? last + 1 : last;
+export function eventFight(event: GameEvent): LastFight | null {
+  const fight = (event.outcome as { fight?: unknown } | undefined)?.fight;
+  if (!fight || typeof fight !== "object") return null;
+  const f = fight as Partial<LastFight>;
+  return typeof f.attacker === "number" && Array.isArray(f.cards) && Array.isArray(f.totals) ? f as LastFight : null;
 }
 
-/** The fight sentence when `event` is the one that ended the view's last fight, else null. */
-export function fightEndedBy(event: GameEvent, state: BoardState, name: SeatNamer): string | null {
-  const at = fightEndIndex(state);
-  const fight = settledFight(state.view);
-  if (at < 0 || !fight) return null;
-  const end = state.events[at];
-  return end.n === event.n && end.text === event.text ? fightSentence(fight, name) : null;
+/** The fight sentence of the fight `event` ended, else null. */
+export function fightEndedBy(event: GameEvent, name: SeatNamer): string | null {
+  const fight = eventFight(event);
+  return fight ? fightSentence(fight, name) : null;
 }

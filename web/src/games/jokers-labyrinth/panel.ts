@@ -235,7 +235,7 @@ function chanceWords(text: string): string {
 function eventWords(state: BoardState, e: GameEvent): string {
   const view = state.view;
   const words = e.player === "chance" ? chanceWords(e.text) : `${seatName(view, e.player)}: ${moveWords(e.text)}`;
-  const fight = fightEndedBy(e, state, (seat) => seatName(view, seat));
+  const fight = fightEndedBy(e, (seat) => seatName(view, seat));
   return fight ? `${words}. Fight over: ${fight}` : words;
 }
 

@@ -2,8 +2,10 @@
 // pins the same words), the dice of the log and the panel block.
 import { describe, expect, it } from "vitest";
 import type { BoardState, GameEvent } from "../types";
-import { combatSentence, isCombatOf, type LastCombat, lastCombatIndex, rollRole, rollWords, suitedNames } from "./combat";
+import { createEventLog, eventDescriber } from "../../app/event-log";
+import { combatSentence, eventCombat, type LastCombat, lastCombatIndex, rollRole, rollWords, suitedNames } from "./combat";
 import { describeEvent } from "./event-words";
+import { mazemakersUI } from "./index";
 import { readModel } from "./model";
 import { combatBlock } from "./panel";
 import move from "./fixtures/pento2-move.json";
@@ -82,26 +84,38 @@ describe("MazeMakers combat dice in the log", () => {
     expect(lastCombatIndex(log.slice(0, 4))).toBe(-1);
   });
 
-  it("tells the whole fight at the die that resolved the view's last combat", () => {
-    expect(isCombatOf(lostToMonster, log, 6)).toBe(true);
-    expect(rollWords(log, 6, lostToMonster))
+  // The same log as the server sends it: each resolving die carries its combat as its outcome.
+  const told = log.map((e) => e.n === 34 ? { ...e, outcome: { combat: tiedBlock } }
+    : e.n === 36 ? { ...e, outcome: { combat: lostToMonster } } : e);
+
+  it("tells the whole fight at each die that resolved one, from its outcome", () => {
+    expect(eventCombat(told[6])).toEqual(lostToMonster);
+    expect(eventCombat(told[3])).toBeNull();
+    expect(eventCombat({ ...told[3], outcome: { fight: {} } })).toBeNull();
+    expect(rollWords(told, 6))
       .toBe("the combat die rolls 2: P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
-    // the block before it is told by its dice only: the view keeps the last combat alone
-    expect(rollWords(log, 3, lostToMonster)).toBe("the combat die rolls 3 for P1, who moves");
-    expect(rollWords(log, 4, lostToMonster)).toBe("the combat die rolls 3 for P2, who blocked on i8");
-    const upToBlock = log.slice(0, 5);
-    expect(rollWords(upToBlock, 4, tiedBlock)).toMatch(/^the combat die rolls 3: P1 \(die 3 \+ 0 = 3\) beat P2/);
-    // a record that does not match the dice is not told at that die
-    expect(isCombatOf({ ...lostToMonster, fighter: { ...lostToMonster.fighter, die: 5 } }, log, 6)).toBe(false);
-    expect(rollWords(log, 6, null)).toBe("the combat die rolls 2 for P1 against the monster on i7");
+    // the block before it keeps its own sentence, though the view keeps only the last combat
+    expect(rollWords(told, 4)).toMatch(/^the combat die rolls 3: P1 \(die 3 \+ 0 = 3\) beat P2 .* who blocked on i8/);
+    expect(rollWords(told, 3)).toBe("the combat die rolls 3 for P1, who moves");
+    // without outcomes (a log from elsewhere), each die says whose it is
+    expect(rollWords(log, 4)).toBe("the combat die rolls 3 for P2, who blocked on i8");
+    expect(rollWords(log, 6)).toBe("the combat die rolls 2 for P1 against the monster on i7");
   });
 
-  it("feeds the log through describeEvent, seats named with their suits", () => {
+  it("feeds the log through describeEvent, every combat told, seats named with their suits", () => {
     const base = move as BoardState;
-    const state = { ...base, events: log, view: { ...base.view, lastCombat: lostToMonster } } as BoardState;
-    expect(describeEvent(log[6], state))
+    // a page opened after both combats: the view knows only the last one
+    const state = { ...base, events: told, view: { ...base.view, lastCombat: lostToMonster } } as BoardState;
+    expect(describeEvent(told[6], state))
       .toBe("the combat die rolls 2: P1 Moons (die 2 + 0 = 2) lost to the 4 monster on i7: P1 Moons takes 1 damage.");
     expect(describeEvent(ev(50, "chance", "roll 4"), state)).toBe("the combat die rolls 4");
+    const shown = createEventLog();
+    shown.show(told, 0, eventDescriber(mazemakersUI, state));
+    const said = [...shown.el.querySelectorAll(".event-list > li .words")].map((w) => w.textContent ?? "");
+    expect(said.filter((w) => / (beat|lost to) /.test(w))).toEqual([
+      "the combat die rolls 3: P1 Moons (die 3 + 0 = 3) beat P2 Arms (die 3 + 0 = 3), who blocked on i8: P2 Arms "
+      + "takes 1 damage, and P1 Moons moves on.",
+      "the combat die rolls 2: P1 Moons (die 2 + 0 = 2) lost to the 4 monster on i7: P1 Moons takes 1 damage."]);
   });
 });
 

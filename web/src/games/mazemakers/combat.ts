@@ -1,6 +1,6 @@
-// The last combat in words (issue 33): the view's `lastCombat` (docs/rules/mazemakers.md, Views)
-// as one sentence, the same as the terminal's, and which die roll of the event log each combat
-// die belongs to. Pure code.
+// A combat in words (issue 33): a lastCombat record (docs/rules/mazemakers.md, Views) as one
+// sentence, the same as the terminal's; the die that resolved each combat carries its record in
+// the log (eventCombat), and the other dice are told by whose they are. Pure code.
 import type { GameEvent } from "../types";
 import { classify } from "./notation";
 
@@ -123,24 +123,26 @@ export function lastCombatIndex(events: GameEvent[]): number {
   return -1;
 }
 
-/** Whether `combat` is the fight the die at events[index] resolved (same seats, square and dice). */
-export function isCombatOf(combat: LastCombat | null | undefined, events: GameEvent[], index: number): boolean {
-  const role = rollRole(events, index);
-  if (!combat || !resolves(role) || index !== lastCombatIndex(events)) return false;
-  if (combat.fighter.seat !== role!.mover || combat.square !== role!.square) return false;
-  if (role!.kind === "monster") return combat.kind === "monster" && combat.fighter.die === role!.die;
-  const opponent = combat.opponent as CombatSide;
-  return combat.kind === "players" && opponent.seat === role!.blocker && opponent.die === role!.die &&
-    combat.fighter.die === role!.moverDie;
+/**
+ * The combat `event` resolved, when it resolved one: the server gives the die that resolves a
+ * combat (the monster's, or the blocker's) the combat's record as its outcome (`{combat}`, the
+ * lastCombat of the view right after it), so every combat of the log keeps its sentence.
+ */
+export function eventCombat(event: GameEvent | undefined): LastCombat | null {
+  const combat = (event?.outcome as { combat?: unknown } | undefined)?.combat;
+  if (!combat || typeof combat !== "object") return null;
+  const c = combat as Partial<LastCombat>;
+  return c.fighter && c.opponent && typeof c.winner === "string" ? c as LastCombat : null;
 }
 
-/** A "roll N" event in words: the whole fight when it resolved the view's last combat. */
-export function rollWords(events: GameEvent[], index: number, combat: LastCombat | null | undefined,
-  name: NameOf = plainName): string | null {
+/** A "roll N" event in words: the whole fight when it resolved a combat (its outcome). */
+export function rollWords(events: GameEvent[], index: number, name: NameOf = plainName): string | null {
+  const roll = ROLL.exec(events[index]?.text.trim() ?? "");
+  const combat = eventCombat(events[index]);
+  if (roll && combat) return `the combat die rolls ${roll[1]}: ${combatSentence(combat, name)}`;
   const role = rollRole(events, index);
   if (!role) return null;
   const rolls = `the combat die rolls ${role.die}`;
-  if (isCombatOf(combat, events, index)) return `${rolls}: ${combatSentence(combat!, name)}`;
   switch (role.kind) {
     case "monster": return `${rolls} for ${name(role.mover)} against the monster on ${role.square}`;
     case "moverDie": return `${rolls} for ${name(role.mover)}, who moves`;

@@ -1,7 +1,8 @@
 // The event log in words: real event texts from captured positions → the words the log shows.
 import { describe, expect, it } from "vitest";
 import type { BoardState, GameEvent } from "../types";
-import { describeEvent } from "./event-words";
+import { createEventLog, runDescriber } from "../../app/event-log";
+import { describeEvent, foldEvents } from "./event-words";
 import { mazemakersUI } from "./index";
 import move from "./fixtures/pento2-move.json";
 import block from "./fixtures/pento2-block.json";
@@ -30,11 +31,11 @@ describe("MazeMakers events in words", () => {
     expect(byN(m, 15).text).toBe("coin@d9");
     expect(words(m, 15)).toBe("a number-up coin goes on d9");
     expect(byN(m, 41).text).toBe("roll 4");
-    // the die that resolved the view's last combat tells the whole fight (issue 33)
-    expect(words(m, 41)).toBe(
+    // the die that resolved a combat carries it (the server's outcome) and tells the whole fight
+    const resolved = { ...byN(m, 41), outcome: { combat: m.view.lastCombat } };
+    expect(describeEvent(resolved, { ...m, events: m.events.map((e) => (e.n === 41 ? resolved : e)) })).toBe(
       "the combat die rolls 4: P2 Arms (die 4 + 0 = 4) beat the 3 monster on h5: the monster stays on its square.");
-    expect(describeEvent(byN(m, 41), { ...m, view: { ...m.view, lastCombat: null } }))
-      .toBe("the combat die rolls 4 for P2 Arms against the monster on h5");
+    expect(words(m, 41)).toBe("the combat die rolls 4 for P2 Arms against the monster on h5");
     // what nobody sees is already told in words: shown as it is
     expect(byN(m, 24).text).toBe("the suits of the 2-coins are dealt face down");
     expect(words(m, 24)).toBeNull();
@@ -84,5 +85,20 @@ describe("MazeMakers events in words", () => {
     expect(describeEvent({ n: 1, player: 0, text: "dance" }, m)).toBeNull();
     expect(describeEvent({ n: 1, player: 0, text: "" }, m)).toBeNull();
     expect(mazemakersUI.describeEvent?.({ n: 1, player: 0, text: "Q9@z99" }, m)).toBeNull();
+  });
+});
+
+describe("MazeMakers set-up runs in words", () => {
+  it("tells the number-up coins laid out folded in the log as one sentence", () => {
+    const m = move as BoardState;
+    const coins = m.events.filter((e) => e.player === "chance" && e.text.startsWith("coin@"));
+    expect(coins.length).toBeGreaterThanOrEqual(4);
+    expect(foldEvents(coins, m)).toBe(`${coins.length} number-up coins go on the board, values only (their suits come next)`);
+    expect(foldEvents([...coins, byN(m, 24)], m)).toBeNull();
+    const log = createEventLog();
+    const setup = m.events.filter((e) => e.n < 27).map((e) => ({ ...e, setup: true }));
+    log.show(setup, 0, undefined, undefined, undefined, runDescriber(mazemakersUI, m));
+    expect(log.el.querySelector(".event-list > li > details > summary")?.textContent)
+      .toBe(`${coins.length} number-up coins go on the board, values only (their suits come next)`);
   });
 });

@@ -44,7 +44,7 @@ function combatDieWords(event: GameEvent, state: BoardState): string | null {
   const events = state.events ?? [];
   const at = events.findIndex((e) => e.n === event.n && e.text === event.text);
   if (at < 0) return null;
-  return rollWords(events, at, state.view?.lastCombat, suitedNames(state.view?.players ?? []));
+  return rollWords(events, at, suitedNames(state.view?.players ?? []));
 }
 
 export function describeEvent(event: GameEvent, state: BoardState): string | null {
@@ -76,4 +76,10 @@ export function describeEvent(event: GameEvent, state: BoardState): string | nul
     case "step": return move.square === "start" ? "stepped onto START" : `stepped to ${move.square}`;
     default: return null;
   }
+}
+
+/** A folded run in words: the number-up coins laid on the board at the set-up (G4.2 step 5). */
+export function foldEvents(events: GameEvent[], _state?: BoardState): string | null {
+  if (!events.every((e) => e.player === "chance" && /^coin@[a-r]\d{1,2}$/i.test(e.text.trim()))) return null;
+  return `${events.length} number-up coins go on the board, values only (their suits come next)`;
 }

@@ -3,8 +3,8 @@
 import type { BoardState, GameUI } from "../types";
 import { MazemakersBoard } from "./board";
 import { clicksFor } from "./clicks";
-import { describeEvent } from "./event-words";
 import { mazemakersMotions } from "./motion";
+import { describeEvent, foldEvents } from "./event-words";
 import { readModel } from "./model";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -21,6 +21,7 @@ export const mazemakersUI: GameUI = {
     return `${p.suit ?? p.seat} · health ${p.health} · ${p.artifacts}/3 artifacts${life}`;
   },
   describeEvent,
+  foldEvents,
   resultLine,
   motions: mazemakersMotions,
 };

@@ -1,7 +1,8 @@
 // The event log in words: real event texts from captured positions → the words the log shows.
 import { describe, expect, it } from "vitest";
 import type { BoardState, GameEvent } from "../types";
-import { describeEvent } from "./event-words";
+import { createEventLog, runDescriber } from "../../app/event-log";
+import { describeEvent, foldEvents } from "./event-words";
 import { pathfinderBarriersUI } from "./index";
 import middle from "./fixtures/play-middle.json";
 import reenter from "./fixtures/play-reenter.json";
@@ -70,5 +71,24 @@ describe("Pathfinder events in words", () => {
 
   it("is the game's describeEvent", () => {
     expect(pathfinderBarriersUI.describeEvent?.(at(play, "pawn D-5", 0), play)).toBe("placed the pawn on D-5");
+  });
+});
+
+describe("Pathfinder set-up runs in words", () => {
+  it("tells a home grid's chips folded in the log as one sentence", () => {
+    const game = over as BoardState;
+    const chips = game.events.filter((e) => e.player === 0 && e.text.startsWith("bar "));
+    expect(chips.length).toBeGreaterThanOrEqual(4);
+    expect(foldEvents(chips, game)).toBe(`put ${chips.length} chips on the home grid`);
+    expect(foldEvents([...chips, at(game, "pawn D-5", 0)], game)).toBeNull();
+    const south = setupSouth as BoardState;
+    const told = south.events.filter((e) => e.text === "North places a chip");
+    expect(foldEvents(told, south)).toBe(`put ${told.length} chips on the home grid`);
+    const log = createEventLog();
+    const setup = game.events.slice(0, chips.length + 2).map((e) => ({ ...e, setup: true }));
+    log.show(setup, null, undefined, ["North", "South"], undefined, runDescriber(pathfinderBarriersUI, game));
+    expect(log.el.querySelector(".event-list > li summary")?.textContent)
+      .toBe(`North put ${chips.length} chips on the home grid`);
+    expect(log.el.querySelector(".turn-heading")?.textContent).toBe("Set-up · North");
   });
 });

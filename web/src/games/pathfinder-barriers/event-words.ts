@@ -85,3 +85,13 @@ export function describeEvent(event: GameEvent, state: BoardState): string | nul
   }
   return null;
 }
+
+/**
+ * A folded run in words: a home grid's chips, seen by its builder or in a replay (the other seat
+ * is told nothing of them; a log from before that told "North places a chip").
+ */
+export function foldEvents(events: GameEvent[], _state?: BoardState): string | null {
+  const chip = (text: string) => parseMove(text)?.kind === "bar" || /^(North|South) places a chip$/.test(text);
+  if (!events.every((e) => e.player !== "chance" && chip(e.text.trim()))) return null;
+  return `put ${events.length} chips on the home grid`;
+}

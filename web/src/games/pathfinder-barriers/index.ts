@@ -2,8 +2,8 @@
 // set-up editor, questions asked by clicking the tracking grid.
 import type { BoardState, GameUI } from "../types";
 import { createPathfinderBoard, pathfinderClicks } from "./board";
-import { describeEvent } from "./event-words";
 import { pathfinderMotions } from "./motion";
+import { describeEvent, foldEvents } from "./event-words";
 import { pathfinderView, seatName } from "./view";
 import { resultLine } from "./result";
 import example from "./example-position.json";
@@ -24,6 +24,7 @@ export const pathfinderBarriersUI: GameUI = {
   clicksFor: pathfinderClicks,
   seatSummary,
   describeEvent,
+  foldEvents,
   resultLine,
   motions: pathfinderMotions,
 };

@@ -1,7 +1,8 @@
 // The event log in words: real event texts from captured positions → the words the log shows.
 import { describe, expect, it } from "vitest";
 import type { BoardState, GameEvent } from "../types";
-import { describeEvent } from "./event-words";
+import { createEventLog, runDescriber } from "../../app/event-log";
+import { describeEvent, foldEvents } from "./event-words";
 import { pathfinderCardsUI } from "./index";
 import advancedExplore from "./fixtures/advanced-explore.json";
 import alteration from "./fixtures/alteration.json";
@@ -60,5 +61,29 @@ describe("Pathfinder cards events in words", () => {
     expect(describeEvent({ n: 1, player: 0, text: "explore here" }, s)).toBeNull();
     expect(describeEvent({ n: 1, player: 0, text: "ZZ@1,2" }, s)).toBeNull();
     expect(pathfinderCardsUI.describeEvent?.({ n: 1, player: 0, text: "" }, s)).toBeNull();
+  });
+});
+
+describe("Pathfinder cards set-up runs in words", () => {
+  const cells = Array.from({ length: 40 }, (_, i) => `${i % 8},${Math.floor(i / 8)}`);
+  const asMaker = cells.map((c, i): GameEvent => ({ n: i + 1, player: 0, text: `${i === 0 ? "AD" : "2C"}@${c}`, setup: true }));
+  const asRunner = cells.map((_, i): GameEvent =>
+    ({ n: i + 1, player: 0, text: `Maker places a card (${i + 1} of 40)`, setup: true }));
+
+  it("tells the Maker's maze folded in the log as one sentence, for the Maker and for the Runner", () => {
+    const state = advancedExplore as BoardState;
+    expect(foldEvents(asMaker, state)).toBe("built the maze (40 cards)");
+    expect(foldEvents(asRunner, state)).toBe("built the maze (40 cards)");
+    expect(foldEvents(asRunner.slice(0, 12), state)).toBe("placed 12 of the maze's 40 cards");
+    expect(foldEvents([{ n: 0, player: 1, text: "explore 1,2" }, ...asMaker.slice(0, 4)], state)).toBeNull();
+    const log = createEventLog();
+    const events: GameEvent[] = [{ n: 0, player: "chance", text: "maker P1", setup: true }, ...asRunner,
+      { n: 41, player: 1, text: "compass 7H", setup: true }, { n: 42, player: 1, text: "explore 1,2" }];
+    log.show(events, 1, undefined, ["Player 1 (Maker)", "Player 2 (Runner)"], undefined,
+      runDescriber(pathfinderCardsUI, state));
+    expect(log.el.querySelector(".event-list > li > details > summary")?.textContent)
+      .toBe("Player 1 (Maker) built the maze (40 cards)");
+    expect([...log.el.querySelectorAll(".turn-heading")].map((h) => h.textContent)).toEqual(
+      ["Set-up", "Set-up · Player 1 (Maker)", "Set-up · Player 2 (Runner)", "Turn 1 · Player 2 (Runner)"]);
   });
 });

@@ -83,3 +83,18 @@ export function describeEvent(event: GameEvent, _state?: BoardState): string | n
     default: return null;
   }
 }
+
+/** The cards of a maze (G1.2). */
+const MAZE_CARDS = 40;
+
+/**
+ * A folded run in words: the Maker's maze, card by card ("AD@3,2" to the Maker and in a replay,
+ * "Maker places a card (3 of 40)" to the Runner).
+ */
+export function foldEvents(events: GameEvent[], _state?: BoardState): string | null {
+  const placed = (text: string) => /^Maker places a card\b/i.test(text) ||
+    /^(?:place\s+)?(\S+?)@(\S+)$/i.test(text) && describeEvent({ n: 0, player: 0, text }) !== null;
+  if (!events.every((e) => e.player !== "chance" && placed(e.text.trim()))) return null;
+  const n = events.length;
+  return n === MAZE_CARDS ? `built the maze (${n} cards)` : `placed ${n} of the maze's ${MAZE_CARDS} cards`;
+}

@@ -2,7 +2,7 @@
 // (editor/), every later phase the play board (board.ts). `clicksFor` follows the same split.
 import type { Board, BoardContext, BoardState, GameUI } from "../types";
 import { createPlayBoard } from "./board";
-import { describeEvent } from "./event-words";
+import { describeEvent, foldEvents } from "./event-words";
 import { playClicksFor } from "./clicks";
 import { createMazeEditor, editorClicksFor } from "./editor";
 import { pathfinderCardsMotions } from "./motion";
@@ -51,4 +51,5 @@ export const pathfinderCardsUI: GameUI = {
   example: example as unknown as BoardState,
   phraseEvents: questionPhrases,
   motions: pathfinderCardsMotions,
+  foldEvents,
 };

@@ -1,7 +1,8 @@
 // The event log in words: real event texts from captured positions → the words the log shows.
 import { describe, expect, it } from "vitest";
 import type { BoardState, GameEvent } from "../types";
-import { describeEvent } from "./event-words";
+import { createEventLog, runDescriber } from "../../app/event-log";
+import { describeEvent, foldEvents } from "./event-words";
 import { treasureHuntUI } from "./index";
 import standard from "./fixtures/standard-purple-step.json";
 import specialized from "./fixtures/specialized-step.json";
@@ -45,5 +46,19 @@ describe("Treasure Hunt events in words", () => {
 
   it("is the game's describeEvent", () => {
     expect(treasureHuntUI.describeEvent?.(stdState.events[0], stdState)).toBe("A♠ dealt to a1");
+  });
+});
+
+describe("Treasure Hunt set-up runs in words", () => {
+  it("tells the deal folded in the log as one sentence", () => {
+    const deal = stdState.events.slice(0, 25);
+    expect(foldEvents(deal, stdState)).toBe("The 25 cards are dealt");
+    expect(foldEvents(deal.slice(0, 10), stdState)).toBe("10 of the 25 cards are dealt");
+    expect(foldEvents(stdState.events.slice(25, 29), stdState)).toBeNull();
+    const log = createEventLog();
+    const marked = stdState.events.map((e, i) => (i < 25 ? { ...e, setup: true } : e));
+    log.show(marked, 1, undefined, ["Green", "Purple"], undefined, runDescriber(treasureHuntUI, stdState));
+    expect(log.el.querySelector(".event-list > li summary")?.textContent).toBe("The 25 cards are dealt");
+    expect(log.el.querySelector(".turn-heading")?.textContent).toBe("Set-up");
   });
 });

@@ -49,3 +49,10 @@ export function describeEvent(event: GameEvent, state: BoardState): string | nul
   }
   return null;
 }
+
+/** A folded run in words: the deal of the grid's cards (chance, one event per card). */
+export function foldEvents(events: GameEvent[], _state?: BoardState): string | null {
+  if (!events.every((e) => e.player === "chance" && /^deal \S+$/.test(e.text.trim()))) return null;
+  const all = SIZE * SIZE;
+  return events.length === all ? `The ${all} cards are dealt` : `${events.length} of the ${all} cards are dealt`;
+}

@@ -2,7 +2,7 @@
 // from the observer's side of the table (docs/rules/treasure-hunt.md).
 import type { BoardState, GameUI } from "../types";
 import { TreasureHuntBoard, seatSummary } from "./board";
-import { describeEvent } from "./event-words";
+import { describeEvent, foldEvents } from "./event-words";
 import { clicksFor } from "./moves";
 import { treasureHuntMotions } from "./motion";
 import { resultLine } from "./result";
@@ -15,6 +15,7 @@ export const treasureHuntUI: GameUI = {
   clicksFor,
   seatSummary,
   describeEvent,
+  foldEvents,
   resultLine,
   motions: treasureHuntMotions,
 };
