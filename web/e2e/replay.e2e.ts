@@ -45,6 +45,12 @@ describe("replay", () => {
     await expect.poll(async () => (await pageState(page)).version).toBe(0);
     await page.locator("#replay-slider").fill(String(Math.floor(steps / 2)));
     await expect.poll(async () => (await pageState(page)).version).toBe(Math.floor(steps / 2));
+    // The log names the seats as the game does (Green, Purple), as the match page does.
+    const actors = async () => (await page.locator(".event-list .actor").allInnerTexts()).join("|");
+    await expect.poll(actors).toMatch(/Green/);
+    expect(await actors()).toMatch(/Purple/);
+    expect(await actors()).not.toMatch(/Player \d/);
+    expect(await page.locator("#replay-observer option[value='1']").innerText()).toBe("Purple");
 
     await page.locator("#replay-observer").selectOption("1");
     await expect.poll(async () => (await pageState(page)).seat).toBe(1);

@@ -58,11 +58,9 @@ std::string pad(const std::string& s, int width) {
   return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
 }
 
-std::string seat_name(const Json& view, int seat) {
-  const Json& seats = view.at("seats");
-  return seat >= 0 && static_cast<std::size_t>(seat) < seats.size()
-             ? seats[static_cast<std::size_t>(seat)].get<std::string>()
-             : fmt::format("P{}", seat + 1);
+// The seat as players read it: "Player 2" (the view's "P2" is notation, as in `first P2`).
+std::string seat_name(int seat) {
+  return fmt::format("Player {}", seat + 1);
 }
 
 // The card a Jack fought: a Joker by name, since "JK" reads as no card at all.
@@ -96,8 +94,8 @@ std::string pve_dice(const Json& f) {
 }
 
 // What the fight cost or won, in the words of G5.3.1 / G5.3.2.
-std::string consequence_words(const Json& view, const Json& f, bool unicode) {
-  const std::string who = seat_name(view, f.at("attacker").get<int>());
+std::string consequence_words(const Json& f, bool unicode) {
+  const std::string who = seat_name(f.at("attacker").get<int>());
   const std::string c = f.at("consequence").get<std::string>();
   const std::string foe = f.contains("foe") ? foe_words(f, unicode) : "";
   if (c == "hazard_discarded" || c == "npc_discarded") return foe + " is discarded";
@@ -115,7 +113,7 @@ std::string consequence_words(const Json& view, const Json& f, bool unicode) {
   }
   if (f.contains("defender")) {
     const bool won = f.at("winner").get<std::string>() == "attacker";
-    const std::string loser = seat_name(view, f.at(won ? "defender" : "attacker").get<int>());
+    const std::string loser = seat_name(f.at(won ? "defender" : "attacker").get<int>());
     std::string out = loser + (f.at("joker_dropped").get<bool>() ? " drops a Joker and" : "");
     if (c == "relocated") out += " goes to " + f.at("cell").get<std::string>();
     if (c == "stayed") out += " stays (no free spot)";
@@ -130,17 +128,17 @@ std::string consequence_words(const Json& view, const Json& f, bool unicode) {
 
 }  // namespace
 
-// "Last fight: P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is
-// discarded." Built from the view's lastFight only.
+// "Last fight: Player 1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: Player 1
+// wins; 8♠ is discarded." Built from the view's lastFight only.
 std::string last_fight_sentence(const Json& view, bool unicode) {
   const Json& f = view.at("lastFight");
-  const std::string who = seat_name(view, f.at("attacker").get<int>());
+  const std::string who = seat_name(f.at("attacker").get<int>());
   const Json& cards = f.at("cards");
   const Json& totals = f.at("totals");
   const bool won = f.at("winner").get<std::string>() == "attacker";
   std::string out;
   if (f.contains("defender")) {
-    const std::string other = seat_name(view, f.at("defender").get<int>());
+    const std::string other = seat_name(f.at("defender").get<int>());
     out = fmt::format("Last fight: {} fought {}, {} against {} — dice {} and {}, {} against {}: {}",
                       who, other, card_or_none(cards[0], unicode), card_or_none(cards[1], unicode),
                       f.at("dice")[0].get<int>(), f.at("dice")[1].get<int>(), totals[0].get<int>(),
@@ -151,7 +149,7 @@ std::string last_fight_sentence(const Json& view, bool unicode) {
                       card_or_none(cards[0], unicode), totals[0].get<int>(), totals[1].get<int>(),
                       pve_dice(f), won ? who : foe);
   }
-  return out + " wins; " + consequence_words(view, f, unicode) + ".";
+  return out + " wins; " + consequence_words(f, unicode) + ".";
 }
 
 std::string render_view(const Json& view, const RenderStyle& style) {
@@ -188,26 +186,26 @@ std::string render_view(const Json& view, const RenderStyle& style) {
     out += "\n";
   }
   out += paint(
-      "  legend: # face down (#KC you peeked: KC)  . empty  [P1] a Jack  AS/8C* an Ace and its\n"
-      "  Guardian  9H* a card of the resource deck  JK a Joker (JK! dropped)  rows 0, 8 and "
-      "columns\n"
-      "  z, h: the ring outside the Dungeon\n",
+      "  legend: # face down (#KC you peeked: KC)  . empty  [P1] Player 1's Jack  AS/8C* an Ace\n"
+      "  and its Guardian  9H* a card of the resource deck  JK a Joker (JK! dropped)  rows 0, 8\n"
+      "  and columns z, h: the ring outside the Dungeon\n",
       "2");
   out += "\n";
+  int seat = 0;
   for (const Json& p : players) {
     std::string hand;
     for (const Json& c : p.at("hand")) hand += pretty(c.get<std::string>(), style.unicode) + " ";
     if (p.at("hidden").get<int>() > 0) hand += fmt::format("+{} hidden", p.at("hidden").get<int>());
-    out += fmt::format(
-        "  {} Jack {} at {:3} jokers {} debt {}{}{}{}  hand: {}\n", p.at("seat").get<std::string>(),
-        pretty(p.at("jack").get<std::string>(), style.unicode), p.at("cell").get<std::string>(),
-        p.at("jokers").get<int>(), p.at("debt").get<int>(), p.at("skip").get<bool>() ? " skip" : "",
-        p.at("bolster").get<bool>() ? " bolster" : "",
-        p.at("hindered").get<bool>() ? " hindered" : "", hand);
+    out += fmt::format("  {} Jack {} at {:3} jokers {} debt {}{}{}{}  hand: {}\n",
+                       seat_name(seat++), pretty(p.at("jack").get<std::string>(), style.unicode),
+                       p.at("cell").get<std::string>(), p.at("jokers").get<int>(),
+                       p.at("debt").get<int>(), p.at("skip").get<bool>() ? " skip" : "",
+                       p.at("bolster").get<bool>() ? " bolster" : "",
+                       p.at("hindered").get<bool>() ? " hindered" : "", hand);
   }
   const Json& turn = view.at("turn");
-  out += fmt::format("\n  phase {} | turn of P{} | actions left {} | round {}\n",
-                     view.at("phase").get<std::string>(), turn.at("seat").get<int>() + 1,
+  out += fmt::format("\n  phase {} | turn of {} | actions left {} | round {}\n",
+                     view.at("phase").get<std::string>(), seat_name(turn.at("seat").get<int>()),
                      turn.at("actions_left").get<int>(), turn.at("round").get<int>());
   out += fmt::format("  unseen dungeon cards {} | scavenger deck {} | main discard {} cards\n",
                      view.at("unseen_dungeon").get<int>(), view.at("scavenger_deck").get<int>(),
@@ -219,7 +217,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
         "  card in question: " + pretty(view.at("held").get<std::string>(), style.unicode) + "\n";
   if (view.contains("winner")) {
     const int w = view.at("winner").get<int>();
-    out += w >= 0 ? fmt::format("  P{} holds two Jokers and wins!\n", w + 1)
+    out += w >= 0 ? fmt::format("  {} holds both Jokers and wins!\n", seat_name(w))
                   : std::string("  the game ends in a draw\n");
   }
   return out;
@@ -237,8 +235,7 @@ std::string describe_result(const Json& view, const Options& options) {
   const Json winner = view.value("winner", Json());
   if (winner.is_number_integer() && winner.get<int>() >= 0 &&
       winner.get<std::size_t>() < players.size()) {
-    return fmt::format("{} holds both Jokers and wins",
-                       players[winner.get<std::size_t>()].value("seat", "?"));
+    return fmt::format("{} holds both Jokers and wins", seat_name(winner.get<int>()));
   }
   const std::int64_t limit = options.get_int("roundLimit");
   const int round = view.value("turn", Json::object()).value("round", 0);

@@ -19,7 +19,7 @@ import { invitePanel, freeSeats } from "./invite-panel";
 import { createLegalList } from "./legal-list";
 import { matchHeader } from "./match-header";
 import { createResignControl, readyToFollow } from "./resign-control";
-import { presenceNews, seatNamesOf } from "./names";
+import { presenceNews, seatNamesOf, withYou } from "./names";
 import { plainWords } from "./plain-words";
 import { createNotationBox } from "./notation-box";
 import { createPacer, paceFromStorage } from "./pacer";
@@ -271,7 +271,9 @@ export class MatchPage {
     if (!state) return;
     this.drawBoard(state);
     const names = this.seatNames();
-    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), names, eventPhrases(this.ui, state));
+    // The log marks the shown seat's own lines "(you)", as the header does.
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), withYou(names, state.seat),
+      eventPhrases(this.ui, state));
     const myTurn = state.interactive && state.legal.length > 0;
     this.legal.show(state.interactive ? state.legal : []);
     this.notation.setEnabled(myTurn);

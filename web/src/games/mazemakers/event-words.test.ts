@@ -32,9 +32,9 @@ describe("MazeMakers events in words", () => {
     expect(byN(m, 41).text).toBe("roll 4");
     // the die that resolved the view's last combat tells the whole fight (issue 33)
     expect(words(m, 41)).toBe(
-      "the combat die rolls 4: P2 Arms (die 4 + 0 = 4) beat the 3 monster on h5: the monster stays on its square.");
+      "the combat die rolls 4: Player 2 (die 4 + 0 = 4) beat the 3 monster on h5: the monster stays on its square.");
     expect(describeEvent(byN(m, 41), { ...m, view: { ...m.view, lastCombat: null } }))
-      .toBe("the combat die rolls 4 for P2 Arms against the monster on h5");
+      .toBe("the combat die rolls 4 for Player 2 against the monster on h5");
     // what nobody sees is already told in words: shown as it is
     expect(byN(m, 24).text).toBe("the suits of the 2-coins are dealt face down");
     expect(words(m, 24)).toBeNull();

@@ -22,6 +22,7 @@ export const pathfinderBarriersUI: GameUI = {
   createBoard: createPathfinderBoard,
   clicksFor: pathfinderClicks,
   seatSummary,
+  seatNames: () => ["North", "South"],
   describeEvent,
   resultLine,
 };

@@ -13,6 +13,7 @@ export const treasureHuntUI: GameUI = {
   createBoard: (host, state, ctx) => new TreasureHuntBoard(host, state, ctx),
   clicksFor,
   seatSummary,
+  seatNames: () => ["Green", "Purple"],
   describeEvent,
   resultLine,
 };
