@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -12,6 +13,8 @@
 #include "ai/random_agent.h"
 #include "cli/terminal.h"
 #include "core/match.h"
+#include "core/options.h"
+#include "core/registry.h"
 #include "games/all_games.h"
 #include "support/scratch_dir.h"
 
@@ -311,19 +314,27 @@ TEST(CliPlay, ComputerOnlyGameIsPlayMatchs) {
 TEST(CliPlay, TheEndIsToldInTheGamesOwnWords) {
   const ScratchDir dir("cli");
   const std::vector<std::pair<std::string, std::string>> ends = {
-      {"treasure-hunt", R"(game over: (Green|Purple) wins \d+–\d+ points|game over: a draw, )"},
-      {"pathfinder-barriers", R"(game over: (North|South) found (North|South)'s pawn and wins)"},
+      {"treasure-hunt",
+       R"(game over: (Green|Purple) wins \d+–\d+ points: the King of Diamonds was scored)"},
+      {"treasure-hunt --option turnLimit=6",
+       R"(game over: ((Green|Purple) wins \d+–\d+|a draw, \d+–\d+) points: the turn limit of 6 )"
+       R"(was reached)"},
+      {"pathfinder-barriers",
+       R"(game over: (North|South) found (North|South)'s pawn in \d+ turns? and wins; )"
+       R"((North|South) searched for \d+ turns?)"},
       {"pathfinder-cards --option roles=seat0Maker",
-       R"(game over: (Maker wins: the Runner cannot go on|Runner reaches the Joker and wins, )"
-       R"(scoring \d+))"},
+       R"(game over: (Maker wins: the Runner (lost her soul|cannot go on) \(.+\) and scores 0|)"
+       R"(Runner reaches the Joker and wins, scoring \d+))"},
       {"pathfinder-cards",
-       R"(game over: Player [12] \((Maker\) wins: the Runner cannot go on|Runner\) reaches )"
-       R"(the Joker and wins, scoring \d+))"},
+       R"(game over: Player [12] \((Maker\) wins: the Runner (lost her soul|cannot go on)|)"
+       R"(Runner\) reaches the Joker and wins, scoring \d+))"},
       {"jokers-labyrinth --option roundLimit=3",
-       R"(game over: (P[12] holds both Jokers and wins|a draw: round limit 3 reached, Jokers \d–\d))"},
+       R"(game over: (Player [12] holds both Jokers and wins|a draw: round limit 3 reached, )"
+       R"(Jokers \d–\d))"},
       {"mazemakers --option roundLimit=5",
-       R"(game over: (P[12] wins: out by START|a draw: (nobody is left alive|the round limit of 5 )"
-       R"(was reached with nobody out) \(artifacts \d–\d\)))"},
+       R"(game over: (Player [12] wins: left the maze by START with three artifacts and \d )"
+       R"(health|Player 1 and Player 2 share the win|a draw: (nobody is left alive|the round )"
+       R"(limit of 5 was reached with nobody out) \(artifacts \d–\d\)))"},
   };
   for (const auto& [game, pattern] : ends) {
     const CliRun run =
@@ -346,6 +357,84 @@ TEST(CliPlay, HelpRulesTellsHowToPlay) {
     EXPECT_TRUE(std::regex_search(run.out, std::regex("Goal:|Two roles:"))) << game << run.out;
     EXPECT_FALSE(std::regex_search(run.out, std::regex(R"(A-G\d+-\d+)"))) << game;
   }
+}
+
+// One name per seat: the boards' player lines, the turn line, the last fight or combat and the end
+// say "Player 1", as the prompt does; only a cell of the board keeps the short [P1] of a Jack.
+TEST(CliPlay, TheBoardsNameEachSeatAsThePromptDoes) {
+  const ScratchDir dir("cli");
+  const CliRun jokers = mazeworks(
+      dir, "play jokers-labyrinth --seed 5 --seat 0=random --seat 1=random --option roundLimit=3");
+  ASSERT_EQ(jokers.code, 0) << jokers.err;
+  EXPECT_NE(jokers.out.find("| turn of Player 1 |"), std::string::npos) << jokers.out;
+  EXPECT_NE(jokers.out.find("\n  Player 2 Jack "), std::string::npos);
+  EXPECT_NE(jokers.out.find("[P1] Player 1's Jack"), std::string::npos);
+  EXPECT_FALSE(std::regex_search(jokers.out, std::regex(R"(turn of P\d|\n  P\d Jack|P\d holds)")));
+  const CliRun maze = mazeworks(
+      dir, "play mazemakers --seed 5 --seat 0=random --seat 1=random --option roundLimit=5");
+  ASSERT_EQ(maze.code, 0) << maze.err;
+  EXPECT_NE(maze.out.find("to act: Player "), std::string::npos) << maze.out;
+  EXPECT_NE(maze.out.find("\nPlayer 1 "), std::string::npos);
+  EXPECT_FALSE(
+      std::regex_search(maze.out, std::regex(R"(to act: P\d|\nP\d |Winners: P\d|P\d \(die)")));
+}
+
+// Refusals and option help are in plain words: the rule or ruling behind them is a comment in the
+// code and a line of the rules page, never a "(A-G2-9)" shown to the player.
+TEST(CliPlay, RefusalsAndOptionsCiteNoRulingIds) {
+  const ScratchDir dir("cli");
+  const CliRun run =
+      mazeworks(dir, "play pathfinder-barriers --seat 0=human --seat 1=random --seed 2",
+                "done\npawn A-1\nbar A-1|B-1\nbar A-1|A-2\nbar |A-1\nquit\n");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("'done' is not legal now: first place your short pawn on a square of your "
+                         "home grid\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(
+      run.out.find("'bar |A-1' is not legal now: a chip in |A-1 would cut every route from an "
+                   "open entry slot to your pawn on A-1\n"),
+      std::string::npos)
+      << run.out;
+  // MazeMakers' refusal of an overlapping wall (A-G4-13 in the code, not on the screen).
+  const CliRun maze = mazeworks(dir, "play mazemakers --seat 0=human --seat 1=random --seed 3",
+                                "suns\nI1@a1\nL1@a1\nquit\n");
+  ASSERT_EQ(maze.code, 0) << maze.err;
+  EXPECT_NE(maze.out.find("'L1@a1' is not legal now: walls may not overlap\n"), std::string::npos)
+      << maze.out;
+  for (const std::string& out : {run.out, maze.out}) {
+    EXPECT_FALSE(std::regex_search(out, std::regex(R"(A-G\d|\(G\d)"))) << out;
+  }
+  const CliRun games = mazeworks(dir, "games");
+  ASSERT_EQ(games.code, 0) << games.err;
+  EXPECT_FALSE(std::regex_search(games.out, std::regex(R"(A-G\d+-\d+|seat 0 or seat 1)")))
+      << games.out;
+}
+
+// The browser's table of option labels (web/src/app/option-words.ts) is checked against
+// web/src/app/fixtures/game-options.json; this keeps that list the engine's: a new option or
+// choice fails here until the list, and then the web's unit test until its label, are written.
+TEST(CliGames, TheWebAppsListOfOptionsIsTheEngines) {
+  const char* root = std::getenv("MAZEWORKS_SOURCE_DIR");
+  ASSERT_NE(root, nullptr) << "MAZEWORKS_SOURCE_DIR is not set (ctest sets it)";
+  const std::string text = slurp(fs::path(root) / "web/src/app/fixtures/game-options.json");
+  ASSERT_FALSE(text.empty()) << "web/src/app/fixtures/game-options.json not found";
+  Json engine = Json::object();
+  for (const GameEntry* e : builtin_games().entries()) {
+    Json options = Json::array();
+    for (const OptionSpec& o : e->info.options) {
+      Json j = {{"name", o.name}, {"type", o.to_json()["type"]}};
+      if (o.type == OptionType::kChoice) j["choices"] = o.choices;
+      options.push_back(std::move(j));
+    }
+    engine[e->info.id] = std::move(options);
+  }
+  EXPECT_EQ(Json::parse(text), engine)
+      << "regenerate the list: build/mazeworks games --json | node -e \"let s='';"
+         "process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.stringify(Object."
+         "fromEntries(JSON.parse(s).map(g=>[g.id,g.options.map(({name,type,choices})=>({name,"
+         "type,choices}))])),null,1)))\" > web/src/app/fixtures/game-options.json\nengine: "
+      << engine.dump();
 }
 
 Json selfplay_json(const ScratchDir& dir, int threads) {

@@ -23,7 +23,7 @@ std::vector<std::string> seat_names(const State& state) {
     const bool named = seats != view.end() && seats->is_array() &&
                        static_cast<std::size_t>(p) < seats->size() && (*seats)[p].is_string();
     names.push_back(named ? spelled_out((*seats)[p].get<std::string>())
-                          : fmt::format("seat {}", p));
+                          : fmt::format("Player {}", p + 1));
   }
   return names;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // What to call each seat: the names the game gives in its public view ("seats": ["Maker",
-// "Runner"]), a bare "P1" read as "Player 1" (as the browser does), else "seat 0", "seat 1", ...
+// "Runner"]), a bare "P1" read as "Player 1" (as the browser does), else "Player 1", "Player 2",
+// ...
 #include <string>
 #include <vector>
 

@@ -2,7 +2,17 @@
 // (game, an option, a computer opponent, "Create") reaches its first state; the lobby and a match
 // on a phone-sized screen; no console errors.
 import { describe, expect, it } from "vitest";
+import type { GameInfo } from "../src/core/api";
+import { choiceName, optionWords } from "../src/app/option-words";
 import { createInLobby, expectNoConsoleErrors, newPlayer, screenshot, serverAndBrowser, waitForState } from "./harness";
+
+const SEAT_NAMES: Record<string, string[]> = {
+  "treasure-hunt": ["Green", "Purple"],
+  "pathfinder-barriers": ["North", "South"],
+  "pathfinder-cards": ["Player 1", "Player 2"], // roles drawn at random by default
+  mazemakers: ["Player 1", "Player 2"],
+  "jokers-labyrinth": ["Player 1", "Player 2"],
+};
 
 const GAMES: { id: string; options: Record<string, string | boolean> }[] = [
   { id: "treasure-hunt", options: { deck: "specialized" } },
@@ -24,12 +34,25 @@ describe("lobby", () => {
     expect(strengths.join("|")).toMatch(/easy \(random\).*medium \(seeker\).*strong \(maker\)/);
     await expect.poll(() => page.locator(".option .help").count()).toBeGreaterThan(0);
     // Options in plain words: no ruling ids or rule-book sections, choices as words.
+    const catalogue: GameInfo[] = await (await fetch(`${bed.server.url}api/games`)).json();
     for (const id of ["treasure-hunt", "pathfinder-barriers", "pathfinder-cards", "mazemakers", "jokers-labyrinth"]) {
       await page.locator(`.game-card[data-game="${id}"]`).click();
       await page.locator(`form.new-match[data-game="${id}"]`).waitFor();
       const text = await page.locator("form.new-match").innerText();
       expect(text, id).not.toMatch(/A-G\d+-\d+|\(G\d/);
-      expect(text, id).not.toMatch(/stopBeforeRepeat|seat0Maker/);
+      expect(text, id).not.toMatch(/stopBeforeRepeat|seat0Maker|seat 0|seat 1/);
+      // Every option the server lists has its written label, and every choice its name.
+      for (const option of catalogue.find((g) => g.id === id)!.options) {
+        const words = optionWords(id, option.name);
+        expect(words, `${id}: ${option.name}`).toBeDefined();
+        expect(await page.locator(`label[for="option-${option.name}"]`).innerText()).toBe(words!.label);
+        for (const choice of option.choices ?? []) {
+          expect(await page.locator(`#option-${option.name} option[value="${choice}"]`).innerText(), `${id}: ${choice}`)
+            .toBe(choiceName(words, choice));
+        }
+      }
+      // One name per seat: the seats are named as the match will name them.
+      expect(await page.locator(".seat-choice label").allInnerTexts(), id).toEqual(SEAT_NAMES[id]);
       // How to play: the engine's text for this game, in plain words.
       const rules = page.locator(`.how-to-play[data-game="${id}"]`);
       await rules.locator("summary").click();

@@ -45,6 +45,12 @@ describe("replay", () => {
     await expect.poll(async () => (await pageState(page)).version).toBe(0);
     await page.locator("#replay-slider").fill(String(Math.floor(steps / 2)));
     await expect.poll(async () => (await pageState(page)).version).toBe(Math.floor(steps / 2));
+    // The log names the seats as the game does (Green, Purple), as the match page does.
+    const actors = async () => (await page.locator(".event-list .actor").allInnerTexts()).join("|");
+    await expect.poll(actors).toMatch(/Green/);
+    expect(await actors()).toMatch(/Purple/);
+    expect(await actors()).not.toMatch(/Player \d/);
+    expect(await page.locator("#replay-observer option[value='1']").innerText()).toBe("Purple");
 
     // every state the page publishes for the new observer: the same step, never the end first
     await page.evaluate(() => {

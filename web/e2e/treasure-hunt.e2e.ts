@@ -97,6 +97,11 @@ async function dragAndKeyboardTurn(page: Page): Promise<void> {
   expect(await firstLine.locator("summary").innerText()).toBe("The 25 cards are dealt");
   expect(await page.locator(".turn-heading").first().innerText()).toBe("Set-up");
   expect(await firstLine.locator(".folded-events li").count()).toBe(25);
+  // One name per seat: the log says "Green" as the header does, the viewer's own lines "(you)";
+  // the header counts the score in points (a diamond scores its rank).
+  await expect.poll(() => page.locator(".event-list .actor").allInnerTexts()).toContain("Green (you)");
+  expect((await page.locator(".event-list .actor").allInnerTexts()).join("|")).not.toMatch(/Player \d/);
+  expect(await page.locator(".match-header .seat-summary").first().innerText()).toMatch(/^Green · \d+ points?$/);
   // The keyboard player is still on the board after the move, not thrown back to the page body.
   expect(await page.evaluate(() => document.getElementById("board")?.contains(document.activeElement))).toBe(true);
 }
@@ -117,6 +122,9 @@ async function playAgainst(name: string, seat: number, opponent: SeatSpec, optio
     boardReady: "#board .th-svg [data-cell]", minEvents: 25,
     atEnd: async (page) => {
       expect(await page.locator("#board .th-status").textContent()).toMatch(/wins|draw/);
+      // The end names the winner, the score in points and why the game ended.
+      expect(await page.locator(".result-banner .result-line").innerText()).toMatch(
+        /^(Green wins|Purple wins|A draw,) \d+–\d+ points: the (King of Diamonds was scored|target of \d+ points was reached)\.$/);
       expect(await page.locator("#board [role=button]").count()).toBe(0);
     },
   });

@@ -82,8 +82,8 @@ TEST(JokersLabyrinthLastFight, AWonFightAgainstAHazard) {
   EXPECT_EQ(v.at("winner"), "attacker");
   EXPECT_EQ(v.at("consequence"), "hazard_discarded");
   EXPECT_EQ(last_fight_sentence(s.view(1), true),
-            "Last fight: P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: P1 wins; "
-            "8♠ is discarded.");
+            "Last fight: Player 1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: "
+            "Player 1 wins; 8♠ is discarded.");
   expect_round_trip(s, load());
 }
 
@@ -94,14 +94,14 @@ TEST(JokersLabyrinthLastFight, LosingToAJokerIsPendingUntilTheDebt) {
   ASSERT_EQ(s.phase(), Phase::kJokerLoss);
   EXPECT_EQ(s.last_fight().consequence, Consequence::kPending);
   EXPECT_EQ(last_fight_sentence(s.view(0), true),
-            "Last fight: P1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, "
-            "final die 1: the Joker wins; P1 pays two cards or takes 2 debt.");
+            "Last fight: Player 1 fought the Joker with no card — 0 against 14, 7 dice "
+            "1+1+1+2+3+4+5, final die 1: the Joker wins; Player 1 pays two cards or takes 2 debt.");
   expect_round_trip(s, load());
   play(s, "debt");
   EXPECT_EQ(s.last_fight().consequence, Consequence::kDebtTaken);
   EXPECT_EQ(last_fight_sentence(s.view(1), false),
-            "Last fight: P1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, "
-            "final die 1: the Joker wins; P1 takes 2 debt.");
+            "Last fight: Player 1 fought the Joker with no card — 0 against 14, 7 dice "
+            "1+1+1+2+3+4+5, final die 1: the Joker wins; Player 1 takes 2 debt.");
   expect_public(s);
   expect_round_trip(s, load());
 }
@@ -116,8 +116,8 @@ TEST(JokersLabyrinthLastFight, AllSixFacesDecideBeforeTheFinalDie) {
   EXPECT_EQ(s.last_fight().final_die, 0);
   EXPECT_EQ(s.last_fight().consequence, Consequence::kHandDiscarded);
   EXPECT_EQ(last_fight_sentence(s.view(0), true),
-            "Last fight: P1 fought Q♦ with no card — 0 against 12, 6 of 7 dice 1+2+3+4+5+6, all "
-            "six faces showed: Q♦ wins; P1 discards the hand.");
+            "Last fight: Player 1 fought Q♦ with no card — 0 against 12, 6 of 7 dice "
+            "1+2+3+4+5+6, all six faces showed: Q♦ wins; Player 1 discards the hand.");
   expect_round_trip(s, load());
 }
 
@@ -142,8 +142,8 @@ TEST(JokersLabyrinthLastFight, APlayerFightAndTheRelocation) {
   EXPECT_TRUE(f.moved_in);
   expect_public(s);
   EXPECT_EQ(last_fight_sentence(s.view(0), true),
-            "Last fight: P1 fought P2, 6♥* against no card — dice 2 and 5, 9 against 5: P1 wins; "
-            "P2 goes to h7; P1 moves in.");
+            "Last fight: Player 1 fought Player 2, 6♥* against no card — dice 2 and 5, 9 against "
+            "5: Player 1 wins; Player 2 goes to h7; Player 1 moves in.");
   expect_round_trip(s, load());
 }
 
@@ -151,7 +151,12 @@ TEST(JokersLabyrinthLastFight, TheTerminalBoardShowsTheSentence) {
   const State s = hazard_fight_won();
   const Game game = load();
   const std::string board = game.render(s.view(0), RenderStyle{});
-  EXPECT_NE(board.find("Last fight: P1 fought 8"), std::string::npos) << board;
+  EXPECT_NE(board.find("Last fight: Player 1 fought 8"), std::string::npos) << board;
+  // One name per seat: the players' lines and the turn say "Player 1", as the prompt does; the
+  // board's cells keep the short [P1].
+  EXPECT_NE(board.find("  Player 1 Jack "), std::string::npos) << board;
+  EXPECT_NE(board.find("turn of Player 1 |"), std::string::npos) << board;
+  EXPECT_EQ(board.find(" P1 "), std::string::npos) << board;
 }
 
 // Random play reaches every kind of fight: each record reloads and reads as a sentence.
@@ -165,7 +170,7 @@ TEST(JokersLabyrinthLastFight, RandomFightsRoundTripAndRead) {
       ++fights;
       expect_public(s);
       expect_round_trip(s, game);
-      EXPECT_EQ(last_fight_sentence(s.view(0), true).rfind("Last fight: P", 0), 0u);
+      EXPECT_EQ(last_fight_sentence(s.view(0), true).rfind("Last fight: Player ", 0), 0u);
     }
   }
   EXPECT_GE(fights, 60);

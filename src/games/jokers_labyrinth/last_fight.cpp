@@ -179,7 +179,7 @@ void State::validate_last_fight() const {
       bad(fmt::format("total {} cannot come from die {} and that card", f.total[side],
                       f.die[side]));
   }
-  if (f.total[0] == f.total[1]) bad("a tie is not an outcome: the fight goes on (A-G5-41)");
+  if (f.total[0] == f.total[1]) bad("a tie is not an outcome: the fight goes on");  // A-G5-41
   if (f.attacker_won != (f.total[0] > f.total[1])) bad("attacker won disagrees with the totals");
   const Consequence c = f.consequence;
   if (c != Consequence::kPending && c != Consequence::kRelocated && c != Consequence::kStayed)

@@ -24,22 +24,22 @@ std::string State::illegal_reason(Action a) const {
     return fmt::format("'{}' is a chance outcome; {} is to act", what, kSeatNames[actor()]);
   switch (phase_) {
     case Phase::kChooseSuit:
-      return "choose a free Jack now (G5.2 step 4)";
+      return "choose a free Jack now";  // G5.2 step 4
     case Phase::kPlace:
-      return "place the Jack on a free start spot next to a corner card (A-G5-7)";
+      return "place the Jack on a free start spot next to a corner card";  // A-G5-7
     case Phase::kCombatPrep:
     case Phase::kPvpPrep:
       return "in a fight choose one Equipment or Friendly NPC from your hand, or nocard; pay debt, "
-             "bolster or hinder (G5.3.1)";
+             "bolster or hinder";  // G5.3.1
     case Phase::kRerolling:
-      return "reroll own dice once per combat, only while holding a King (A-G5-18)";
+      return "reroll own dice once per combat, only while holding a King";  // A-G5-18
     case Phase::kKeepNpc:
     case Phase::kScavKeep:
       return "answer keep or discard";
     case Phase::kJokerLoss:
       return "after losing to a Joker pay two Equipment/Friendly NPC cards or take the debt";
     case Phase::kRelocating:
-      return "place the loser on a free start spot (A-G5-24)";
+      return "place the loser on a free start spot";  // A-G5-24
     case Phase::kPeeking:
       return "peek at a face-down card you have not seen, or done (Advanced Recon)";
     default:
@@ -60,8 +60,8 @@ std::string State::illegal_reason(Action a) const {
   if (a >= kFight && a < kScavenge)
     return "Fight needs an adjacent Hazard, Guardian, Hostile NPC, Joker or Jack";
   if (a == kScavenge)
-    return "Scavenge is not the first action, once a turn, on an empty Dungeon space (A-G5-12, "
-           "A-G5-20)";
+    // A-G5-12, A-G5-20
+    return "Scavenge is not the first action, once a turn, on an empty Dungeon space";
   if (a >= kPortal && a < kRelocate)
     return "Portal follows a Reveal, discarding Equipment or a Friendly NPC, onto an adjacent "
            "face-down card";
@@ -71,7 +71,7 @@ std::string State::illegal_reason(Action a) const {
   if (a >= kAceRecon && a < kReroll)
     return "use an Ace you hold on something it changes: Recon needs a face-down card around the "
            "Jack, Advanced Recon one you have not peeked, a Reality Shuffle a card, Jack or "
-           "face-down card in its area, a Hazard Shift a face-up Hazard that can move (A-G5-60)";
+           "face-down card in its area, a Hazard Shift a face-up Hazard that can move";  // A-G5-60
   return "not legal in this situation";
 }
 

@@ -59,11 +59,9 @@ std::string pad(const std::string& s, int width) {
   return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
 }
 
-// A seat as `seats` (a view's "seats") names it.
-std::string seat_name(const Json& seats, int seat) {
-  return seat >= 0 && static_cast<std::size_t>(seat) < seats.size()
-             ? seats[static_cast<std::size_t>(seat)].get<std::string>()
-             : fmt::format("P{}", seat + 1);
+// The seat as players read it: "Player 2" (the view's "P2" is notation, as in `first P2`).
+std::string seat_name(int seat) {
+  return fmt::format("Player {}", seat + 1);
 }
 
 // The card a Jack fought: a Joker by name, since "JK" reads as no card at all.
@@ -97,8 +95,8 @@ std::string pve_dice(const Json& f) {
 }
 
 // What the fight cost or won, in the words of G5.3.1 / G5.3.2.
-std::string consequence_words(const Json& seats, const Json& f, bool unicode) {
-  const std::string who = seat_name(seats, f.at("attacker").get<int>());
+std::string consequence_words(const Json& f, bool unicode) {
+  const std::string who = seat_name(f.at("attacker").get<int>());
   const std::string c = f.at("consequence").get<std::string>();
   const std::string foe = f.contains("foe") ? foe_words(f, unicode) : "";
   if (c == "hazard_discarded" || c == "npc_discarded") return foe + " is discarded";
@@ -116,7 +114,7 @@ std::string consequence_words(const Json& seats, const Json& f, bool unicode) {
   }
   if (f.contains("defender")) {
     const bool won = f.at("winner").get<std::string>() == "attacker";
-    const std::string loser = seat_name(seats, f.at(won ? "defender" : "attacker").get<int>());
+    const std::string loser = seat_name(f.at(won ? "defender" : "attacker").get<int>());
     std::string out = loser + (f.at("joker_dropped").get<bool>() ? " drops a Joker and" : "");
     if (c == "relocated") out += " goes to " + f.at("cell").get<std::string>();
     if (c == "stayed") out += " stays (no free spot)";
@@ -129,16 +127,16 @@ std::string consequence_words(const Json& seats, const Json& f, bool unicode) {
              : who + " pays two cards or takes 2 debt";  // pending after losing to a Joker
 }
 
-// "P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is discarded." from
-// a lastFight record; `seats` names the seats.
-std::string fight_words(const Json& seats, const Json& f, bool unicode) {
-  const std::string who = seat_name(seats, f.at("attacker").get<int>());
+// "Player 1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: Player 1 wins; 8♠ is
+// discarded." from a lastFight record.
+std::string fight_words(const Json& f, bool unicode) {
+  const std::string who = seat_name(f.at("attacker").get<int>());
   const Json& cards = f.at("cards");
   const Json& totals = f.at("totals");
   const bool won = f.at("winner").get<std::string>() == "attacker";
   std::string out;
   if (f.contains("defender")) {
-    const std::string other = seat_name(seats, f.at("defender").get<int>());
+    const std::string other = seat_name(f.at("defender").get<int>());
     out = fmt::format("{} fought {}, {} against {} — dice {} and {}, {} against {}: {}", who, other,
                       card_or_none(cards[0], unicode), card_or_none(cards[1], unicode),
                       f.at("dice")[0].get<int>(), f.at("dice")[1].get<int>(), totals[0].get<int>(),
@@ -149,7 +147,7 @@ std::string fight_words(const Json& seats, const Json& f, bool unicode) {
                       card_or_none(cards[0], unicode), totals[0].get<int>(), totals[1].get<int>(),
                       pve_dice(f), won ? who : foe);
   }
-  return out + " wins; " + consequence_words(seats, f, unicode) + ".";
+  return out + " wins; " + consequence_words(f, unicode) + ".";
 }
 
 // What a PvP side has put in so far: nothing yet, a hidden card, no card or the card.
@@ -162,11 +160,10 @@ std::string commit_words(const Json& commit, bool unicode) {
 
 // A fight between Jacks under way: the cards chosen, the dice so far, what is still to come.
 std::string pvp_in_progress(const Json& view, const Json& c, bool unicode) {
-  const Json& seats = view.at("seats");
   const std::string phase = view.at("phase").get<std::string>();
   const int side = c.at("side").get<int>();
-  const std::array<std::string, 2> name = {seat_name(seats, c.at("attacker").get<int>()),
-                                           seat_name(seats, c.at("defender").get<int>())};
+  const std::array<std::string, 2> name = {seat_name(c.at("attacker").get<int>()),
+                                           seat_name(c.at("defender").get<int>())};
   std::string out = fmt::format("{} fights {} on {}: {} {}, {} {}", name[0], name[1],
                                 c.at("target").get<std::string>(), name[0],
                                 commit_words(c.at("commit")[0], unicode), name[1],
@@ -180,18 +177,18 @@ std::string pvp_in_progress(const Json& view, const Json& c, bool unicode) {
   out += "; " + die(0) + ", " + die(1);
   if (phase == "reroll") return out + fmt::format("; {} may reroll with a King", name[side]);
   if (phase == "relocate") {
-    return out + fmt::format("; {} is relocated next", seat_name(seats, c.at("loser").get<int>()));
+    return out + fmt::format("; {} is relocated next", seat_name(c.at("loser").get<int>()));
   }
   return out;
 }
 
 // The fight under way from the view's "combat", in words: who fights whom, with what, the dice
-// so far and what is still to roll ("P1 fights 8♠ on c3 with 9♦, 9 against 8: 2 of 4 dice
+// so far and what is still to roll ("Player 1 fights 8♠ on c3 with 9♦, 9 against 8: 2 of 4 dice
 // rolled, 6+3; 2 more dice, then the final die").
 std::string fight_in_progress(const Json& view, bool unicode) {
   const Json& c = view.at("combat");
   if (c.contains("defender")) return pvp_in_progress(view, c, unicode);
-  const std::string who = seat_name(view.at("seats"), c.at("attacker").get<int>());
+  const std::string who = seat_name(c.at("attacker").get<int>());
   const std::string phase = view.at("phase").get<std::string>();
   const std::string cell = c.at("target").get<std::string>();
   const int at = parse_cell(cell);
@@ -239,17 +236,16 @@ std::string fight_in_progress(const Json& view, bool unicode) {
 
 }  // namespace
 
-// "Last fight: P1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is
-// discarded." Built from the view's lastFight only.
+// "Last fight: Player 1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: Player 1
+// wins; 8♠ is discarded." Built from the view's lastFight only.
 std::string last_fight_sentence(const Json& view, bool unicode) {
-  return "Last fight: " + fight_words(view.at("seats"), view.at("lastFight"), unicode);
+  return "Last fight: " + fight_words(view.at("lastFight"), unicode);
 }
 
-// An action's outcome (State::outcome_of) for the terminal: "Fight: P1 fought …".
+// An action's outcome (State::outcome_of) for the terminal: "Fight: Player 1 fought …".
 std::string describe_outcome(const Json& outcome, const RenderStyle& style) {
   if (!outcome.is_object() || !outcome.contains("fight")) return "";
-  const Json seats = {kSeatNames[0], kSeatNames[1], kSeatNames[2], kSeatNames[3]};
-  return "Fight: " + fight_words(seats, outcome.at("fight"), style.unicode);
+  return "Fight: " + fight_words(outcome.at("fight"), style.unicode);
 }
 
 std::string render_view(const Json& view, const RenderStyle& style) {
@@ -286,26 +282,26 @@ std::string render_view(const Json& view, const RenderStyle& style) {
     out += "\n";
   }
   out += paint(
-      "  legend: # face down (#KC you peeked: KC)  . empty  [P1] a Jack  AS/8C* an Ace and its\n"
-      "  Guardian  9H* a card of the resource deck  JK a Joker (JK! dropped)  rows 0, 8 and "
-      "columns\n"
-      "  z, h: the ring outside the Dungeon\n",
+      "  legend: # face down (#KC you peeked: KC)  . empty  [P1] Player 1's Jack  AS/8C* an Ace\n"
+      "  and its Guardian  9H* a card of the resource deck  JK a Joker (JK! dropped)  rows 0, 8\n"
+      "  and columns z, h: the ring outside the Dungeon\n",
       "2");
   out += "\n";
+  int seat = 0;
   for (const Json& p : players) {
     std::string hand;
     for (const Json& c : p.at("hand")) hand += pretty(c.get<std::string>(), style.unicode) + " ";
     if (p.at("hidden").get<int>() > 0) hand += fmt::format("+{} hidden", p.at("hidden").get<int>());
-    out += fmt::format(
-        "  {} Jack {} at {:3} jokers {} debt {}{}{}{}  hand: {}\n", p.at("seat").get<std::string>(),
-        pretty(p.at("jack").get<std::string>(), style.unicode), p.at("cell").get<std::string>(),
-        p.at("jokers").get<int>(), p.at("debt").get<int>(), p.at("skip").get<bool>() ? " skip" : "",
-        p.at("bolster").get<bool>() ? " bolster" : "",
-        p.at("hindered").get<bool>() ? " hindered" : "", hand);
+    out += fmt::format("  {} Jack {} at {:3} jokers {} debt {}{}{}{}  hand: {}\n",
+                       seat_name(seat++), pretty(p.at("jack").get<std::string>(), style.unicode),
+                       p.at("cell").get<std::string>(), p.at("jokers").get<int>(),
+                       p.at("debt").get<int>(), p.at("skip").get<bool>() ? " skip" : "",
+                       p.at("bolster").get<bool>() ? " bolster" : "",
+                       p.at("hindered").get<bool>() ? " hindered" : "", hand);
   }
   const Json& turn = view.at("turn");
-  out += fmt::format("\n  phase {} | turn of P{} | actions left {} | round {}\n",
-                     view.at("phase").get<std::string>(), turn.at("seat").get<int>() + 1,
+  out += fmt::format("\n  phase {} | turn of {} | actions left {} | round {}\n",
+                     view.at("phase").get<std::string>(), seat_name(turn.at("seat").get<int>()),
                      turn.at("actions_left").get<int>(), turn.at("round").get<int>());
   out += fmt::format("  unseen dungeon cards {} | scavenger deck {} | main discard {} cards\n",
                      view.at("unseen_dungeon").get<int>(), view.at("scavenger_deck").get<int>(),
@@ -319,7 +315,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
         "  card in question: " + pretty(view.at("held").get<std::string>(), style.unicode) + "\n";
   if (view.contains("winner")) {
     const int w = view.at("winner").get<int>();
-    out += w >= 0 ? fmt::format("  P{} holds two Jokers and wins!\n", w + 1)
+    out += w >= 0 ? fmt::format("  {} holds both Jokers and wins!\n", seat_name(w))
                   : std::string("  the game ends in a draw\n");
   }
   return out;
@@ -337,8 +333,7 @@ std::string describe_result(const Json& view, const Options& options) {
   const Json winner = view.value("winner", Json());
   if (winner.is_number_integer() && winner.get<int>() >= 0 &&
       winner.get<std::size_t>() < players.size()) {
-    return fmt::format("{} holds both Jokers and wins",
-                       players[winner.get<std::size_t>()].value("seat", "?"));
+    return fmt::format("{} holds both Jokers and wins", seat_name(winner.get<int>()));
   }
   const std::int64_t limit = options.get_int("roundLimit");
   const int round = view.value("turn", Json::object()).value("round", 0);

@@ -41,22 +41,21 @@ Config Config::from_options(const Options& options) {
 
 std::vector<OptionSpec> option_specs() {
   return {
-      OptionSpec::integer("players", 2, 2, 4, "number of players (Jacks), 2-4 (G5.2)"),
+      OptionSpec::integer("players", 2, 2, 4, "number of players (Jacks), 2-4"),  // G5.2
       OptionSpec::boolean("startingGear", false,
-                          "deal 7-10 of diamonds to players 1-4 (optional rule, A-G5-54)"),
-      OptionSpec::choice("jokerPickupWithoutFight", "droppedOnly",
-                         {"droppedOnly", "always", "never"},
-                         "which board Jokers are taken by moving onto them without a fight "
-                         "(A-G5-9)"),
-      OptionSpec::boolean("aceUseCostsAction", true, "using an Ace costs an action (A-G5-14)"),
+                          "deal 7-10 of diamonds to players 1-4 (an optional rule)"),  // A-G5-54
+      OptionSpec::choice(
+          "jokerPickupWithoutFight", "droppedOnly", {"droppedOnly", "always", "never"},
+          "which board Jokers are taken by moving onto them without a fight"),         // A-G5-9
+      OptionSpec::boolean("aceUseCostsAction", true, "using an Ace costs an action"),  // A-G5-14
       OptionSpec::boolean("queenLossDiscardsJokers", false,
-                          "losing to a hostile Queen discards held Jokers too (A-G5-16)"),
+                          "losing to a hostile Queen discards held Jokers too"),  // A-G5-16
       OptionSpec::boolean("scavengedNpcFriendlyToAll", true,
-                          "a scavenged Q/K of hearts is friendly to whoever draws it (A-G5-19)"),
+                          "a scavenged Q/K of hearts is friendly to whoever draws it"),  // A-G5-19
       OptionSpec::choice("pvpRelocation", "startSpot", {"startSpot", "cornerCellIfEmpty"},
-                         "where a PvP winner puts the loser (A-G5-24)"),
+                         "where the winner of a fight between Jacks puts the loser"),  // A-G5-24
       OptionSpec::integer("roundLimit", 0, 0, 10000,
-                          "end the game as a draw after this many rounds; 0 = off (A-G5-57)"),
+                          "end the game as a draw after this many rounds; 0 = off"),  // A-G5-57
   };
 }
 

@@ -30,7 +30,7 @@ void State::validate_end() const {
   for (int p = 0; p < config_.players; ++p) {
     if (jokers_held(p) >= 2 && (phase_ != Phase::kOver || winner_ != p)) {
       bad(
-          fmt::format("{} holds two Jokers, which wins at once (A-G5-36): \"phase\" must be "
+          fmt::format("{} holds two Jokers, which wins at once: \"phase\" must be "  // A-G5-36
                       "\"over\" with {} the winner",
                       kSeatNames[p], kSeatNames[p]));
     }

@@ -84,7 +84,8 @@ TEST(MazeMakersLastCombat, LostMonsterFight) {
     EXPECT_EQ(s.view(p)["lastCombat"], expected) << p;
   }
   EXPECT_EQ(combat_line(s),
-            "Last combat: P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
+            "Last combat: Player 1 (die 2 + 0 = 2) lost to the 4 monster on i7: Player 1 takes 1 "
+            "damage.");
 }
 
 TEST(MazeMakersLastCombat, WonMonsterFightCountsArtifactsAndTellsTheCoin) {
@@ -97,9 +98,10 @@ TEST(MazeMakersLastCombat, WonMonsterFightCountsArtifactsAndTellsTheCoin) {
   play(s, "roll 2");  // 2 + 1 >= 3 (A-G4-27)
   EXPECT_EQ(s.view(1)["lastCombat"]["winner"], "P1");
   EXPECT_EQ(s.view(1)["lastCombat"]["damage"], 0);
-  EXPECT_EQ(combat_line(s),
-            "Last combat: P1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster stays on its "
-            "square.");
+  EXPECT_EQ(
+      combat_line(s),
+      "Last combat: Player 1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster stays on its "
+      "square.");
   const Json removing = {{"removeDefeatedMonsters", true}};
   State r = two(removing);
   play(r, "pass");
@@ -107,8 +109,9 @@ TEST(MazeMakersLastCombat, WonMonsterFightCountsArtifactsAndTellsTheCoin) {
   play(r, "i7");
   play(r, "roll 5");
   EXPECT_EQ(r.view(0)["lastCombat"]["monster_removed"], true);
-  EXPECT_EQ(combat_line(r, removing),
-            "Last combat: P1 (die 5 + 0 = 5) beat the 4 monster on i7: the monster is removed.");
+  EXPECT_EQ(
+      combat_line(r, removing),
+      "Last combat: Player 1 (die 5 + 0 = 5) beat the 4 monster on i7: the monster is removed.");
 }
 
 TEST(MazeMakersLastCombat, DeathAndRevivalAreTold) {
@@ -122,10 +125,12 @@ TEST(MazeMakersLastCombat, DeathAndRevivalAreTold) {
     play(s, "i7");
     play(s, "roll 0");
     EXPECT_TRUE(s.last_combat().loser_died);
-    EXPECT_EQ(combat_line(s, opts),
-              std::string("Last combat: P1 (die 0 + 0 = 0) lost to the 4 monster on i7: P1 takes 4 "
-                          "damage and dies") +
-                  (revival ? ", revived on START with 2 health." : "."));
+    EXPECT_EQ(
+        combat_line(s, opts),
+        std::string(
+            "Last combat: Player 1 (die 0 + 0 = 0) lost to the 4 monster on i7: Player 1 takes 4 "
+            "damage and dies") +
+            (revival ? ", revived on START with 2 health." : "."));
     EXPECT_EQ(reloaded(s, opts).to_json(), s.to_json());
   }
 }
@@ -141,8 +146,9 @@ TEST(MazeMakersLastCombat, BlockTieGoesToTheMover) {
   EXPECT_EQ(c["opponent"], (Json{{"seat", "P2"}, {"die", 3}, {"artifacts", 0}, {"total", 3}}));
   EXPECT_EQ(c["winner"], "P1");
   EXPECT_EQ(combat_line(s),
-            "Last combat: P1 (die 3 + 0 = 3) beat P2 (die 3 + 0 = 3), who blocked on i8: P2 takes "
-            "1 damage, and P1 moves on.");
+            "Last combat: Player 1 (die 3 + 0 = 3) beat Player 2 (die 3 + 0 = 3), who blocked on "
+            "i8: Player 2 takes "
+            "1 damage, and Player 1 moves on.");
 }
 
 TEST(MazeMakersLastCombat, LostBlockTellsWhereTheMoverStops) {
@@ -153,8 +159,9 @@ TEST(MazeMakersLastCombat, LostBlockTellsWhereTheMoverStops) {
   EXPECT_EQ(s.last_combat().stopped_at, kStart);
   EXPECT_EQ(s.view(0)["lastCombat"]["stopped_at"], "start");
   EXPECT_EQ(combat_line(s, harsh),
-            "Last combat: P1 (die 1 + 0 = 1) lost to P2 (die 4 + 0 = 4), who blocked on i8: P1 "
-            "takes 3 damage, and P1 stops on START.");
+            "Last combat: Player 1 (die 1 + 0 = 1) lost to Player 2 (die 4 + 0 = 4), who blocked "
+            "on i8: Player 1 "
+            "takes 3 damage, and Player 1 stops on START.");
 }
 
 TEST(MazeMakersLastCombat, StateDocumentRoundTrips) {

@@ -268,12 +268,13 @@ std::string State::control_reason(int piece) const {
   if (phase_ == Phase::kControl) {
     return owner_[piece] < 0 ? "" : "that wall already has a coin (one coin per wall at setup)";
   }
-  if (forced_ >= 0) return "a wall holding two or more of your coins must be moved first (G4.3 A)";
-  if (owner_[piece] == mover_) return "you already control that wall (A-G4-12)";
+  if (forced_ >= 0)
+    return "a wall holding two or more of your coins must be moved first";  // G4.3 A
+  if (owner_[piece] == mover_) return "you already control that wall";      // A-G4-12
   const int need = control_price(piece);
   if (hand(mover_) < need) {
-    return fmt::format("taking that wall needs {} suit-up coins and you have {} (G4.3 B2)", need,
-                       hand(mover_));
+    return fmt::format("taking that wall needs {} suit-up coins and you have {}", need,
+                       hand(mover_));  // G4.3 B2
   }
   return "";
 }
@@ -284,24 +285,24 @@ std::string State::place_reason(Action a) const {
   const Mask m = placement_mask(o, anchor);
   const std::string name(1, kPieceLetters[piece]);
   if (m == 0) return "that placement leaves the 10x10 grid";
-  if ((m & ~kBoard) != 0) return "a wall may not cover the START hole (G4.2)";
+  if ((m & ~kBoard) != 0) return "a wall may not cover the START hole";  // G4.2
   if (phase_ == Phase::kWalls) {
     if (placement_[piece] >= 0) return fmt::format("{} is already on the board", name);
-    if ((m & walls_) != 0) return "walls may not overlap (A-G4-13)";
+    if ((m & walls_) != 0) return "walls may not overlap";  // A-G4-13
     return "";
   }
   if (phase_ != Phase::kWallAction) return "no wall can be placed or moved now";
   if (forced_ >= 0 && piece != forced_) {
-    return fmt::format("you must move wall {} first (G4.3 A)",
-                       std::string(1, kPieceLetters[forced_]));
+    return fmt::format("you must move wall {} first",
+                       std::string(1, kPieceLetters[forced_]));  // G4.3 A
   }
   if (owner_[piece] != mover_) return fmt::format("you do not control wall {}", name);
   const int pl = placement_[piece];
   if (m == placement_mask(pl / kCells, pl % kCells)) {
-    return "a moved wall must cover a different set of squares (A-G4-14)";
+    return "a moved wall must cover a different set of squares";  // A-G4-14
   }
   if ((m & blocked_for_move(piece)) != 0) {
-    return "a wall may not cover other walls, pawns or coins (G4.3 B1)";
+    return "a wall may not cover other walls, pawns or coins";  // G4.3 B1
   }
   return "";
 }
@@ -318,9 +319,9 @@ std::string State::step_reason(Action a) const {
     return name(target) + (tiles_board() ? " is a hole (a wall)" : " is under a wall");
   }
   if (occupant(target) >= 0) {
-    if (coin_at(target) >= 0) return "you may not land on another pawn's square (A-G4-17)";
+    if (coin_at(target) >= 0) return "you may not land on another pawn's square";  // A-G4-17
     if (!step_ok(target)) {
-      return "you could not leave that occupied square with the steps left (A-G4-17)";
+      return "you could not leave that occupied square with the steps left";  // A-G4-17
     }
   }
   return "";
@@ -355,32 +356,33 @@ std::string State::illegal_reason(Action a) const {
     return control_reason(static_cast<int>(a - kControlBase));
   }
   if (a == kRecover) {
-    if (tiles_board()) return "a stuck hole keeps its coins: play 'pass' (G4.3 B1')";
+    if (tiles_board()) return "a stuck hole keeps its coins: play 'pass'";  // G4.3 B1'
     if (phase_ != Phase::kWallAction || forced_ < 0) return "there is no forced wall to recover";
     ActionList tmp;
     legal_wall_actions(tmp);
-    return tmp.front() == kRecover ? "" : "the forced wall can still be moved (A-G4-15)";
+    return tmp.front() == kRecover ? "" : "the forced wall can still be moved";  // A-G4-15
   }
   if (a == kPass) {
     if (phase_ != Phase::kWallAction) return "'pass' skips the wall action before moving";
     if (forced_ >= 0 && tiles_board()) {
       ActionList tmp;
       add_fills(forced_, tmp);
-      return tmp.empty() ? "" : "a hole holding two or more of your coins must be filled (G4.3 A)";
+      return tmp.empty() ? ""
+                         : "a hole holding two or more of your coins must be filled";  // G4.3 A
     }
-    return forced_ >= 0 ? "a wall holding two or more of your coins must be moved (G4.3 A)" : "";
+    return forced_ >= 0 ? "a wall holding two or more of your coins must be moved" : "";  // G4.3 A
   }
   if (a < kStop) return step_reason(a);
   if (a == kStop) {
     if (phase_ != Phase::kMove) return "no one is moving now";
     if (pawn_[mover_] != kStart && occupant(pawn_[mover_]) >= 0) {
-      return "you may not end your move on another pawn's square (A-G4-17)";
+      return "you may not end your move on another pawn's square";  // A-G4-17
     }
     ActionList tmp;
     legal_steps(tmp);
     return !tmp.empty() && tmp.back() == kStop
                ? ""
-               : "exactMovement: you must keep moving while you can (A-G4-4)";
+               : "with exact movement you must keep moving while you can";  // A-G4-4
   }
   if (a == kBlock || a == kAllow) {
     return phase_ == Phase::kBlockChoice ? "" : "no one is asking to pass through your square";

@@ -102,14 +102,15 @@ std::vector<OptionSpec> option_specs() {
       OptionSpec::integer("players", 2, 2, 4, "number of players (2-4)"),
       OptionSpec::choice("board", "pentomino", {"pentomino", "noPentominos"},
                          "the walls: nine pentominoes on the 10x10 board, or the No-Pentominos "
-                         "variant (tiles relocated at setup, holes as walls; G4.4)"),
+                         "variant (tiles relocated at setup, holes as walls)"),  // G4.4
       OptionSpec::choice("combatDie", "piecepack0to5", {"piecepack0to5", "d6_1to6"},
-                         "the combat die: a piecepack die 0-5 or a common d6 1-6 (A-G4-3)"),
-      OptionSpec::boolean("exactMovement", false,
-                          "move exactly the health value where possible instead of up to it "
-                          "(A-G4-4)"),
-      OptionSpec::boolean("removeDefeatedMonsters", false,
-                          "a defeated monster coin leaves the board (A-G4-6; default: it stays)"),
+                         "the combat die: a piecepack die 0-5 or a common d6 1-6"),  // A-G4-3
+      OptionSpec::boolean(
+          "exactMovement", false,
+          "move exactly the health value where possible instead of up to it"),  // A-G4-4
+      OptionSpec::boolean(
+          "removeDefeatedMonsters", false,
+          "a defeated monster coin leaves the board (default: it stays)"),  // A-G4-6
       OptionSpec::boolean(
           "revival", false,
           "variant 1: the dead restart on START with 2 health and lose their walls"),
@@ -119,7 +120,7 @@ std::vector<OptionSpec> option_specs() {
                           "variant 3: a combat loser loses the difference of the rolls"),
       OptionSpec::choice("tieBreak", "none", {"none", "health", "rolloff"},
                          "players exiting in the same round: all win, or more health wins, or a "
-                         "combat roll-off (G4.3 E)"),
+                         "combat roll-off"),  // G4.3 E
       OptionSpec::integer("roundLimit", 100, 0, 100000,
                           "digital safeguard: the game is drawn after this many rounds without an "
                           "exit (0: no limit)"),

@@ -50,8 +50,15 @@ std::string str(const Json& j, const char* name) {
   return j.contains(name) && j[name].is_string() ? j[name].get<std::string>() : "";
 }
 
+// A seat as players read it: the view's "P2" (notation, as in `first P2`) is "Player 2".
+std::string player(const std::string& seat) {
+  const bool short_form = seat.size() == 2 && seat[0] == 'P' && seat[1] >= '1' && seat[1] <= '9';
+  return short_form ? "Player " + seat.substr(1) : seat;
+}
+
 // The No-Pentominos board: the bounding box of the tiles (START included), holes blank; a hole
-// holding control coins shows the holder and the count in its four squares ("C1" = P1's coins).
+// holding control coins shows the holder and the count in its four squares ("C1" = Player 1's
+// coins).
 struct TileLayout {
   std::vector<bool> tile = std::vector<bool>(kTileSlots, false);
   int start = kStartTile;
@@ -81,9 +88,9 @@ TileLayout tile_layout(const Json& view) {
   return t;
 }
 
-// "P1 (die 4 + 2 = 6)": one side of a combat, artifacts as the bonus.
+// "Player 1 (die 4 + 2 = 6)": one side of a combat, artifacts as the bonus.
 std::string fighter_words(const Json& side) {
-  return fmt::format("{} (die {} + {} = {})", str(side, "seat"), side["die"].get<int>(),
+  return fmt::format("{} (die {} + {} = {})", player(str(side, "seat")), side["die"].get<int>(),
                      side["artifacts"].get<int>(), side["total"].get<int>());
 }
 
@@ -96,23 +103,23 @@ std::string consequence_words(const Json& c) {
     return c["monster_removed"].get<bool>() ? "the monster is removed"
                                             : "the monster stays on its square";
   }
-  const std::string loser = won ? str(c["opponent"], "seat") : fighter;
+  const std::string loser = player(won ? str(c["opponent"], "seat") : fighter);
   std::string out = fmt::format("{} takes {} damage", loser, c["damage"].get<int>());
   if (c["died"].get<bool>()) {
     out += c["revived"].get<bool>() ? " and dies, revived on START with 2 health" : " and dies";
   }
-  if (!monster && won) out += fmt::format(", and {} moves on", fighter);
+  if (!monster && won) out += fmt::format(", and {} moves on", player(fighter));
   if (!monster && c["stopped_at"].is_string()) {
     const std::string at = str(c, "stopped_at");
-    out += fmt::format(", and {} stops on {}", fighter, at == "start" ? "START" : at);
+    out += fmt::format(", and {} stops on {}", player(fighter), at == "start" ? "START" : at);
   }
   return out;
 }
 
 }  // namespace
 
-// One sentence for a view's `lastCombat` (issue 33): "P1 (die 4 + 2 = 6) beat the 3 monster on
-// h5: the monster stays on its square."
+// One sentence for a view's `lastCombat` (issue 33): "Player 1 (die 4 + 2 = 6) beat the 3
+// monster on h5: the monster stays on its square."
 std::string combat_sentence(const Json& c) {
   const bool monster = str(c, "kind") == "monster";
   const bool won = str(c, "winner") == str(c["fighter"], "seat");
@@ -217,7 +224,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   out += fmt::format("START: {}\n", on_start.empty() ? "-" : on_start);
   if (view.contains("players")) {
     for (const Json& p : view["players"]) {
-      out += fmt::format("{} {:<7} health {} artifacts {} coins {}{}{}\n", str(p, "seat"),
+      out += fmt::format("{} {:<7} health {} artifacts {} coins {}{}{}\n", player(str(p, "seat")),
                          p["suit"].is_string() ? str(p, "suit") : "-", p["health"].get<int>(),
                          p["artifacts"].get<int>(), p["coins_in_hand"].get<int>(),
                          p["alive"].get<bool>() ? "" : " (dead)",
@@ -229,7 +236,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   }
   out += fmt::format(
       "round {}, phase {}, to act: {}", view.value("round", 0), str(view, "phase"),
-      view.contains("to_act") && view["to_act"].is_string() ? str(view, "to_act") : "-");
+      view.contains("to_act") && view["to_act"].is_string() ? player(str(view, "to_act")) : "-");
   if (view.contains("turn")) {
     out += fmt::format(", steps left {}", view["turn"]["steps_left"].get<int>());
     if (view["turn"]["forced_wall"].is_string()) {
@@ -244,30 +251,55 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   }
   if (view.contains("winners")) {
     std::string w;
-    for (const Json& s : view["winners"]) w += s.get<std::string>() + " ";
+    for (const Json& s : view["winners"]) w += player(s.get<std::string>()) + " ";
     out += fmt::format("\nGame over. Winners: {}", w.empty() ? "none (draw)" : w);
   }
   out += tiles ? "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known "
-                 "suit; ## a hole (wall), C1 a hole holding P1's control coins\n"
+                 "suit; ## a hole (wall), C1 a hole holding Player 1's control coins; P1 Player "
+                 "1's pawn\n"
                : "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known "
-                 "suit; F1 wall F held by P1, f# free wall\n";
+                 "suit; F1 wall F held by Player 1, f# free wall; P1 Player 1's pawn\n";
   return out;
 }
 
-// The end in the game's words: whoever leaves by START with three artifacts wins (together when
-// several do in one round); otherwise a draw, when everyone is dead or at the round limit.
-std::string describe_result(const Json& view, const Options& /*options*/) {
+// The end in the game's words: whoever leaves the maze by START with three artifacts wins, with
+// the health they leave with (together when several leave in one round, unless the tie-break
+// option keeps the healthiest or the roll-off's winner); otherwise a draw, when everyone is dead
+// or at the round limit.
+std::string describe_result(const Json& view, const Options& options) {
   const Json& players = view.value("players", Json());
   if (view.value("phase", "") != "over" || !players.is_array()) return "";
   std::vector<std::string> winners;
   for (const Json& w : view.value("winners", Json::array())) {
     winners.push_back(w.is_string() ? w.get<std::string>() : w.dump());
   }
+  const auto is_winner = [&](const Json& p) {
+    return std::find(winners.begin(), winners.end(), str(p, "seat")) != winners.end();
+  };
   if (!winners.empty()) {
-    const std::string who = winners.size() == 1
-                                ? winners[0] + " wins"
-                                : fmt::format("{} share the win", fmt::join(winners, " and "));
-    return who + ": out by START with three artifacts";
+    std::vector<std::string> names, also_out;
+    int health = 0;
+    for (const Json& p : players) {
+      if (is_winner(p)) {
+        names.push_back(player(str(p, "seat")));
+        health = p.value("health", 0);
+      } else if (p.value("exited", false)) {
+        also_out.push_back(player(str(p, "seat")));
+      }
+    }
+    if (names.size() > 1) {
+      return fmt::format(
+          "{} share the win: they left the maze by START with three artifacts in the same round",
+          fmt::join(names, " and "));
+    }
+    std::string out = fmt::format(
+        "{} wins: left the maze by START with three artifacts and {} health", names[0], health);
+    if (!also_out.empty()) {
+      const bool rolloff = options.get_string("tieBreak") == "rolloff";
+      out += fmt::format("; {} also got out in that round but {}", fmt::join(also_out, " and "),
+                         rolloff ? "lost the roll-off" : "with less health");
+    }
+    return out;
   }
   std::string artifacts;
   bool anyone_alive = false;

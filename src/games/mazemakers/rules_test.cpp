@@ -254,8 +254,7 @@ TEST(MazeMakersCombat, EnteringAnOccupiedSquareNeedsAWayOut) {
     b["health"][0] = 1;
   });
   play(s, "pass");
-  EXPECT_EQ(reason(s, "i8"),
-            "you could not leave that occupied square with the steps left (A-G4-17)");
+  EXPECT_EQ(reason(s, "i8"), "you could not leave that occupied square with the steps left");
 }
 
 // G4.7 example 10 (A-G4-3).
@@ -290,8 +289,8 @@ TEST(MazeMakersWalls, TakeoverAndTheForcedMove) {
   EXPECT_EQ(s.wall_coins(0), 2);
   EXPECT_EQ(s.hand(2), 3);  // P3's coin came back
   play(s, "stop");
-  EXPECT_EQ(reason(s, "coin F"), "taking that wall needs 3 suit-up coins and you have 2 (G4.3 B2)");
-  EXPECT_EQ(reason(s, "coin I"), "you already control that wall (A-G4-12)");
+  EXPECT_EQ(reason(s, "coin F"), "taking that wall needs 3 suit-up coins and you have 2");
+  EXPECT_EQ(reason(s, "coin I"), "you already control that wall");
   play(s, "pass");
   play(s, "stop");
   EXPECT_EQ(reason(s, "coin F"), "");  // P3 has 3 coins; declines
@@ -312,13 +311,11 @@ TEST(MazeMakersWalls, TakeoverAndTheForcedMove) {
 
 TEST(MazeMakersWalls, MovedWallsAvoidPawnsCoinsWallsAndTheirOwnSquares) {
   State s = two();  // P1 holds I (c1..g1)
-  EXPECT_EQ(reason(s, "I c1 d1 e1 f1 g1"),
-            "a moved wall must cover a different set of squares (A-G4-14)");
-  EXPECT_EQ(reason(s, "I a7 b7 c7 d7 e7"),
-            "a wall may not cover other walls, pawns or coins (G4.3 B1)");
+  EXPECT_EQ(reason(s, "I c1 d1 e1 f1 g1"), "a moved wall must cover a different set of squares");
+  EXPECT_EQ(reason(s, "I a7 b7 c7 d7 e7"), "a wall may not cover other walls, pawns or coins");
   EXPECT_EQ(reason(s, "I a6 b6 c6 d6 e6"), "");
   EXPECT_EQ(reason(s, "F a7 b7 b8 c8 b9"), "you do not control wall F");
-  EXPECT_EQ(reason(s, "I1@f10"), "a wall may not cover the START hole (G4.2)");
+  EXPECT_EQ(reason(s, "I1@f10"), "a wall may not cover the START hole");
   play(s, "I a6 b6 c6 d6 e6");
   EXPECT_EQ(s.wall_owner(1), -1);
   EXPECT_EQ(s.hand(0), 3);
@@ -359,7 +356,7 @@ TEST(MazeMakersWalls, ForcedWallWithNoRoomIsRecovered) {
   ActionList legal;
   s.legal_actions(legal);
   EXPECT_EQ(legal, ActionList{kRecover});
-  EXPECT_EQ(reason(s, "pass"), "a wall holding two or more of your coins must be moved (G4.3 A)");
+  EXPECT_EQ(reason(s, "pass"), "a wall holding two or more of your coins must be moved");
   play(s, "recover");
   EXPECT_EQ(s.wall_owner(1), -1);
   EXPECT_EQ(s.hand(0), 3);
@@ -519,7 +516,7 @@ TEST(MazeMakersVariants, ExactMovementForbidsStoppingEarly) {
   const Json opts = {{"exactMovement", true}};
   State s = two(opts);
   play(s, "pass");
-  EXPECT_EQ(reason(s, "stop"), "exactMovement: you must keep moving while you can (A-G4-4)");
+  EXPECT_EQ(reason(s, "stop"), "with exact movement you must keep moving while you can");
 }
 
 TEST(MazeMakersNotation, WholePathStopsAtAChanceOrABlock) {

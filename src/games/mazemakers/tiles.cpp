@@ -42,17 +42,17 @@ void State::legal_relocations(ActionList& out) const {
 }
 
 std::string State::reloc_reason(Action a) const {
-  if (phase_ != Phase::kTiles) return "tiles are relocated only at setup (G4.2 6')";
+  if (phase_ != Phase::kTiles) return "tiles are relocated only at setup";  // G4.2 6'
   const int from = static_cast<int>((a - kRelocBase) / kTileSlots);
   const int to = static_cast<int>((a - kRelocBase) % kTileSlots);
-  if (from == kStartTile) return "the START tile never moves (A-G4-23)";
+  if (from == kStartTile) return "the START tile never moves";  // A-G4-23
   if (!tile_at(from)) return fmt::format("there is no grid tile at {}", name(tile_corner(from)));
-  if (to == from) return "a tile must go to another spot (G4.2 6')";
+  if (to == from) return "a tile must go to another spot";  // G4.2 6'
   if (to == kStartTile || tile_at(to)) {
     return fmt::format("there is already a tile at {}", name(tile_corner(to)));
   }
   if (!touches_tile(*this, to, from)) {
-    return "a moved tile must be orthogonally next to another tile (G4.2 6')";
+    return "a moved tile must be orthogonally next to another tile";  // G4.2 6'
   }
   return "";
 }
@@ -76,17 +76,18 @@ bool State::any_free_hole() const {
 }
 
 std::string State::hole_control_reason(int pos) const {
-  if (pos == kStartTile || tile_at(pos)) return "coins go into holes, not on tiles (G4.2 7')";
-  if (!inside_board(pos)) return "control coins go into holes inside the board (A-G4-23)";
+  if (pos == kStartTile || tile_at(pos)) return "coins go into holes, not on tiles";  // G4.2 7'
+  if (!inside_board(pos)) return "control coins go into holes inside the board";      // A-G4-23
   const int slot = hole_slot(pos);
   if (phase_ == Phase::kControl) {
     return slot < 0 ? "" : "that hole already has a coin (one coin per hole at setup)";
   }
-  if (forced_ >= 0) return "a hole holding two or more of your coins must be filled first (G4.3 A)";
-  if (slot >= 0 && owner_[slot] == mover_) return "you already control that hole (A-G4-12)";
+  if (forced_ >= 0)
+    return "a hole holding two or more of your coins must be filled first";         // G4.3 A
+  if (slot >= 0 && owner_[slot] == mover_) return "you already control that hole";  // A-G4-12
   const int need = slot < 0 ? 1 : owner_coins_[slot] + 1;
   if (hand(mover_) < need) {
-    return fmt::format("taking that hole needs {} suit-up coins and you have {} (G4.3 B2)", need,
+    return fmt::format("taking that hole needs {} suit-up coins and you have {}", need,  // G4.3 B2
                        hand(mover_));
   }
   return "";
@@ -151,12 +152,12 @@ std::string State::fill_reason(Action a) const {
     return fmt::format("you have no coin in a hole at {}", name(tile_corner(hole)));
   }
   if (forced_ >= 0 && slot != forced_) {
-    return fmt::format("you must fill the hole at {} first (G4.3 A)",
+    return fmt::format("you must fill the hole at {} first",  // G4.3 A
                        name(tile_corner(placement_[forced_])));
   }
-  if (t == kStartTile) return "the START tile never moves (A-G4-23)";
+  if (t == kStartTile) return "the START tile never moves";  // A-G4-23
   if (!tile_at(t)) return fmt::format("there is no grid tile at {}", name(tile_corner(t)));
-  if (!free_tile(t)) return "a tile with a coin or a pawn on it cannot be moved (G4.3 B1')";
+  if (!free_tile(t)) return "a tile with a coin or a pawn on it cannot be moved";  // G4.3 B1'
   return "";
 }
 

@@ -102,13 +102,11 @@ TEST(MazeMakersTiles, RelocationRules) {
   play(s, "suns");
   play(s, "moons");
   play(s, "extra crowns");
-  EXPECT_EQ(reason(s, "tile m13>m11"), "the START tile never moves (A-G4-23)");
+  EXPECT_EQ(reason(s, "tile m13>m11"), "the START tile never moves");
   EXPECT_EQ(reason(s, "tile e5>g5"), "there is already a tile at g5");
   EXPECT_EQ(reason(s, "tile i9>i9"), "there is no grid tile at i9");
-  EXPECT_EQ(reason(s, "tile e5>e3"),
-            "a moved tile must be orthogonally next to another tile (G4.2 6')");
-  EXPECT_EQ(reason(s, "tile e5>a1"),
-            "a moved tile must be orthogonally next to another tile (G4.2 6')");
+  EXPECT_EQ(reason(s, "tile e5>e3"), "a moved tile must be orthogonally next to another tile");
+  EXPECT_EQ(reason(s, "tile e5>a1"), "a moved tile must be orthogonally next to another tile");
   EXPECT_EQ(reason(s, "tile e5>g3"), "");   // above g5, outside the 5x5 frame (A-G4-23)
   EXPECT_EQ(reason(s, "tile g7>i9"), "");   // into the centre
   EXPECT_EQ(reason(s, "tile e5>o13"), "");  // next to START only
@@ -128,8 +126,8 @@ TEST(MazeMakersTiles, ControlCoinsGoIntoHolesInsideTheBoard) {
   for (const auto& r : kRelocations) play(s, r);
   ASSERT_EQ(s.phase(), Phase::kControl);
   EXPECT_EQ(s.current_player(), 1);  // reverse order
-  EXPECT_EQ(reason(s, "coin g5"), "coins go into holes, not on tiles (G4.2 7')");
-  EXPECT_EQ(reason(s, "coin a1"), "control coins go into holes inside the board (A-G4-23)");
+  EXPECT_EQ(reason(s, "coin g5"), "coins go into holes, not on tiles");
+  EXPECT_EQ(reason(s, "coin a1"), "control coins go into holes inside the board");
   play(s, "coin i5");  // a hole left by a relocation
   EXPECT_EQ(reason(s, "coin i5"), "that hole already has a coin (one coin per hole at setup)");
   play(s, "coin e7");
@@ -173,8 +171,8 @@ TEST(MazeMakersTiles, MovingAWallFillsItsHoleWithAFreeTile) {
   }
   ASSERT_GE(coin_tile, 0);
   EXPECT_EQ(reason(s, "fill e7 " + s.name(tile_corner(coin_tile))),
-            "a tile with a coin or a pawn on it cannot be moved (G4.3 B1')");
-  EXPECT_EQ(reason(s, "fill e7 m13"), "the START tile never moves (A-G4-23)");
+            "a tile with a coin or a pawn on it cannot be moved");
+  EXPECT_EQ(reason(s, "fill e7 m13"), "the START tile never moves");
   EXPECT_EQ(reason(s, "fill i5 o13"), "you have no coin in a hole at i5");
   EXPECT_EQ(reason(s, "fill e7 o13"), "");
   const auto path = s.parse_actions("fill e7 o13 m12 m11");  // a whole turn in one text
@@ -197,7 +195,7 @@ TEST(MazeMakersTiles, TakeoverAndForcedFill) {
   play(s, "coin e11");  // P1 (A) puts a coin into an empty hole inside the board
   play(s, "stop");
   ASSERT_EQ(s.current_player(), 1);
-  EXPECT_EQ(reason(s, "coin i5"), "you already control that hole (A-G4-12)");
+  EXPECT_EQ(reason(s, "coin i5"), "you already control that hole");
   play(s, "coin e11");  // B takes it with two coins
   EXPECT_EQ(s.wall_owner(s.hole_slot(tile_of(tcell("e11")))), 1);
   EXPECT_EQ(s.wall_coins(s.hole_slot(tile_of(tcell("e11")))), 2);
@@ -207,8 +205,8 @@ TEST(MazeMakersTiles, TakeoverAndForcedFill) {
   play(s, "stop");
   ASSERT_EQ(s.current_player(), 1);
   EXPECT_TRUE(s.forced_wall());
-  EXPECT_EQ(reason(s, "pass"), "a hole holding two or more of your coins must be filled (G4.3 A)");
-  EXPECT_EQ(reason(s, "fill i5 o13"), "you must fill the hole at e11 first (G4.3 A)");
+  EXPECT_EQ(reason(s, "pass"), "a hole holding two or more of your coins must be filled");
+  EXPECT_EQ(reason(s, "fill i5 o13"), "you must fill the hole at e11 first");
   ActionList legal;
   s.legal_actions(legal);
   for (Action a : legal) EXPECT_EQ(s.action_to_string(a).rfind("fill e11 ", 0), 0u);

@@ -90,21 +90,20 @@ std::uint64_t reachable_from_entries(const SlotSet& barriers) {
 // ---- home grids ----
 
 std::string HomeGrid::invalid_reason(int max_barriers) const {
-  if (pawn < 0) return "no short pawn is placed (G2.2 step 1)";
+  if (pawn < 0) return "no short pawn is placed";  // G2.2 step 1
   if (barriers.count() > max_barriers) {
-    return fmt::format("{} barrier chips; at most {} may be used (G2.1)", barriers.count(),
+    return fmt::format("{} barrier chips; at most {} may be used", barriers.count(),  // G2.1
                        max_barriers);
   }
   if (valid()) return {};
   const std::string where = square_name(pawn);
   if ((flood(kColumn1, barriers) & sq_bit(pawn)) == 0) {
     return fmt::format(
-        "no route leads from a column-1 square to the pawn on {}: it is walled in (G2.2 step 2)",
+        "no route leads from a column-1 square to the pawn on {}: it is walled in",  // G2.2 step 2
         where);
   }
   return fmt::format(
-      "the only routes to the pawn on {} start at column-1 squares whose entry slot is blocked "
-      "(A-G2-9)",
+      "the only routes to the pawn on {} start at column-1 squares whose entry slot is blocked",  // A-G2-9
       where);
 }
 

@@ -59,10 +59,10 @@ std::string not_adjacent(int a, int b) {
   const bool diagonal =
       std::abs(row_of(a) - row_of(b)) == 1 && std::abs(col_of(a) - col_of(b)) == 1;
   if (diagonal) {
-    return fmt::format("{} to {} is a diagonal move: diagonal movement is not allowed (rule 4)",
+    return fmt::format("{} to {} is a diagonal move: diagonal movement is not allowed",  // rule 4
                        square_name(a), square_name(b));
   }
-  return fmt::format("{} and {} are not next to each other: move one square at a time (rule 4)",
+  return fmt::format("{} and {} are not next to each other: move one square at a time",  // rule 4
                      square_name(a), square_name(b));
 }
 
@@ -368,8 +368,8 @@ std::vector<Action> State::parse_path(std::string_view text) const {
   std::vector<Action> actions;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (sim.phase_ != Phase::kPlay || sim.to_move_ != to_move_) {
-      parse_error(
-          fmt::format("the turn ends on exiting (rule 8): nothing may follow '{}'", tokens[i - 1]));
+      parse_error(fmt::format("the turn ends on exiting: nothing may follow '{}'",
+                              tokens[i - 1]));  // rule 8
     }
     const int sq = parse_square(tokens[i]);
     if (i == 0 && sq >= 0 && sq == sim.track_[to_move_].pos) continue;

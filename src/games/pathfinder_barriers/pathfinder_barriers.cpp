@@ -15,11 +15,11 @@ std::vector<OptionSpec> option_specs() {
   return {
       OptionSpec::boolean("allowRedundantQuestions", false,
                           "allow asking about a slot already known to be blocked, a de facto "
-                          "pass (A-G2-6)"),
+                          "pass"),  // A-G2-6
       OptionSpec::choice("firstPlayer", "random", {"random", "north", "south"},
-                         "who asks first (A-G2-12); random is a chance node"),
+                         "who asks first; random: drawn at the start"),  // A-G2-12
       OptionSpec::integer("maxBarriers", kDefaultMaxBarriers, 0, kSlots,
-                          "barrier chips each player may use (G2.1: 30)"),
+                          "barrier chips each player may use (30 in the rules)"),  // G2.1
   };
 }
 
@@ -141,7 +141,7 @@ std::string State::setup_illegal_reason(Action a) const {
   const HomeGrid& g = home_[to_move_];
   if (g.pawn < 0) {
     if (a >= kPawnBase && a < kPawnBase + kSquares) return {};
-    return "first place your short pawn on a square of your home grid (G2.2 step 1)";
+    return "first place your short pawn on a square of your home grid";  // G2.2 step 1
   }
   if (a == kDone) return {};
   if (a >= kPawnBase && a < kPawnBase + kSquares) {
@@ -153,14 +153,16 @@ std::string State::setup_illegal_reason(Action a) const {
       return fmt::format("slot {} already holds a chip", slot_name(slot));
     }
     if (g.barriers.count() >= config_.max_barriers) {
-      return fmt::format("all {} barrier chips are used (G2.1)", config_.max_barriers);
+      return fmt::format("all {} barrier chips are used", config_.max_barriers);  // G2.1
     }
     HomeGrid with = g;
     with.barriers.add(slot);
     if (!with.valid()) {
       return fmt::format(
-          "a chip in {} would cut every route from an open entry slot to your pawn on {} (G2.2 "
-          "step 2, A-G2-9)",
+          "a chip in {} would cut every route from an open entry slot to your pawn on {}",  // G2.2
+                                                                                            // step
+                                                                                            // 2,
+                                                                                            // A-G2-9
           slot_name(slot), square_name(g.pawn));
     }
     return {};
@@ -178,34 +180,34 @@ std::string State::play_illegal_reason(Action a) const {
                          square_name(t.pos));
     }
     if (((t.blocked.l >> r) & 1) && !config_.allow_redundant) {
-      return fmt::format("the entry slot {} is known to be blocked (A-G2-6)",
+      return fmt::format("the entry slot {} is known to be blocked",  // A-G2-6
                          slot_name(kFirstL + r));
     }
     if (!entry_allowed(r)) {
-      return fmt::format("you just exited at {}: re-enter at another row (rule 8, A-G2-8)",
+      return fmt::format("you just exited at {}: re-enter at another row",  // rule 8, A-G2-8
                          square_name(r * kSize));
     }
     return {};
   }
   if (a >= kMoveBase && a < kMoveBase + 4) {
     const auto d = static_cast<Dir>(a - kMoveBase);
-    if (off) return "your explorer is off the grid: first enter at a column-1 square (rule 2)";
+    if (off) return "your explorer is off the grid: first enter at a column-1 square";  // rule 2
     const int slot = slot_between(t.pos, d);
     if (slot < 0) {
-      if (d == Dir::kLeft) return "to leave the grid from column 1, exit (rule 8)";
+      if (d == Dir::kLeft) return "to leave the grid from column 1, exit";  // rule 8
       return fmt::format("moving {} from {} leaves the grid", dir_name(d), square_name(t.pos));
     }
     if (t.blocked.contains(slot) && !config_.allow_redundant) {
-      return fmt::format("the slot {} is known to be blocked (A-G2-6)", slot_name(slot));
+      return fmt::format("the slot {} is known to be blocked", slot_name(slot));  // A-G2-6
     }
     return {};
   }
   if (a == kExit) {
     if (off) return "your explorer is already off the grid";
-    if (col_of(t.pos) != 0) return "you exit only from a column-1 square (rule 8)";
+    if (col_of(t.pos) != 0) return "you exit only from a column-1 square";  // rule 8
     const int slot = kFirstL + row_of(t.pos);
     if (t.blocked.contains(slot) && !config_.allow_redundant) {
-      return fmt::format("the entry slot {} is known to be blocked (A-G2-6)", slot_name(slot));
+      return fmt::format("the entry slot {} is known to be blocked", slot_name(slot));  // A-G2-6
     }
     return {};
   }

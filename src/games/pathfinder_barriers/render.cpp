@@ -215,14 +215,24 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out;
 }
 
-// The end in the game's words: the first seeker to find the other's pawn wins.
+// The end in the game's words: the first seeker to find the other's pawn wins; the turns each
+// searched tell how close it was.
 std::string describe_result(const Json& view, const Options& /*options*/) {
   const Json seats = view.value("seats", Json::array({"North", "South"}));
   const Json& w = view.value("winner", Json());
   if (view.value("phase", "") != "over" || !w.is_number_integer()) return "";
   const int winner = w.get<int>();
-  return fmt::format("{} found {}'s pawn and wins", seats[winner].get<std::string>(),
-                     seats[1 - winner].get<std::string>());
+  const auto turns = [&](int seat) {
+    const Json& tracking = view.value("tracking", Json::array());
+    return tracking.is_array() && static_cast<std::size_t>(seat) < tracking.size()
+               ? tracking[static_cast<std::size_t>(seat)].value("turns", 0)
+               : 0;
+  };
+  const auto plural = [](int n) { return fmt::format("{} turn{}", n, n == 1 ? "" : "s"); };
+  const std::string name = seats[winner].get<std::string>();
+  const std::string other = seats[1 - winner].get<std::string>();
+  return fmt::format("{} found {}'s pawn in {} and wins; {} searched for {}", name, other,
+                     plural(turns(winner)), other, plural(turns(1 - winner)));
 }
 
 }  // namespace mw::pathfinder_barriers

@@ -361,7 +361,7 @@ struct Parser {
   void unary() {
     // A text far beyond the budget is refused before its nesting can exhaust the stack.
     if (out.size() > static_cast<std::size_t>(kMaxTokens)) {
-      fail(fmt::format("the question is too long (more than {} tokens, A-G1-50)", kMaxTokens));
+      fail(fmt::format("the question is too long (more than {} tokens)", kMaxTokens));  // A-G1-50
     }
     if (accept_word("not")) {
       emit(kNot);
@@ -425,8 +425,8 @@ std::vector<std::uint16_t> parse_question(std::string_view text, Topology topo) 
   if (p.peek().kind != Lexeme::kEnd)
     fail(fmt::format("unexpected '{}' after the question", p.peek().text));
   if (static_cast<int>(p.out.size()) > kMaxTokens) {
-    fail(fmt::format("the question is too long ({} tokens; at most {}, A-G1-50)", p.out.size(),
-                     kMaxTokens));
+    fail(fmt::format("the question is too long ({} tokens; at most {})", p.out.size(),
+                     kMaxTokens));  // A-G1-50
   }
   for (std::size_t k = 0; k < p.out.size(); ++k) {
     const int id = p.out[k];

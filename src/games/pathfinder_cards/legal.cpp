@@ -290,12 +290,12 @@ std::string State::illegal_reason(Action a) const {
     if (layout_.pos[card] >= 0) return card_code(card) + " is already in the maze";
     if (layout_.at[cell] >= 0) return "cell " + cell_name(cell) + " is already taken";
     if (layout_.count > 0 && !layout_.touches_card(cell)) {
-      return "cell " + cell_name(cell) + " does not touch the maze edge to edge (G1.1)";
+      return "cell " + cell_name(cell) + " does not touch the maze edge to edge";  // G1.1
     }
     if (!placement_ok(card, cell)) {
       return fmt::format(
           "{} on {} would leave no way to complete a diamond path from A♦ to the Joker with the "
-          "cards left (G1.2)",
+          "cards left",  // G1.2
           card_code(card), cell_name(cell));
     }
     return "";
@@ -304,7 +304,7 @@ std::string State::illegal_reason(Action a) const {
     if (alteration_ok(a)) return "";
     return "not an alteration the Maker may make: a swap of two cards or a move to a vacant cell "
            "next to the maze, keeping the maze in one piece and a diamond path from A♦ to the "
-           "Joker (G1.3.6)";
+           "Joker";  // G1.3.6
   }
   if (d == Decision::kMain && a >= kUsePowerBase && a < kTokenBase &&
       (a < kUsePowerBase + 4 || a >= kRecallBase)) {
@@ -320,7 +320,7 @@ std::string State::illegal_reason(Action a) const {
       ((a >= kSwapBase && a < kActionEnd) || (a >= kMoveOutBase && a < kMoveOutEnd))) {
     if (mover_ok(a)) return "";
     return "not a move the Mover may make: swap two cards or move one to a vacant cell next to "
-           "the maze keeping it in one piece, never A♦ nor a face-up Joker (G1.3.4)";
+           "the maze keeping it in one piece, never A♦ nor a face-up Joker";  // G1.3.4
   }
   if (d == Decision::kKingName && a >= kNameBase && a < kNameBase + kCells * kNumCards &&
       layout_.at[(a - kNameBase) / kNumCards] >= 0) {
@@ -337,31 +337,31 @@ std::string State::decision_reason(Action a) const {
     case Decision::kMain:
       if (a >= kExploreBase && a < kWithdraw) {
         return "cell " + cell_name(static_cast<int>(a - kExploreBase)) +
-               " is not a face-down card next to an active diamond (G1.3: explore)";
+               " is not a face-down card next to an active diamond";  // G1.3: explore
       }
-      if (a == kUseCompass) return "the Compass is not usable: its diamond is not active (G1.3)";
+      if (a == kUseCompass) return "the Compass is not usable: its diamond is not active";  // G1.3
       if (a == kWithdraw) return "the Compass card is not on the table";
       if (a >= kUsePowerBase && a < kUsePowerBase + 4) {
         return heart_code(static_cast<int>(10 + a - kUsePowerBase)) +
-               " is not in the Runner's hand (G1.3.4)";
+               " is not in the Runner's hand";  // G1.3.4
       }
       if (a >= kRecallBase && a < kTokenBase) {
         return "a recall repeats a power already used by discarding three hearts from the hand, "
-               "not A♥ (G1.3.4, A-G1-23)";
+               "not A♥";  // G1.3.4, A-G1-23
       }
-      return "the Runner explores, withdraws or uses the Compass or a special heart now (MAIN)";
+      return "the Runner explores, withdraws or uses the Compass or a special heart now";  // MAIN
     case Decision::kCompass:
       return "the Runner chooses a non-Ace heart from her hand as the Compass card";
     case Decision::kDamageWindow:
     case Decision::kTrialWindow:
-      return "the Runner may withdraw the Compass card or continue (G1.6.4)";
+      return "the Runner may withdraw the Compass card or continue";  // G1.6.4
     case Decision::kDamagePick:
       return "chance picks a heart from the Runner's hand";
     case Decision::kRoles:
-      return "chance draws the seat that makes the first maze (G1.2 step 1)";
+      return "chance draws the player who makes the first maze";  // G1.2 step 1
     case Decision::kSave:
-      return "A♥ was picked: discard 10♥/J♥/Q♥/K♥ or two hearts matching active diamonds "
-             "(G1.3.3); the Compass may not be withdrawn now";
+      return "A♥ was picked: discard 10♥/J♥/Q♥/K♥ or two hearts matching active diamonds; "
+             "the Compass may not be withdrawn now";  // G1.3.3
     case Decision::kTenSpadesFlip:
       return "the 10♠ trial: turn up a face-down card around the 10♠";
     case Decision::kCountGuess:
@@ -380,7 +380,7 @@ std::string State::decision_reason(Action a) const {
       return "the King trial: name the flipped card's cell and identity";
     case Decision::kAdvisorAsk:
       return question_length() == 0 && top()->step == 1
-                 ? "the Advisor: ask the second question or stop (A-G1-41)"
+                 ? "the Advisor: ask the second question or stop"  // A-G1-41
                  : "the Advisor: the next token of the question (expected " +
                        std::string(
                            aql::slot_name(aql::pending(q_.data(), q_len_)

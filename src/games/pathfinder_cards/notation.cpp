@@ -190,8 +190,8 @@ std::string State::action_to_string_for(Player observer, Action a) const {
       // cards are down, which is all her view shows.
       return fmt::format("Maker places a card ({} of {})", layout_.count + 1, kNumCards);
     case Decision::kKingFlip:
-      return "Maker flips a card while the Runner looks away (King trial, G1.6.2)";
-    default:  // the Ace alteration
+      return "Maker flips a card while the Runner looks away (King trial)";  // G1.6.2
+    default:                                                                 // the Ace alteration
       return alteration_seen(a);
   }
 }
@@ -230,7 +230,8 @@ std::string State::alteration_seen(Action a) const {
   }
   std::string moved;
   if (!shift.none()) {
-    moved = fmt::format(" (the maze shifts by {},{} to stay at 0,0, A-G1-48)", shift.dx, shift.dy);
+    moved =
+        fmt::format(" (the maze shifts by {},{} to stay at 0,0)", shift.dx, shift.dy);  // A-G1-48
   }
   if (changes.empty()) return "Maker makes the Ace alteration: no change you can see";
   return "Maker makes the Ace alteration" + moved + ": " + changes;
@@ -283,7 +284,7 @@ Action State::parse_action(std::string_view text) const {
     while (!rest.empty()) {
       const auto plus = rest.find('+');
       const int r = need_heart(std::string(rest.substr(0, plus)));
-      if (r == 1) parse_error("a recall never discards A♥ (A-G1-23)");
+      if (r == 1) parse_error("a recall never discards A♥");  // A-G1-23
       mask |= 1u << (r - 2);
       ++count;
       rest = plus == std::string_view::npos ? std::string_view() : rest.substr(plus + 1);
@@ -399,16 +400,16 @@ Layout parse_maze(std::string_view text, Topology topo, bool advanced) {
                     "missing: {}",
                     missing));
   }
-  if (!l.connected()) parse_error("the cards are not all joined edge to edge in one piece (G1.1)");
+  if (!l.connected())
+    parse_error("the cards are not all joined edge to edge in one piece");  // G1.1
   if (advanced && !l.maze_ok()) {
     parse_error(
         "the Joker cannot be reached from A♦, even collecting the artifacts (J♦ Rope, Q♦ Veil, "
-        "K♦ Mirror) in any order (G1.2 advanced game)");
+        "K♦ Mirror) in any order");  // G1.2 advanced game
   }
   if (!advanced && !l.has_diamond_path()) {
     parse_error(
-        "no path of edge-adjacent diamonds leads from A♦ to a card next to the Joker "
-        "(G1.2)");
+        "no path of edge-adjacent diamonds leads from A♦ to a card next to the Joker");  // G1.2
   }
   return l;
 }

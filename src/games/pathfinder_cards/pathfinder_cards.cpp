@@ -17,36 +17,36 @@ int heart_value(int rank) {
 std::vector<OptionSpec> option_specs() {
   return {
       OptionSpec::boolean("tenSpadesJokerZeroIsSafe", false,
-                          "10♠ trial: a flipped Joker (value 0) counts as matched (A-G1-8)"),
+                          "10♠ trial: a flipped Joker (value 0) counts as matched"),  // A-G1-8
       OptionSpec::boolean("predictJokerAllowed", true,
-                          "Jack/Queen trials: the Runner may predict 'Joker' (A-G1-14, A-G1-46)"),
+                          "Jack/Queen trials: the Runner may predict 'Joker'"),  // A-G1-14, A-G1-46
       OptionSpec::boolean("makerMayMoveAceOfDiamondsOrFaceUpJoker", true,
-                          "Ace alteration: the Maker may move A♦ and a face-up Joker (A-G1-17)"),
+                          "Ace alteration: the Maker may move A♦ and a face-up Joker"),  // A-G1-17
       OptionSpec::boolean("scoreCountsAce", true,
-                          "scoring: the A♥ counts as a heart left (A-G1-30)"),
+                          "scoring: the A♥ counts as a heart left"),  // A-G1-30
       OptionSpec::boolean("scoreCountsCompassOnTable", true,
-                          "scoring: a Compass card still on the table counts (A-G1-30)"),
+                          "scoring: a Compass card still on the table counts"),  // A-G1-30
       OptionSpec::boolean("moverSpentOnCancel", false,
                           "Mover: a move cancelled because the Joker would be unreachable still "
-                          "spends the heart(s) (A-G1-16, A-G1-40)"),
-      OptionSpec::boolean("recallIncludesDamageDiscards", false,
-                          "Recall: a special heart lost to damage (the damage pick or an A♥ "
-                          "save) counts as used; hearts paid into a Recall never do (A-G1-23, "
-                          "A-G1-49)"),
+                          "spends the heart(s)"),  // A-G1-16, A-G1-40
+      OptionSpec::boolean(
+          "recallIncludesDamageDiscards", false,
+          "Recall: a special heart lost to damage (the damage pick or an A♥ "
+          "save) counts as used; hearts paid into a Recall never do"),  // A-G1-23, A-G1-49
       OptionSpec::boolean("advanced", false,
                           "the advanced game: J♦ Magic Rope, Q♦ Magic Veil and K♦ Magic Mirror, "
-                          "the Joker reachable eventually through artifacts (G1.4)"),
+                          "the Joker reachable eventually through artifacts"),  // G1.4
       OptionSpec::choice("board", "square", {"square", "hex"},
-                         "the maze's grid: square, or the hexagonal variant (G1.4)"),
+                         "the maze's grid: square, or the hexagonal variant"),  // G1.4
       OptionSpec::choice("matchGames", "1", {"1", "2", "4"},
                          "match play: games in the match, the seats alternating roles, the higher "
-                         "total of the Runner's scores wins (G1.3.7)"),
+                         "total of the Runner's scores wins"),  // G1.3.7
       OptionSpec::choice("roles", "random", {"random", "seat0Maker", "seat0Runner"},
-                         "who makes the (first) maze: drawn at random at the start, seat 0 or "
-                         "seat 1 (G1.2 step 1)"),
+                         "who makes the (first) maze: drawn at random at the start, Player 1 or "
+                         "Player 2"),  // G1.2 step 1
       OptionSpec::integer("kingStudySeconds", 30, 0, 600,
                           "King trial: seconds a human Runner's client shows the maze before the "
-                          "Maker's flip (G1.6.2); told in the view, no effect on the rules"),
+                          "Maker's flip; told in the view, no effect on the rules"),  // G1.6.2
   };
 }
 

@@ -399,7 +399,7 @@ TEST(PathfinderAlteration, MovesWestOfTheMaze_48) {
   const Action a = s.parse_action("move 7,4 -1,2");
   EXPECT_EQ(s.illegal_reason(a), "");
   EXPECT_EQ(s.action_to_string_for(kRunner, a),
-            "Maker makes the Ace alteration (the maze shifts by 1,0 to stay at 0,0, A-G1-48): "
+            "Maker makes the Ace alteration (the maze shifts by 1,0 to stay at 0,0): "
             "0,2 empty -> face-down, 8,4 face-down -> empty");
   s.apply_legal(a);
   EXPECT_EQ(s.layout().at[cell("0,2")], card_id(kDiamonds, 13));

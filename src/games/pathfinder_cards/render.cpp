@@ -222,6 +222,22 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out;
 }
 
+namespace {
+
+// Why the Maker won (G1.3.3, G1.3.1): damage took the Runner's soul (the A♥ was picked and she had
+// no special heart nor two hearts matching active diamonds to save it), or she had nothing left to
+// do (no face-down card next to her chain, no Compass on the table, no special heart). Told from
+// the final view: cards she could still explore mean the damage ended it.
+std::string maker_win_reason(const Json& view) {
+  const Json& explorable = view.value("explorable", Json::array());
+  if (explorable.is_array() && !explorable.empty()) {
+    return "the Runner lost her soul (damage picked her A♥ and no hearts could save it)";
+  }
+  return "the Runner cannot go on (no card left to explore and no heart to spend)";
+}
+
+}  // namespace
+
 // The end in the game's words: the Runner reaches the Joker (scoring 5 + her hearts) or the Maker
 // wins when she cannot go on; a match by its totals (docs/rules/pathfinder-cards.md, Scoring).
 std::string describe_result(const Json& view, const Options& /*options*/) {
@@ -234,7 +250,7 @@ std::string describe_result(const Json& view, const Options& /*options*/) {
   const std::string who = winner == role ? role : fmt::format("{} ({})", winner, role);
   std::string out =
       runner ? fmt::format("{} reaches the Joker and wins, scoring {}", who, view.value("score", 0))
-             : fmt::format("{} wins: the Runner cannot go on", who);
+             : fmt::format("{} wins: {} and scores 0", who, maker_win_reason(view));
   const Json& match = view.value("match", Json());
   if (match.is_object() && match.value("game", 0) == match.value("games", 0)) {
     const Json& t = match["totals"];

@@ -307,7 +307,7 @@ struct JsonIo {
 
   static std::vector<std::uint16_t> read_tokens(const Json& j, bool complete) {
     if (!j.is_array() || j.size() > aql::kMaxTokens)
-      bad(fmt::format("a question is a list of at most {} tokens (A-G1-50)", aql::kMaxTokens));
+      bad(fmt::format("a question is a list of at most {} tokens", aql::kMaxTokens));  // A-G1-50
     std::vector<std::uint16_t> out;
     for (const Json& t : j) {
       out.push_back(static_cast<std::uint16_t>(int_in(t, 0, aql::kTokenEnd - 1, "a token")));

@@ -75,19 +75,19 @@ std::vector<OptionSpec> option_specs() {
   return {
       OptionSpec::choice("deck", "standard", {"standard", "specialized"},
                          "standard: 13 diamonds + A-4 of the other suits; specialized: the "
-                         "reconstructed 9 Treasures + 16 coloured arrows (A-G3-14)"),
+                         "reconstructed 9 Treasures + 16 coloured arrows"),  // A-G3-14
       OptionSpec::choice("mapKey", "LDUR", permutations("DLRU"),
                          "directions of clubs, diamonds, hearts, spades as U/R/D/L letters; LDUR "
-                         "is from the worked examples (A-G3-1), LDRU the text's sample key"),
-      OptionSpec::choice("cycleRule", "stopBeforeRepeat", {"stopBeforeRepeat", "stopOnRepeat"},
-                         "an involuntary chain that would revisit a card stops before it or on it "
-                         "(A-G3-3)"),
+                         "is from the worked examples, LDRU the text's sample key"),  // A-G3-1
+      OptionSpec::choice(
+          "cycleRule", "stopBeforeRepeat", {"stopBeforeRepeat", "stopOnRepeat"},
+          "an involuntary chain that would revisit a card stops before it or on it"),  // A-G3-3
       OptionSpec::choice("firstPlayer", "random", {"random", "green", "purple"},
-                         "who takes the first turn (A-G3-12); random is a chance node"),
+                         "who takes the first turn; random: drawn at the start"),  // A-G3-12
       OptionSpec::choice("specializedKey", "UDLR", specialized_keys(),
-                         "directions of red, blue, yellow, green arrows (A-G3-16)"),
+                         "directions of red, blue, yellow, green arrows"),  // A-G3-16
       OptionSpec::choice("specializedTreasureDirection", "down", {"up", "right", "down", "left"},
-                         "the direction Treasure cards move a pawn (G3.1)"),
+                         "the direction Treasure cards move a pawn"),  // G3.1
       OptionSpec::integer("targetScore", 50, 1, 10000,
                           "specialized deck: the score that wins at the end of one's own turn"),
       OptionSpec::integer("turnLimit", 0, 0, 1000000,

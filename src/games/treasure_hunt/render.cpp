@@ -7,6 +7,7 @@
 // RenderStyle{.unicode = false} the output is plain ASCII.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "core/cards.h"
@@ -156,17 +157,36 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   return out + key_line(view, style, sep);
 }
 
-// The end in the game's words: the most points (diamonds' ranks) wins
+namespace {
+
+// Why the game ended: the King of Diamonds scored (the standard deck's 13 diamonds hold 91 points,
+// so both scores add up to 91 only then), a player at the target score (specialized deck), or the
+// turn limit.
+std::string end_reason(const Json& view, const Options& options, int a, int b) {
+  if (view.value("deck", "standard") == "specialized") {
+    const int target = view.value("target_score", 0);
+    if (std::max(a, b) >= target) return fmt::format("the target of {} points was reached", target);
+  } else if (a + b == 91) {
+    return "the King of Diamonds was scored";
+  }
+  return fmt::format("the turn limit of {} was reached", options.get_int("turnLimit"));
+}
+
+}  // namespace
+
+// The end in the game's words: the most points (diamonds' ranks) wins, and why the game ended
 // (docs/rules/treasure-hunt.md).
-std::string describe_result(const Json& view, const Options& /*options*/) {
+std::string describe_result(const Json& view, const Options& options) {
   const Json& scores = view.value("scores", Json());
   if (view.value("phase", "") != "over" || !scores.is_array() || scores.size() != 2) return "";
   const int a = scores[0].get<int>();
   const int b = scores[1].get<int>();
+  const std::string why = end_reason(view, options, a, b);
   const Json winner = view.value("winner", Json());
-  if (!winner.is_number_integer()) return fmt::format("a draw, {}–{} points", a, b);
+  if (!winner.is_number_integer()) return fmt::format("a draw, {}–{} points: {}", a, b, why);
   const int w = winner.get<int>();
-  return fmt::format("{} wins {}–{} points", kSeatNames[w], w == 0 ? a : b, w == 0 ? b : a);
+  return fmt::format("{} wins {}–{} points: {}", kSeatNames[w], w == 0 ? a : b, w == 0 ? b : a,
+                     why);
 }
 
 }  // namespace mw::treasure_hunt

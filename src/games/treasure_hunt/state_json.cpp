@@ -239,7 +239,7 @@ void State::read_turn_and_winner(const Json& body) {
                     (config_.first_player + turn_) % 2, turn_, kSeatNames[config_.first_player]));
   }
   if (turn_ > 0 && locked_cells_ == 0) {
-    bad("\"locked\" must name the prior turn's swap: every turn swaps (A-G3-11)");
+    bad("\"locked\" must name the prior turn's swap: every turn swaps");  // A-G3-11
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { BoardState, GameEvent, GameUI } from "../games/types";
 import { createEventLog, eventDescriber, eventWords, highlightStart, logLines, MAX_HIGHLIGHTED } from "./event-log";
+import { withYou } from "./names";
 import { resultHeadline } from "./result-banner";
 
 const ev = (n: number, player: number | "chance"): GameEvent => ({ n, player, text: `e${n}` });
@@ -24,6 +25,14 @@ describe("the event log", () => {
     expect(items.map((li) => li.textContent)).toEqual(["Chance e0", "Player 1 e1", "Player 2 e2"]);
     expect(items.map((li) => li.classList.contains("recent"))).toEqual([false, false, true]);
     expect(log.el.querySelector("[aria-live]")).not.toBeNull();
+  });
+
+  it("marks the viewer's own lines and turns (you), as the header does", () => {
+    const log = createEventLog();
+    log.show([ev(0, 0), ev(1, 1)], 1, undefined, withYou(["Green", "Purple"], 1));
+    expect([...log.el.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Green e0", "Purple (you) e1"]);
+    expect([...log.el.querySelectorAll(".turn-heading")].map((h) => h.textContent))
+      .toEqual(["Turn 1 · Green", "Turn 2 · Purple (you)"]);
   });
 
   it("appends only new entries and moves the highlight; a changed beginning redraws", () => {

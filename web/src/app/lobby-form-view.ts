@@ -2,25 +2,41 @@
 // and "Create". It edits a LobbyForm and hands it to `create` when submitted.
 import { clear, h } from "../core/dom";
 import type { GameInfo } from "../core/api";
-import { formProblem, newForm, playerCount, PLAYERS_OPTION, setOption, setPublic, setSeat,
+import type { GameUI } from "../games/types";
+import { formProblem, newForm, playerCount, setOption, setPublic, setSeat,
   type LobbyForm } from "./lobby-form";
 import { optionControl } from "./option-control";
+import { optionWords } from "./option-words";
 import { seatName } from "./names";
 import { choiceLabel, SEAT_CHOICE_LABELS, type SeatChoice } from "./seat-choices";
 
-export function lobbyFormView(game: GameInfo, create: (form: LobbyForm) => Promise<void>): HTMLElement {
+/**
+ * The form for `game`; `ui` (the game's interface, when there is one) names the seats as the match
+ * will ("Green", "North", "Maker" when the options fix the roles), else "Player 1", "Player 2"….
+ */
+export function lobbyFormView(game: GameInfo, create: (form: LobbyForm) => Promise<void>,
+  ui?: Pick<GameUI, "seatNames">): HTMLElement {
   let form = newForm(game);
   const seatsBox = h("fieldset", { class: "seats-box" });
   const problem = h("p", { class: "inline-error", role: "alert", id: "create-error" });
   const createButton = h("button", { type: "submit", class: "primary", id: "create-match" }, "Create the match");
 
+  const seatNames = () => {
+    try {
+      return ui?.seatNames?.(form.options, form.seats.length);
+    } catch (err) {
+      console.error(`naming the seats of ${game.id} failed`, err);
+      return undefined;
+    }
+  };
   const drawSeats = () => {
     clear(seatsBox);
     seatsBox.append(h("legend", {}, "Seats"));
+    const names = seatNames();
     form.seats.forEach((choice, seat) => {
       const id = `seat-${seat}`;
       seatsBox.append(h("div", { class: "seat-choice" },
-        h("label", { for: id }, seatName(seat)),
+        h("label", { for: id }, seatName(seat, names)),
         h("select", { id, name: id, onchange: (ev: Event) => {
           form = setSeat(form, seat, (ev.target as HTMLSelectElement).value as SeatChoice);
           listed.checked = form.public;
@@ -33,9 +49,10 @@ export function lobbyFormView(game: GameInfo, create: (form: LobbyForm) => Promi
   const options = game.options.map((o) =>
     optionControl(o, form.options[o.name], (v) => {
       form = setOption(form, o.name, v);
-      if (o.name === PLAYERS_OPTION) drawSeats();
+      // The number of players, and options that name the seats (fixed roles), redraw them.
+      drawSeats();
       listed.checked = form.public;
-    }));
+    }, optionWords(game.id, o.name)));
   const listed = h("input", { id: "match-public", type: "checkbox", checked: form.public,
     onchange: (ev: Event) => (form = setPublic(form, (ev.target as HTMLInputElement).checked)) }) as HTMLInputElement;
   drawSeats();

@@ -90,6 +90,17 @@ function publicMatches(deps: LobbyDeps, names: Map<string, string>): { el: HTMLE
   return { el, refresh };
 }
 
+/** The seats held in a recent match, named as the game names them when that needs no options. */
+function heldSeats(game: string, seats: number[]): string {
+  let names: string[] | undefined;
+  try {
+    names = gameUI(game)?.seatNames?.({}, Math.max(0, ...seats) + 1);
+  } catch {
+    names = undefined;
+  }
+  return seats.map((seat) => seatName(seat, names)).join(", ");
+}
+
 function recentMatches(tokens: TokenStore, names: Map<string, string>): HTMLElement | null {
   const recent = tokens.recent();
   if (recent.length === 0) return null;
@@ -97,7 +108,7 @@ function recentMatches(tokens: TokenStore, names: Map<string, string>): HTMLElem
     h("h2", {}, "Your recent matches"),
     h("ul", { class: "match-list" }, recent.map((r) =>
       h("li", {},
-        h("span", {}, `${names.get(r.game) ?? r.game} · ${r.match} · ${r.seats.map((seat) => seatName(seat)).join(", ") || "watching"} · `,
+        h("span", {}, `${names.get(r.game) ?? r.game} · ${r.match} · ${heldSeats(r.game, r.seats) || "watching"} · `,
           h("time", { datetime: r.at }, new Date(r.at).toLocaleString())),
         h("a", { href: matchHref(r.match), class: "button-link" }, "Continue"),
         h("a", { href: replayHref(r.match, r.seats[0] ?? "omniscient") }, "Replay")))));
@@ -120,7 +131,8 @@ export async function showLobby(root: HTMLElement, deps: LobbyDeps): Promise<voi
     clear(afterSlot);
     const rules = howToPlay(game, gameUI(game.id));
     if (rules) formSlot.append(rules);
-    formSlot.append(lobbyFormView(game, (form) => createAndJoin(deps, form, afterSlot, () => void open.refresh())));
+    formSlot.append(lobbyFormView(game, (form) => createAndJoin(deps, form, afterSlot, () => void open.refresh()),
+      gameUI(game.id)));
   };
   page.append(h("div", { class: "lobby-grid" },
     h("div", {}, gameCatalogue(games, choose), formSlot, afterSlot),

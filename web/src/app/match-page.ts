@@ -21,7 +21,7 @@ import { createLegalList } from "./legal-list";
 import { motionsOf, playMotions } from "./motion";
 import { matchHeader } from "./match-header";
 import { createResignControl, readyToFollow } from "./resign-control";
-import { presenceNews, seatNamesOf } from "./names";
+import { presenceNews, seatNamesOf, withYou } from "./names";
 import { plainWords } from "./plain-words";
 import { createNotationBox } from "./notation-box";
 import { createPacer, paceFromStorage } from "./pacer";
@@ -282,8 +282,9 @@ export class MatchPage {
     if (!state) return;
     this.drawBoard(state);
     const names = this.seatNames();
-    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), names, eventPhrases(this.ui, state),
-      runDescriber(this.ui, state));
+    // The log marks the shown seat's own lines "(you)", as the header does.
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), withYou(names, state.seat),
+      eventPhrases(this.ui, state), runDescriber(this.ui, state));
     const myTurn = state.interactive && state.legal.length > 0;
     this.legal.show(state.interactive ? state.legal : []);
     this.notation.setEnabled(myTurn);

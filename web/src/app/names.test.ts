@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presenceNews, seatName, seatNamesOf, seatPlayer } from "./names";
+import { presenceNews, seatName, seatNamesOf, seatPlayer, withYou } from "./names";
 
 describe("seat names", () => {
   it("tell a free seat, a player here, a player away and the computer apart", () => {
@@ -32,5 +32,12 @@ describe("the game's names for its seats", () => {
     expect(seatNamesOf({ seats: ["North", 7] }, 2)).toEqual(["North", "Player 2"]);
     expect(seatName(1, ["North", "South"])).toBe("South");
     expect(presenceNews(1, "joined", ["North", "South"])).toBe("South joined the match.");
+  });
+});
+
+describe("the viewer's own seat", () => {
+  it("is marked (you), as the header marks it; a spectator has none", () => {
+    expect(withYou(["Green", "Purple"], 1)).toEqual(["Green", "Purple (you)"]);
+    expect(withYou(["Player 1", "Player 2"], null)).toEqual(["Player 1", "Player 2"]);
   });
 });

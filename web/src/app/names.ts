@@ -1,5 +1,6 @@
 // How the app names seats and players to people (seats are 0-based in the protocol).
 import type { SeatSummary } from "../core/api";
+import { spelledSeat } from "../games/seat-names";
 
 /** The seats as a game names them, in seat order. */
 export type SeatNames = readonly string[];
@@ -15,8 +16,7 @@ export function seatNamesOf(view: unknown, count: number): string[] {
   const names = Array.from({ length: count }, (_, seat) => {
     const name = given[seat];
     if (typeof name !== "string" || name.trim() === "") return `Player ${seat + 1}`;
-    const short = /^P(\d+)$/.exec(name);
-    return short ? `Player ${short[1]}` : name;
+    return spelledSeat(name);
   });
   if (v.roles && typeof v.roles === "object") {
     for (const [role, holder] of Object.entries(v.roles as Record<string, unknown>)) {
@@ -31,6 +31,11 @@ export function seatNamesOf(view: unknown, count: number): string[] {
 
 export function seatName(seat: number, names?: SeatNames): string {
   return names?.[seat] ?? `Player ${seat + 1}`;
+}
+
+/** The viewer's own seat marked as the header marks it: "Purple (you)"; nobody for a spectator. */
+export function withYou(names: SeatNames, you: number | null | undefined): string[] {
+  return names.map((name, seat) => (seat === you ? `${name} (you)` : name));
 }
 
 /** Who plays a seat, as the match header tells it. */

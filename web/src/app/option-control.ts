@@ -1,22 +1,30 @@
-// One game option as a form control (checkbox, number field or choice list) with its default and
-// its help text as the explanation.
+// One game option as a form control (checkbox, number field or choice list) labelled in plain
+// words (option-words.ts), with its default and its help text as the explanation.
 import { h } from "../core/dom";
 import type { GameOption } from "../core/api";
 import { parseOptionValue } from "./lobby-form";
+import { choiceName, type OptionWords } from "./option-words";
 import { plainWords } from "./plain-words";
 
 type Value = boolean | number | string;
 
-/** "attacker wins ties" → a sentence; the default is stated after it. */
-function explanation(option: GameOption): string {
+/** "attacker wins ties" → a sentence; the default is stated after it, in the choices' words. */
+function explanation(option: GameOption, words?: OptionWords): string {
   const plain = plainWords(option.help);
   const help = plain.charAt(0).toUpperCase() + plain.slice(1);
   const range = option.type === "int" ? ` (${option.min}–${option.max})` : "";
-  const byDefault = typeof option.default === "string" ? choiceWords(option.default) : String(option.default);
+  const byDefault = typeof option.default === "string" ? choiceLabel(option.default, words)
+    : option.type === "bool" ? (option.default ? "on" : "off") : String(option.default);
   return `${help}${range}. Default: ${byDefault}.`;
 }
 
-/** "allowRedundantQuestions" → "allow redundant questions". */
+/** A choice as the list shows it: its written name, else its value in words. */
+export function choiceLabel(value: string, words?: OptionWords): string {
+  return choiceName(words, value) ?? choiceWords(value);
+}
+
+/** "allowRedundantQuestions" → "allow redundant questions": the fallback of an option with no
+ * written label (option-words.ts has one for every option the games have). */
 export function optionLabel(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 }
@@ -27,7 +35,8 @@ export function choiceWords(choice: string): string {
 }
 
 export function optionControl(option: GameOption, value: Value, onChange: (v: Value) => void,
-  label = optionLabel(option.name)): HTMLElement {
+  words?: OptionWords): HTMLElement {
+  const label = words?.label ?? optionLabel(option.name);
   const id = `option-${option.name}`;
   const helpId = `${id}-help`;
   const common = { id, name: option.name, "aria-describedby": helpId };
@@ -48,9 +57,9 @@ export function optionControl(option: GameOption, value: Value, onChange: (v: Va
       } });
   } else {
     control = h("select", { ...common, onchange: (ev: Event) => onChange((ev.target as HTMLSelectElement).value) },
-      (option.choices ?? []).map((c) => h("option", { value: c, selected: c === value }, choiceWords(c))));
+      (option.choices ?? []).map((c) => h("option", { value: c, selected: c === value }, choiceLabel(c, words))));
   }
   return h("div", { class: `option option-${option.type}` },
     h("label", { for: id }, label), control,
-    h("p", { id: helpId, class: "help" }, explanation(option)));
+    h("p", { id: helpId, class: "help" }, explanation(option, words)));
 }

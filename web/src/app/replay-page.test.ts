@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MatchSummary, ReplayStep } from "../core/api";
-import { allowedObservers, nextTurnStart, replayBoardState, turnStarts } from "./replay-page";
+import { allowedObservers, nextTurnStart, observerLabel, replayBoardState, turnStarts } from "./replay-page";
 
 const summary = (status: "playing" | "finished"): MatchSummary => ({
   match: "m1", game: "g", options: {}, public: true, version: 9, to_act: null, status,
@@ -12,6 +12,12 @@ describe("the replay page", () => {
     expect(allowedObservers(summary("finished"), [])).toEqual(["omniscient", "spectator", 0, 1]);
     expect(allowedObservers(summary("playing"), [0])).toEqual([0, "spectator"]);
     expect(allowedObservers(summary("playing"), [])).toEqual(["spectator"]);
+  });
+
+  it("names the seats it is seen by as the game does", () => {
+    expect(observerLabel(1, ["Green", "Purple"])).toBe("Purple");
+    expect(observerLabel(1)).toBe("Player 2");
+    expect(observerLabel("omniscient", ["Green", "Purple"])).toBe("Everything (omniscient)");
   });
 
   it("draws a step read-only", () => {

@@ -10,7 +10,7 @@ import { readOnlyContext } from "../games/read-only-context";
 import type { Board, BoardState, GameUI } from "../games/types";
 import { CHANCE_TO_ACT, TERMINAL_TO_ACT } from "./board-state";
 import { createEventLog, eventDescriber, eventPhrases, runDescriber } from "./event-log";
-import { seatName } from "./names";
+import { seatName, seatNamesOf, type SeatNames, withYou } from "./names";
 
 export interface ReplayDeps {
   api: ApiClient;
@@ -24,8 +24,9 @@ export function allowedObservers(summary: MatchSummary, held: number[]): Observe
   return [...held, "spectator"];
 }
 
-export function observerLabel(o: Observer): string {
-  return o === "omniscient" ? "Everything (omniscient)" : o === "spectator" ? "A spectator" : seatName(o);
+/** An observer as the "Seen by" list names it: the game's name for a seat ("Green"). */
+export function observerLabel(o: Observer, names?: SeatNames): string {
+  return o === "omniscient" ? "Everything (omniscient)" : o === "spectator" ? "A spectator" : seatName(o, names);
 }
 
 export function replayBoardState(step: ReplayStep, numSeats: number): BoardState {
@@ -72,6 +73,8 @@ export class ReplayPage {
   private step = 0;
   private steps = 0;
   private turns: number[] = [0];
+  private held: number[] = [];
+  private observerSelect: HTMLSelectElement | null = null;
   private request = 0;
   private stopped = false;
   private readonly boardHost = h("div", { id: "board", class: "board-host" });
@@ -93,6 +96,7 @@ export class ReplayPage {
     if (this.stopped) return;
     this.ui = gameUI(this.summary.game) ?? genericUI(this.summary.game);
     const held = this.deps.tokens.seats(this.matchId).map((s) => s.seat);
+    this.held = held;
     const allowed = allowedObservers(this.summary, held);
     this.observer = this.wanted !== undefined && allowed.includes(this.wanted) ? this.wanted : allowed[0];
     const name = await this.deps.gameName(this.summary.game);
@@ -130,11 +134,11 @@ export class ReplayPage {
   private controls(allowed: Observer[]): HTMLElement {
     const button = (label: string, id: string, to: () => number) =>
       h("button", { type: "button", id, onclick: () => this.go(to()) }, label);
-    const select = h("select", { id: "replay-observer", onchange: (ev: Event) => {
+    const select = this.observerSelect = h("select", { id: "replay-observer", onchange: (ev: Event) => {
       const value = (ev.target as HTMLSelectElement).value;
       const observer: Observer = /^\d+$/.test(value) ? Number(value) : (value as Observer);
       window.location.hash = replayHref(this.matchId, observer, this.step); // same step, other eyes
-    } }, allowed.map((o) => h("option", { value: String(o), selected: o === this.observer }, observerLabel(o))));
+    } }, allowed.map((o) => h("option", { value: String(o), selected: o === this.observer }, observerLabel(o)))) as HTMLSelectElement;
     return h("div", { class: "replay-controls panel" },
       h("label", { for: "replay-observer" }, "Seen by"), select,
       h("div", { class: "row" },
@@ -147,6 +151,13 @@ export class ReplayPage {
         button("Last", "replay-last", () => this.steps)),
       this.position,
       h("p", { class: "help" }, "Keys: ← and → go a turn (the deal is one), with Shift one action; Home and End jump."));
+  }
+
+  /** The "Seen by" list names the seats as the game does, once a view has told the names. */
+  private nameObservers(names: SeatNames): void {
+    for (const option of Array.from(this.observerSelect?.options ?? [])) {
+      if (/^\d+$/.test(option.value)) option.textContent = observerLabel(Number(option.value), names);
+    }
   }
 
   private onKey(ev: KeyboardEvent): void {
@@ -204,7 +215,11 @@ export class ReplayPage {
     history.replaceState(null, "", replayHref(this.matchId, this.observer, reply.step));
     const state = replayBoardState(reply, this.summary!.seats.length);
     window.__mazeworks = { state };
-    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), undefined,
+    // The seats as the game names them (Green, North…), the one held here marked "(you)".
+    const names = seatNamesOf(reply.view, state.numSeats);
+    this.nameObservers(names);
+    const you = state.seat !== null && this.held.includes(state.seat) ? state.seat : null;
+    this.log.show(state.events, state.seat, eventDescriber(this.ui, state), withYou(names, you),
       eventPhrases(this.ui, state), runDescriber(this.ui, state));
     if (this.board) this.board.update(state);
     else this.board = this.ui!.createBoard(this.boardHost, state, readOnly);

@@ -12,30 +12,44 @@ const ended = (view: unknown, options: Record<string, unknown> = {}) =>
   ({ view, options, status: "finished" }) as unknown as BoardState;
 
 describe("result lines", () => {
-  it("Treasure Hunt: the winner's points first, or a draw", () => {
+  it("Treasure Hunt: the winner's points first, or a draw, and why it ended", () => {
     const view = { seats: ["Green", "Purple"], phase: "over", scores: [43, 48], winner: 1 };
-    expect(treasureHunt(ended(view))).toBe("Purple wins 48–43 points.");
-    expect(treasureHunt(ended({ ...view, scores: [40, 40], winner: -1 }))).toBe("A draw, 40–40 points.");
+    expect(treasureHunt(ended(view))).toBe("Purple wins 48–43 points: the King of Diamonds was scored.");
+    expect(treasureHunt(ended({ ...view, scores: [20, 20], winner: -1 }, { turnLimit: 30 })))
+      .toBe("A draw, 20–20 points: the turn limit of 30 was reached.");
+    expect(treasureHunt(ended({ ...view, deck: "specialized", target_score: 50, scores: [51, 40], winner: 0 })))
+      .toBe("Green wins 51–40 points: the target of 50 points was reached.");
     expect(treasureHunt(ended({ ...view, phase: "play" }))).toBeNull();
   });
 
-  it("the barrier game: who found whose pawn", () => {
-    expect(barriers(ended({ seats: ["North", "South"], phase: "over", winner: 1 })))
-      .toBe("South found North's pawn and wins.");
+  it("the barrier game: who found whose pawn, in how many turns each", () => {
+    const tracking = [{ turns: 11 }, { turns: 12 }];
+    expect(barriers(ended({ seats: ["North", "South"], phase: "over", winner: 1, tracking })))
+      .toBe("South found North's pawn in 12 turns and wins; North searched for 11 turns.");
+    expect(barriers(ended({ seats: ["North", "South"], phase: "over", winner: 0, tracking: [{ turns: 1 }, { turns: 0 }] })))
+      .toBe("North found South's pawn in 1 turn and wins; South searched for 0 turns.");
   });
 
-  it("pathfinder-cards: the Runner's score, or the Maker's win", () => {
+  it("pathfinder-cards: the Runner's score, or the Maker's win and why", () => {
     const roles = { maker: "Player 2", runner: "Player 1" };
     expect(cards(ended({ phase: "over", roles, winner: "Player 1", score: 18 })))
       .toBe("Player 1 (Runner) reaches the Joker and wins, scoring 18.");
-    expect(cards(ended({ phase: "over", roles, winner: "Player 2", score: 0 })))
-      .toBe("Player 2 (Maker) wins: the Runner cannot go on.");
+    expect(cards(ended({ phase: "over", roles, winner: "Player 2", score: 0, explorable: ["2,3"] })))
+      .toBe("Player 2 (Maker) wins: the Runner lost her soul (damage picked her A♥ and no hearts could save it) "
+        + "and scores 0.");
   });
 
-  it("MazeMakers: the exiters, or why nobody won", () => {
-    const p = (seat: string, alive: boolean, artifacts: number) => ({ seat, alive, exited: false, artifacts });
-    expect(mazemakers(ended({ phase: "over", winners: ["P2"], players: [p("P1", true, 2), p("P2", true, 3)] })))
-      .toBe("Player 2 wins: out by START with three artifacts.");
+  it("MazeMakers: who left the maze, with what, or why nobody won", () => {
+    const p = (seat: string, alive: boolean, artifacts: number, exited = false, health = 5) =>
+      ({ seat, alive, exited, artifacts, health });
+    expect(mazemakers(ended({ phase: "over", winners: ["P2"], players: [p("P1", true, 2), p("P2", true, 3, true, 4)] })))
+      .toBe("Player 2 wins: left the maze by START with three artifacts and 4 health.");
+    expect(mazemakers(ended({ phase: "over", winners: ["P1"], players: [p("P1", true, 3, true, 5), p("P2", true, 3, true, 2)] },
+      { tieBreak: "health" })))
+      .toBe("Player 1 wins: left the maze by START with three artifacts and 5 health; Player 2 also got out in that "
+        + "round but with less health.");
+    expect(mazemakers(ended({ phase: "over", winners: ["P1", "P2"], players: [p("P1", true, 3, true), p("P2", true, 3, true)] })))
+      .toBe("Player 1 and Player 2 share the win: they left the maze by START with three artifacts in the same round.");
     expect(mazemakers(ended({ phase: "over", winners: [], round_limit: 100, players: [p("P1", true, 0), p("P2", true, 2)] })))
       .toBe("Draw: the round limit of 100 was reached with nobody out (artifacts 0–2).");
     expect(mazemakers(ended({ phase: "over", winners: [], players: [p("P1", false, 1), p("P2", false, 1)] })))

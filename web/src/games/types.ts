@@ -101,9 +101,15 @@ export interface GameUI {
    */
   clicksFor(move: string, state: BoardState): string[] | null;
   /**
-   * One line per seat for the match header (e.g. "North · 3 diamonds"); optional.
+   * One line per seat for the match header (e.g. "North · 3 turns"); optional.
    */
   seatSummary?(state: BoardState, seat: number): string;
+  /**
+   * The seats' names before a match exists, for the lobby's form with its options as chosen: the
+   * names the match's views will give ("Green", "North"; a role only when the options fix it).
+   * Optional: "Player 1", "Player 2"… otherwise.
+   */
+  seatNames?(options: Record<string, unknown>, count: number): string[];
   /**
    * One event of the log in plain words for this observer (e.g. "deal 7D" → "7♦ dealt"); optional.
    * Null: the app shows the raw text. It may use only the event's text and `state` (the shown

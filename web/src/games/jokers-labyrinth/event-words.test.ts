@@ -49,9 +49,14 @@ describe("The Joker's Labyrinth events in words", () => {
     expect(words("die 4", "chance")).toBe("a die shows 4");
   });
 
-  it("answers null for what is already words, and for a text it does not know", () => {
-    expect(words("P2 commits a value card (hidden)")).toBeNull();
-    expect(words("a card is dealt face down to c3 for P1's peek (hidden)", "chance")).toBeNull();
+  it("tells a secret move's sentence with the seat named as the log names it", () => {
+    expect(words("P2 commits a value card (hidden)")).toBe("committed a value card (hidden)");
+    expect(words("P1 draws a Scavenger card (hidden)", "chance")).toBe("Player 1 drew a Scavenger card (hidden)");
+    expect(words("a card is dealt face down to c3 for P1's peek (hidden)", "chance"))
+      .toBe("a card is dealt face down to c3 for Player 1's peek (hidden)");
+  });
+
+  it("answers null for a text it does not know", () => {
     expect(words("teleport z9")).toBeNull();
     expect(words("move sideways")).toBeNull();
     expect(words("card 1Z", "chance")).toBeNull();

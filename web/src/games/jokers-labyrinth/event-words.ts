@@ -6,6 +6,7 @@ import type { BoardState, GameEvent } from "../types";
 import { fightEndedBy } from "./fight";
 import { cardShort, parseCard, parseCell, parseDirection, SUIT_WORD, type SuitLetter } from "./notation";
 import { DIR_PHRASE, facesWords } from "./words";
+import { playerName } from "../seat-names";
 
 const SIMPLE: Record<string, string> = {
   end: "ended the turn",
@@ -28,7 +29,27 @@ function rerollFaces(faces: string): string | null {
 /** "P2" → "Player 2" (the log's name for seat 1); null for anything else. */
 function player(word: string | undefined): string | null {
   const m = /^P([1-4])$/i.exec(word ?? "");
-  return m ? `Player ${m[1]}` : null;
+  return m ? playerName(Number(m[1]) - 1) : null;
+}
+
+/**
+ * The sentences told instead of a secret move or draw (what the engine tells the other seats),
+ * the seat named as the log names it. A seat's own move has its actor printed first by the log,
+ * so its words drop the "P2" the sentence opens with; a draw (chance) keeps who it is for.
+ */
+const HIDDEN: [RegExp, string][] = [
+  [/^(P[1-4]) commits a value card \(hidden\)$/i, "committed a value card (hidden)"],
+  [/^(P[1-4]) draws a Scavenger card \(hidden\)$/i, "drew a Scavenger card (hidden)"],
+];
+const PEEK_DEAL = /^a card is dealt face down to ([a-z]\d) for (P[1-4])'s peek \(hidden\)$/i;
+
+export function hiddenWords(event: GameEvent, text: string): string | null {
+  for (const [pattern, words] of HIDDEN) {
+    const m = pattern.exec(text);
+    if (m) return event.player === "chance" ? `${player(m[1])} ${words}` : words;
+  }
+  const peek = PEEK_DEAL.exec(text);
+  return peek ? `a card is dealt face down to ${peek[1]} for ${player(peek[2])}'s peek (hidden)` : null;
 }
 
 /**
@@ -37,7 +58,7 @@ function player(word: string | undefined): string | null {
  */
 export function describeEvent(event: GameEvent, _state?: BoardState): string | null {
   const words = eventWords(event);
-  const fight = fightEndedBy(event, (seat) => `Player ${seat + 1}`);
+  const fight = fightEndedBy(event, playerName);
   return fight ? `${words ?? event.text}. Fight over: ${fight}` : words;
 }
 
@@ -45,6 +66,8 @@ function eventWords(event: GameEvent): string | null {
   const text = event.text.trim();
   const lower = text.toLowerCase();
   if (SIMPLE[lower]) return SIMPLE[lower];
+  const hidden = hiddenWords(event, text);
+  if (hidden) return hidden;
   const w = text.split(/\s+/);
   const verb = w[0].toLowerCase();
   // every argument must read as what it stands for, else the words are not given

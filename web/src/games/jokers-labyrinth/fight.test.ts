@@ -12,7 +12,7 @@ import { createEventLog, eventDescriber } from "../../app/event-log";
 import { diceWords, eventFight, fightSentence, type LastFight } from "./fight";
 import { jokersLabyrinthUI } from "./index";
 
-const P = (seat: number) => `P${seat + 1}`;
+const P = (seat: number) => `Player ${seat + 1}`;
 
 const hazard: LastFight = {
   attacker: 0, foe: "8S", cards: ["8D*", null], dice: 2, faces: [0, 0, 0, 0, 0, 2], final_die: 2,
@@ -35,19 +35,20 @@ function stateWith(view: object, texts: [number | "chance", string][]): BoardSta
 describe("the last fight in one sentence", () => {
   it("tells a fight against a card as the terminal does", () => {
     expect(fightSentence(hazard, P)).toBe(
-      "P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is discarded.");
+      "Player 1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: Player 1 wins; 8♠ is discarded.");
     expect(fightSentence(joker, P)).toBe(
-      "P1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, final die 1: the Joker wins; "
-      + "P1 takes 2 debt.");
+      "Player 1 fought the Joker with no card — 0 against 14, 7 dice 1+1+1+2+3+4+5, final die 1: the Joker wins; "
+      + "Player 1 takes 2 debt.");
   });
 
   it("tells a fight between Jacks, the relocation and the move in", () => {
     expect(fightSentence(pvp, P)).toBe(
-      "P1 fought P2, 6♥ against no card — dice 2 and 5, 9 against 5: P1 wins; P2 goes to h7; P1 moves in.");
+      "Player 1 fought Player 2, 6♥ against no card — dice 2 and 5, 9 against 5: Player 1 wins; Player 2 goes to h7; "
+      + "Player 1 moves in.");
     expect(fightSentence({ ...pvp, winner: "defender", totals: [3, 8], moved_in: false, joker_dropped: true,
       consequence: "stayed" }, P)).toBe(
-      "P1 fought P2, 6♥ against no card — dice 2 and 5, 3 against 8: P2 wins; P1 drops a Joker and stays "
-      + "(no free spot).");
+      "Player 1 fought Player 2, 6♥ against no card — dice 2 and 5, 3 against 8: Player 2 wins; Player 1 drops a "
+      + "Joker and stays (no free spot).");
   });
 
   it("names every cost", () => {
@@ -116,7 +117,11 @@ describe("the panel keeps the last fight", () => {
     board.update(withFight(hazard));
     const block = host.querySelector(".jl-last-fight")!;
     expect(block.classList.contains("jl-fight-new")).toBe(true);
-    expect(block.textContent).toContain("P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2");
+    // One name per seat: the panel says "Player 1", as the header and the log do, never "P1".
+    expect(block.textContent).toContain("Player 1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2");
+    const panel = host.querySelector(".jl-panel")!.textContent!;
+    expect(panel).toContain("Player 1");
+    expect(panel).not.toMatch(/\bP[1-4]\b/);
     expect(block.querySelectorAll(".jl-roll").length).toBe(3);
     board.update(withFight(hazard));
     expect(host.querySelector(".jl-last-fight")!.classList.contains("jl-fight-new")).toBe(false);

@@ -16,6 +16,7 @@ import { RecentChanges } from "./recent";
 import { moveWords } from "./words";
 import { resultLine } from "./result";
 import example from "./example-position.json";
+import { spelledSeat } from "../seat-names";
 
 let boardCount = 0;
 
@@ -30,7 +31,7 @@ function tokenWords(token: string): string {
   switch (kind) {
     case "cell": return `Choose ${value}`;
     case "card": return `Choose ${cardWords(value)}`;
-    case "seat": return `Choose ${value}'s Jack`;
+    case "seat": return `Choose ${spelledSeat(value)}'s Jack`;
     case "suit": return `Take the Jack of ${SUIT_WORD[value as SuitLetter]}`;
     case "face": return value === "f" ? "Reroll the final die" : `Reroll the ${value}s`;
     case "btn": return value === "reroll-dice" ? "Reroll the chosen dice" : moveWords(value);

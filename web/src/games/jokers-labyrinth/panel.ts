@@ -5,10 +5,12 @@ import { h } from "../../core/dom";
 import type { BoardState, GameEvent, View } from "../types";
 import { dieFace, miniCard } from "./cards";
 import { PLAYER_COLOURS } from "./board";
+import { hiddenWords } from "./event-words";
 import { fightEndedBy, fightSentence, type LastFight } from "./fight";
 import { cardShort, cardWords, SUIT_SYMBOL, SUIT_WORD, type SuitLetter } from "./notation";
 import { recentEvents } from "./recent";
 import { moveWords } from "./words";
+import { spelledSeat } from "../seat-names";
 
 export interface PanelMarks {
   patternId: string;
@@ -60,10 +62,10 @@ const PHASE_WORDS: Record<string, string> = {
 function statusLine(state: BoardState): HTMLElement {
   const view = state.view;
   if (view.phase === "over") {
-    const winner = typeof view.winner === "number" && view.winner >= 0 ? view.seats[view.winner] : null;
+    const winner = typeof view.winner === "number" && view.winner >= 0 ? seatName(view, view.winner) : null;
     return h("p", { class: "jl-status" }, winner ? `Game over: ${winner} wins.` : "Game over: a draw.");
   }
-  const acting = typeof view.to_act === "number" && view.to_act >= 0 ? view.seats[view.to_act] : null;
+  const acting = typeof view.to_act === "number" && view.to_act >= 0 ? seatName(view, view.to_act) : null;
   const mine = state.seat !== null && view.to_act === state.seat;
   const who = mine ? "Your turn" : acting ? `${acting} to act` : "The dealer";
   const actions = view.phase === "main" ? ` · ${view.turn.actions_left} action${view.turn.actions_left === 1 ? "" : "s"} left` : "";
@@ -94,8 +96,9 @@ function controls(state: BoardState, marks: PanelMarks): HTMLElement | null {
   );
 }
 
+/** "Player 1", as the header and the log name the seat (the view's "P1" is notation). */
 function seatName(view: View, seat: number): string {
-  return view.seats?.[seat] ?? `P${seat + 1}`;
+  return spelledSeat(view.seats?.[seat] ?? `P${seat + 1}`);
 }
 
 function pveFight(view: View, marks: PanelMarks): HTMLElement {
@@ -204,8 +207,8 @@ function playerRow(view: View, seat: number, state: BoardState, marks: PanelMark
   ].filter(Boolean).join(" · ");
   const seatToken = `seat:${p.seat}`;
   const name = marks.clickable.has(seatToken)
-    ? tokenButton(seatToken, marks, "jl-seat-btn", p.seat)
-    : h("strong", {}, p.seat);
+    ? tokenButton(seatToken, marks, "jl-seat-btn", seatName(view, seat))
+    : h("strong", {}, seatName(view, seat));
   return h("div", { class: `jl-player${view.to_act === seat ? " jl-acting" : ""}`,
     style: { borderColor: PLAYER_COLOURS[seat] } },
   h("div", { class: "jl-player-head" },
@@ -228,13 +231,17 @@ function chanceWords(text: string): string {
   const [kind, what] = text.split(" ");
   if (kind === "card" && what) return `drawn: ${cardShort(what)}`;
   if (kind === "die" && what) return `a die shows ${what}`;
-  if (kind === "first" && what) return `${what} goes first`;
+  if (kind === "first" && what) return `${spelledSeat(what)} goes first`;
   return text;
 }
 
 function eventWords(state: BoardState, e: GameEvent): string {
   const view = state.view;
-  const words = e.player === "chance" ? chanceWords(e.text) : `${seatName(view, e.player)}: ${moveWords(e.text)}`;
+  const hidden = hiddenWords(e, e.text.trim());
+  // The viewer's own moves are marked as the header marks the seat.
+  const who = (seat: number) => `${seatName(view, seat)}${seat === state.seat ? " (you)" : ""}`;
+  const words = e.player === "chance" ? hidden ?? chanceWords(e.text)
+    : `${who(e.player)}: ${hidden ?? moveWords(e.text)}`;
   const fight = fightEndedBy(e, (seat) => seatName(view, seat));
   return fight ? `${words}. Fight over: ${fight}` : words;
 }

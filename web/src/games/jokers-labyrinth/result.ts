@@ -1,10 +1,9 @@
 // How a Joker's Labyrinth game ends: the first player holding both Jokers wins; a round limit
 // (or the engine's safeguard on endless games) ends it in a draw.
 import type { BoardState } from "../types";
+import { playerName } from "../seat-names";
 
 interface PlayerView { seat: string; jokers: number }
-
-const playerName = (seat: string) => seat.replace(/^P(\d+)$/, "Player $1");
 
 export function resultLine(state: BoardState): string | null {
   const v = state.view;
@@ -12,7 +11,7 @@ export function resultLine(state: BoardState): string | null {
   const players = v.players as PlayerView[];
   const jokers = players.map((p) => p.jokers).join("–");
   if (typeof v.winner === "number" && v.winner >= 0 && players[v.winner]) {
-    return `${playerName(players[v.winner].seat)} holds both Jokers and wins.`;
+    return `${playerName(v.winner)} holds both Jokers and wins.`;
   }
   const limit = Number(state.options.roundLimit ?? 0);
   const round = v.turn?.round;

@@ -1,5 +1,6 @@
 // Decisions in words, for the choice menu, button labels and screen readers.
 import { cardShort, SUIT_WORD, type SuitLetter } from "./notation";
+import { spelledSeat } from "../seat-names";
 
 const SIMPLE: Record<string, string> = {
   end: "End the turn",
@@ -44,8 +45,8 @@ export function moveWords(move: string): string {
     case "portal": return `Portal ${w[2]}, discarding ${c(1)}`;
     case "shuffle": return `Reality Shuffle around ${w[2]} with ${c(1)}`;
     case "shift": return `Shift the Hazard on ${w[2]} ${w[3]} with ${c(1)}`;
-    case "hinder": return `Hinder ${w[2]} with ${c(1)}`;
-    case "swap": return `Swap ${w[2]} and ${w[3]} with ${c(1)}`;
+    case "hinder": return `Hinder ${spelledSeat(w[2])} with ${c(1)}`;
+    case "swap": return `Swap ${spelledSeat(w[2])} and ${spelledSeat(w[3])} with ${c(1)}`;
     case "pay": return `Pay with ${c(1)} and ${c(2)}`;
     case "reroll": return `Reroll ${facesWords(w[1])} (King)`;
     default: return move;

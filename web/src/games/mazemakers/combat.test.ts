@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { BoardState, GameEvent } from "../types";
 import { createEventLog, eventDescriber } from "../../app/event-log";
-import { combatSentence, eventCombat, type LastCombat, lastCombatIndex, rollRole, rollWords, suitedNames } from "./combat";
+import { combatSentence, eventCombat, type LastCombat, lastCombatIndex, rollRole, rollWords } from "./combat";
 import { describeEvent } from "./event-words";
 import { mazemakersUI } from "./index";
 import { readModel } from "./model";
@@ -26,39 +26,39 @@ const tiedBlock: LastCombat = {
 
 describe("MazeMakers combat sentence", () => {
   it("tells a monster fight, lost or won", () => {
-    expect(combatSentence(lostToMonster)).toBe("P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
+    expect(combatSentence(lostToMonster)).toBe("Player 1 (die 2 + 0 = 2) lost to the 4 monster on i7: Player 1 takes 1 damage.");
     const won: LastCombat = {
       ...lostToMonster, square: "g7", fighter: { seat: "P1", die: 2, artifacts: 1, total: 3 },
       opponent: { monster: 3, total: 3 }, winner: "P1", damage: 0,
     };
-    expect(combatSentence(won)).toBe("P1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster stays on its square.");
+    expect(combatSentence(won)).toBe("Player 1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster stays on its square.");
     expect(combatSentence({ ...won, monster_removed: true }))
-      .toBe("P1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster is removed.");
+      .toBe("Player 1 (die 2 + 1 = 3) beat the 3 monster on g7: the monster is removed.");
   });
 
   it("tells a death, and a revival", () => {
     const dead = { ...lostToMonster, fighter: { seat: "P1", die: 0, artifacts: 0, total: 0 }, damage: 4, died: true };
-    expect(combatSentence(dead)).toBe("P1 (die 0 + 0 = 0) lost to the 4 monster on i7: P1 takes 4 damage and dies.");
+    expect(combatSentence(dead)).toBe("Player 1 (die 0 + 0 = 0) lost to the 4 monster on i7: Player 1 takes 4 damage and dies.");
     expect(combatSentence({ ...dead, revived: true }))
-      .toBe("P1 (die 0 + 0 = 0) lost to the 4 monster on i7: P1 takes 4 damage and dies, revived on START with 2 health.");
+      .toBe("Player 1 (die 0 + 0 = 0) lost to the 4 monster on i7: Player 1 takes 4 damage and dies, revived on START with 2 health.");
   });
 
   it("tells a block: the mover going on, or stopping", () => {
     expect(combatSentence(tiedBlock))
-      .toBe("P1 (die 3 + 0 = 3) beat P2 (die 3 + 0 = 3), who blocked on i8: P2 takes 1 damage, and P1 moves on.");
+      .toBe("Player 1 (die 3 + 0 = 3) beat Player 2 (die 3 + 0 = 3), who blocked on i8: Player 2 takes 1 damage, and Player 1 moves on.");
     const lost: LastCombat = {
       ...tiedBlock, fighter: { seat: "P1", die: 1, artifacts: 0, total: 1 },
       opponent: { seat: "P2", die: 4, artifacts: 0, total: 4 }, winner: "P2", damage: 3, stopped_at: "start",
     };
     expect(combatSentence(lost))
-      .toBe("P1 (die 1 + 0 = 1) lost to P2 (die 4 + 0 = 4), who blocked on i8: P1 takes 3 damage, and P1 stops on START.");
-    expect(combatSentence({ ...lost, stopped_at: "h9" })).toMatch(/P1 stops on h9\.$/);
+      .toBe("Player 1 (die 1 + 0 = 1) lost to Player 2 (die 4 + 0 = 4), who blocked on i8: Player 1 takes 3 damage, and Player 1 stops on START.");
+    expect(combatSentence({ ...lost, stopped_at: "h9" })).toMatch(/Player 1 stops on h9\.$/);
   });
 
-  it("names seats with their suits when asked", () => {
-    const name = suitedNames([{ seat: "P1", suit: "Suns" }, { seat: "P2", suit: null }]);
-    expect(combatSentence(tiedBlock, name))
-      .toBe("P1 Suns (die 3 + 0 = 3) beat P2 (die 3 + 0 = 3), who blocked on i8: P2 takes 1 damage, and P1 Suns moves on.");
+  it("dresses the seats when asked", () => {
+    const name = (seat: string) => (seat === "P1" ? "Player 1 (you)" : "Player 2");
+    expect(combatSentence(tiedBlock, name)).toBe("Player 1 (you) (die 3 + 0 = 3) beat Player 2 (die 3 + 0 = 3), who "
+      + "blocked on i8: Player 2 takes 1 damage, and Player 1 (you) moves on.");
   });
 });
 
@@ -93,29 +93,29 @@ describe("MazeMakers combat dice in the log", () => {
     expect(eventCombat(told[3])).toBeNull();
     expect(eventCombat({ ...told[3], outcome: { fight: {} } })).toBeNull();
     expect(rollWords(told, 6))
-      .toBe("the combat die rolls 2: P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
+      .toBe("the combat die rolls 2: Player 1 (die 2 + 0 = 2) lost to the 4 monster on i7: Player 1 takes 1 damage.");
     // the block before it keeps its own sentence, though the view keeps only the last combat
-    expect(rollWords(told, 4)).toMatch(/^the combat die rolls 3: P1 \(die 3 \+ 0 = 3\) beat P2 .* who blocked on i8/);
-    expect(rollWords(told, 3)).toBe("the combat die rolls 3 for P1, who moves");
+    expect(rollWords(told, 4)).toMatch(/^the combat die rolls 3: Player 1 \(die 3 \+ 0 = 3\) beat Player 2 .* who blocked on i8/);
+    expect(rollWords(told, 3)).toBe("the combat die rolls 3 for Player 1, who moves");
     // without outcomes (a log from elsewhere), each die says whose it is
-    expect(rollWords(log, 4)).toBe("the combat die rolls 3 for P2, who blocked on i8");
-    expect(rollWords(log, 6)).toBe("the combat die rolls 2 for P1 against the monster on i7");
+    expect(rollWords(log, 4)).toBe("the combat die rolls 3 for Player 2, who blocked on i8");
+    expect(rollWords(log, 6)).toBe("the combat die rolls 2 for Player 1 against the monster on i7");
   });
 
-  it("feeds the log through describeEvent, every combat told, seats named with their suits", () => {
+  it("feeds the log through describeEvent, every combat told, each seat named as the header names it", () => {
     const base = move as BoardState;
     // a page opened after both combats: the view knows only the last one
     const state = { ...base, events: told, view: { ...base.view, lastCombat: lostToMonster } } as BoardState;
     expect(describeEvent(told[6], state))
-      .toBe("the combat die rolls 2: P1 Moons (die 2 + 0 = 2) lost to the 4 monster on i7: P1 Moons takes 1 damage.");
+      .toBe("the combat die rolls 2: Player 1 (die 2 + 0 = 2) lost to the 4 monster on i7: Player 1 takes 1 damage.");
     expect(describeEvent(ev(50, "chance", "roll 4"), state)).toBe("the combat die rolls 4");
     const shown = createEventLog();
     shown.show(told, 0, eventDescriber(mazemakersUI, state));
     const said = [...shown.el.querySelectorAll(".event-list > li .words")].map((w) => w.textContent ?? "");
     expect(said.filter((w) => / (beat|lost to) /.test(w))).toEqual([
-      "the combat die rolls 3: P1 Moons (die 3 + 0 = 3) beat P2 Arms (die 3 + 0 = 3), who blocked on i8: P2 Arms "
-      + "takes 1 damage, and P1 Moons moves on.",
-      "the combat die rolls 2: P1 Moons (die 2 + 0 = 2) lost to the 4 monster on i7: P1 Moons takes 1 damage."]);
+      "the combat die rolls 3: Player 1 (die 3 + 0 = 3) beat Player 2 (die 3 + 0 = 3), who blocked on i8: Player 2 "
+      + "takes 1 damage, and Player 1 moves on.",
+      "the combat die rolls 2: Player 1 (die 2 + 0 = 2) lost to the 4 monster on i7: Player 1 takes 1 damage."]);
   });
 });
 
@@ -127,7 +127,7 @@ describe("MazeMakers last combat panel block", () => {
     const state = withCombat(tiedBlock);
     const block = combatBlock(state, readModel(state.view), true)!;
     expect(block.textContent).toContain(
-      "Last combat: P1 Moons (die 3 + 0 = 3) beat P2 Arms (die 3 + 0 = 3), who blocked on i8:");
+      "Last combat: Player 1 (die 3 + 0 = 3) beat Player 2 (die 3 + 0 = 3), who blocked on i8:");
     expect(block.classList.contains("mm-combat-new")).toBe(true);
     expect(block.querySelectorAll("svg.mm-die")).toHaveLength(2);
     expect(combatBlock(state, readModel(state.view))!.classList.contains("mm-combat-new")).toBe(false);

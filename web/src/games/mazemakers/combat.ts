@@ -3,6 +3,7 @@
 // the log (eventCombat), and the other dice are told by whose they are. Pure code.
 import type { GameEvent } from "../types";
 import { classify } from "./notation";
+import { spelledSeat } from "../seat-names";
 
 export interface CombatSide {
   seat: string;
@@ -35,15 +36,8 @@ export interface LastCombat {
 
 export type NameOf = (seat: string) => string;
 
-const plainName: NameOf = (seat) => seat;
-
-/** "P1 Suns": a seat with its suit once chosen, as the panel names players. */
-export function suitedNames(players: { seat: string; suit: string | null }[]): NameOf {
-  return (seat) => {
-    const suit = players.find((p) => p.seat === seat)?.suit;
-    return suit ? `${seat} ${suit}` : seat;
-  };
-}
+/** "P1" → "Player 1": one name per seat, as the header, the log and the terminal say. */
+const plainName: NameOf = spelledSeat;
 
 const sideWords = (side: CombatSide, name: NameOf) =>
   `${name(side.seat)} (die ${side.die} + ${side.artifacts} = ${side.total})`;
@@ -64,7 +58,7 @@ function consequence(c: LastCombat, name: NameOf): string {
 }
 
 /**
- * "P1 (die 4 + 2 = 6) beat the 3 monster on h5: the monster stays on its square." The words of
+ * "Player 1 (die 4 + 2 = 6) beat the 3 monster on h5: the monster stays on its square." The words of
  * the terminal's "Last combat:" line (src/games/mazemakers/render.cpp); `name` may dress a seat.
  */
 export function combatSentence(c: LastCombat, name: NameOf = plainName): string {

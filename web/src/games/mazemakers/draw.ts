@@ -7,6 +7,7 @@ import type { Cell } from "./pentominoes";
 import { numberCoin, pawn, suitCoin, suitColour } from "./pieces";
 import { type BoardModel, squareOf, suitOfSeat, wallCentre, type WallInfo } from "./model";
 import type { RecentMoves } from "./recent";
+import { spelledSeat } from "../seat-names";
 
 export const CELL = 40;
 const MARGIN = 24;
@@ -123,14 +124,14 @@ function controlCoins(wall: WallInfo, model: BoardModel): SVGElement | null {
   // A stack: each further coin a little higher, as coins piled on a wall.
   for (let k = 0; k < wall.coins; ++k) g.append(suitCoin(cx, cy - 4 * k, 13, suit));
   if (wall.coins > 1) g.append(s("text", { x: cx + 15, y: cy + 14, class: "mm-stack-count" }, `×${wall.coins}`));
-  g.append(s("title", {}, `${wall.owner}'s ${wall.coins} coin${wall.coins > 1 ? "s" : ""}`));
+  g.append(s("title", {}, `${spelledSeat(wall.owner ?? "")}'s ${wall.coins} coin${wall.coins > 1 ? "s" : ""}`));
   return g;
 }
 
 function pentominoWall(wall: WallInfo, model: BoardModel, recent: boolean): SVGElement {
   const colour = PIECE_COLOURS[wall.id] ?? "#777";
   const g = s("g", { class: `mm-wall${recent ? " mm-recent-wall" : ""}`, "data-letter": wall.id },
-    s("title", {}, `wall ${wall.id}${wall.owner ? `, held by ${wall.owner}` : ""}`));
+    s("title", {}, `wall ${wall.id}${wall.owner ? `, held by ${spelledSeat(wall.owner)}` : ""}`));
   // Shadow first, then the squares, then the piece's outline: a raised block.
   for (const [r, c] of wall.squares) g.append(s("rect", { x: x(c) + 3, y: y(r) + 4, width: CELL, height: CELL, class: "mm-wall-shadow" }));
   for (const [r, c] of wall.squares) g.append(s("rect", { x: x(c), y: y(r), width: CELL, height: CELL, fill: colour, class: "mm-wall-square" }));
@@ -170,7 +171,7 @@ function pawns(model: BoardModel, mover: string | null): SVGElement {
     const piece = pawn(px, py, 26, p.suit, p.seat.slice(1));
     piece.setAttribute("data-pawn", p.seat);
     if (p.seat === mover) piece.classList.add("mm-mover");
-    piece.append(s("title", {}, `${p.seat}${p.suit ? ` (${p.suit})` : ""} on ${p.pawn}`));
+    piece.append(s("title", {}, `${spelledSeat(p.seat)}${p.suit ? ` (${p.suit})` : ""} on ${p.pawn}`));
     g.append(piece);
   }
   return g;
@@ -278,7 +279,7 @@ export function drawBoard(picture: BoardPicture, preview: SVGGElement, hits: SVG
   for (const coin of model.coins) {
     const [r, c] = squareOf(coin.square);
     const g = numberCoin(x(c) + CELL / 2, y(r) + CELL / 2, 14, coin.value, coin.suit);
-    const monster = coin.monsterFor.length ? `; a monster for ${coin.monsterFor.join(", ")}` : "";
+    const monster = coin.monsterFor.length ? `; a monster for ${coin.monsterFor.map(spelledSeat).join(", ")}` : "";
     g.append(s("title", {}, `coin ${coin.value} on ${coin.square}${coin.suit ? ` (${coin.suit})` : ""}${monster}`));
     coin.monsterFor.forEach((seat, i) => g.append(s("circle", {
       cx: x(c) + 6 + i * 7, cy: y(r) + CELL - 6, r: 3, fill: suitColour(suitOfSeat(model, seat)), class: "mm-monster-mark",

@@ -34,8 +34,8 @@ describe("MazeMakers events in words", () => {
     // the die that resolved a combat carries it (the server's outcome) and tells the whole fight
     const resolved = { ...byN(m, 41), outcome: { combat: m.view.lastCombat } };
     expect(describeEvent(resolved, { ...m, events: m.events.map((e) => (e.n === 41 ? resolved : e)) })).toBe(
-      "the combat die rolls 4: P2 Arms (die 4 + 0 = 4) beat the 3 monster on h5: the monster stays on its square.");
-    expect(words(m, 41)).toBe("the combat die rolls 4 for P2 Arms against the monster on h5");
+      "the combat die rolls 4: Player 2 (die 4 + 0 = 4) beat the 3 monster on h5: the monster stays on its square.");
+    expect(words(m, 41)).toBe("the combat die rolls 4 for Player 2 against the monster on h5");
     // what nobody sees is already told in words: shown as it is
     expect(byN(m, 24).text).toBe("the suits of the 2-coins are dealt face down");
     expect(words(m, 24)).toBeNull();

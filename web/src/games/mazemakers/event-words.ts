@@ -2,8 +2,9 @@
 // coin goes on h1"), from the event's text and the shown state only (docs/rules/mazemakers.md,
 // Notation). The actor is printed by the log before these words. Pure code.
 import type { BoardState, GameEvent } from "../types";
-import { rollWords, suitedNames } from "./combat";
+import { rollWords } from "./combat";
 import { classify, squareName } from "./notation";
+import { playerName } from "../seat-names";
 
 const SUITS = ["suns", "moons", "crowns", "arms"];
 const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -26,7 +27,7 @@ function placementVerb(piece: string, event: GameEvent, state: BoardState): stri
 
 function chanceWords(text: string): string | null {
   let m = /^first P([1-4])$/i.exec(text);
-  if (m) return `Player ${m[1]} moves first`;
+  if (m) return `${playerName(Number(m[1]) - 1)} moves first`;
   m = /^extra (suns|moons|crowns|arms)$/i.exec(text);
   if (m) return `${cap(m[1].toLowerCase())} drawn as the extra suit`;
   m = /^coin@([a-r]\d{1,2})$/i.exec(text);
@@ -44,7 +45,7 @@ function combatDieWords(event: GameEvent, state: BoardState): string | null {
   const events = state.events ?? [];
   const at = events.findIndex((e) => e.n === event.n && e.text === event.text);
   if (at < 0) return null;
-  return rollWords(events, at, suitedNames(state.view?.players ?? []));
+  return rollWords(events, at);
 }
 
 export function describeEvent(event: GameEvent, state: BoardState): string | null {

@@ -99,6 +99,18 @@ describe("drawing", () => {
     expect(host.querySelector(".mm-status")!.textContent).toMatch(/^Game over/);
   });
 
+  it("names every seat as the header does, Player 1, never P1 (its notation)", () => {
+    for (const [name, state] of Object.entries(fixtures)) {
+      const { host } = mount(state);
+      const said = [host.querySelector(".mm-status")!.textContent, host.querySelector(".mm-side")!.textContent,
+        ...[...host.querySelectorAll("title, [aria-label]")].map((e) => e.textContent + (e.getAttribute("aria-label") ?? ""))]
+        .join("\n");
+      expect(said, name).not.toMatch(/\bP[1-4]\b/);
+      expect(said, name).toContain("Player 1");
+      document.body.replaceChildren();
+    }
+  });
+
   it("rings the square a blocker is asked about", () => {
     const state = fixtures["pento2-block"];
     const { host } = mount(state);

@@ -2,15 +2,16 @@
 // hand), the status line in words, and the labels of the move buttons.
 import { h, s } from "../../core/dom";
 import type { BoardState, View } from "../types";
-import { type CombatSide, combatSentence, type LastCombat, type MonsterSide, suitedNames } from "./combat";
+import { type CombatSide, combatSentence, type LastCombat, type MonsterSide } from "./combat";
+import { spelledSeat } from "../seat-names";
 import type { BoardModel, PlayerInfo } from "./model";
 import { die, numberCoin, suitCoin, suitColour, suitSymbol } from "./pieces";
 
+/** "Player 1", as the header and the log name the seat, "(you)" for the viewer's own. */
 function seatName(model: BoardModel, seat: string | null | undefined, observer: number | null): string {
   if (!seat) return "?";
   const p = model.players.find((q) => q.seat === seat);
-  const you = p && p.index === observer ? " (you)" : "";
-  return p?.suit ? `${seat} ${p.suit}${you}` : `${seat}${you}`;
+  return `${spelledSeat(seat)}${p && p.index === observer ? " (you)" : ""}`;
 }
 
 /** One line saying what is happening, in words. */
@@ -50,7 +51,7 @@ export function buttonLabel(move: string, view: View, model: BoardModel): string
   if (m) {
     const wall = model.walls.find((w) => w.id === m[1].toUpperCase());
     const count = wall && wall.owner ? wall.coins + 1 : 1;
-    const from = wall?.owner ? ` (take it from ${wall.owner})` : "";
+    const from = wall?.owner ? ` (take it from ${spelledSeat(wall.owner)})` : "";
     return `Put ${count} coin${count > 1 ? "s" : ""} on wall ${m[1].toUpperCase()}${from}`;
   }
   switch (move) {
@@ -78,7 +79,8 @@ function playerCard(p: PlayerInfo, state: BoardState, model: BoardModel): HTMLEl
   return h("li", { class: `mm-player${toAct ? " mm-to-act" : ""}${p.alive ? "" : " mm-dead"}`, "data-seat": p.index },
     h("span", { class: "mm-player-name", style: { color: colour } },
       p.suit ? tiny(suitSymbol(p.suit, 0, 0, 12), p.suit) : null,
-      seatName(model, p.seat, state.seat)),
+      seatName(model, p.seat, state.seat),
+      p.suit ? h("small", { class: "mm-player-suit" }, ` · ${p.suit}`) : null),
     die(p.health, 26, colour, `health ${p.health}`),
     h("span", { class: "mm-artifacts", title: `${p.artifacts} of 3 artifacts` },
       h("span", { class: "mm-caption" }, "artifacts"),
@@ -96,7 +98,7 @@ function playerCard(p: PlayerInfo, state: BoardState, model: BoardModel): HTMLEl
 function combatDice(c: LastCombat, model: BoardModel): HTMLElement {
   const dieOf = (side: CombatSide) => {
     const suit = model.players.find((p) => p.seat === side.seat)?.suit;
-    return die(side.die, 24, suitColour(suit), `${side.seat}'s die shows ${side.die}`);
+    return die(side.die, 24, suitColour(suit), `${spelledSeat(side.seat)}'s die shows ${side.die}`);
   };
   const opponent = c.kind === "monster"
     ? s("svg", { viewBox: "-16 -16 32 32", width: 24, height: 24, role: "img", "aria-label": "the monster" },
@@ -111,7 +113,7 @@ export function combatBlock(state: BoardState, model: BoardModel, fresh = false)
   if (!c) return null;
   return h("div", { class: `mm-combat${fresh ? " mm-combat-new" : ""}` },
     combatDice(c, model),
-    h("p", { class: "mm-combat-text" }, `Last combat: ${combatSentence(c, suitedNames(model.players))}`));
+    h("p", { class: "mm-combat-text" }, `Last combat: ${combatSentence(c)}`));
 }
 
 export function playersPanel(state: BoardState, model: BoardModel, freshCombat = false): HTMLElement {

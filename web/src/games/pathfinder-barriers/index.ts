@@ -23,6 +23,7 @@ export const pathfinderBarriersUI: GameUI = {
   createBoard: createPathfinderBoard,
   clicksFor: pathfinderClicks,
   seatSummary,
+  seatNames: () => ["North", "South"],
   describeEvent,
   foldEvents,
   resultLine,

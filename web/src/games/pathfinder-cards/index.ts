@@ -46,8 +46,20 @@ function seatSummary(state: BoardState, seat: number): string {
   return "";
 }
 
+/**
+ * The seats as the game will name them: by their roles ("Maker", "Runner") in a single game whose
+ * options fix who makes the maze, else "Player 1", "Player 2" (roles drawn, or alternating in a
+ * match).
+ */
+function seatNames(options: Record<string, unknown>): string[] {
+  const single = String(options.matchGames ?? "1") === "1";
+  if (single && options.roles === "seat0Maker") return ["Maker", "Runner"];
+  if (single && options.roles === "seat0Runner") return ["Runner", "Maker"];
+  return ["Player 1", "Player 2"];
+}
+
 export const pathfinderCardsUI: GameUI = {
-  id: "pathfinder-cards", createBoard, clicksFor, seatSummary, describeEvent, resultLine,
+  id: "pathfinder-cards", createBoard, clicksFor, seatSummary, seatNames, describeEvent, resultLine,
   example: example as unknown as BoardState,
   phraseEvents: questionPhrases,
   motions: pathfinderCardsMotions,

@@ -240,7 +240,7 @@ describe("drawing", () => {
 
   it("draws a finished game with its winner and nothing to click", () => {
     const { host } = mount(over as BoardState);
-    expect(host.querySelector(".th-status")!.textContent).toBe("Green wins, 55 to 36.");
+    expect(host.querySelector(".th-status")!.textContent).toBe("Green wins 55–36 points: the King of Diamonds was scored.");
     expect(host.querySelectorAll("[role=button]").length).toBe(0);
     expect(host.querySelectorAll(".th-treasure-marker").length).toBe(0);
   });
@@ -267,8 +267,8 @@ describe("drawing", () => {
     expect(cells[24]).toBe("a1");
   });
 
-  it("summarises each seat for the match header", () => {
-    expect(treasureHuntUI.seatSummary!(over as BoardState, 1)).toBe("Purple · 36 diamonds");
-    expect(treasureHuntUI.seatSummary!(purpleSwap as BoardState, 1)).toMatch(/^Purple · \d+ diamonds?$/);
+  it("summarises each seat for the match header, the score in points (a diamond scores its rank)", () => {
+    expect(treasureHuntUI.seatSummary!(over as BoardState, 1)).toBe("Purple · 36 points");
+    expect(treasureHuntUI.seatSummary!(purpleSwap as BoardState, 1)).toMatch(/^Purple · \d+ points?$/);
   });
 });

@@ -248,5 +248,5 @@ function whyNotPlayable(view: View, cell: string, code: string): string {
 
 export function seatSummary(state: BoardState, seat: number): string {
   const view = state.view;
-  return `${seatName(view, seat)} · ${scoreWords(view, Number(view?.scores?.[seat] ?? 0))}`;
+  return `${seatName(view, seat)} · ${scoreWords(Number(view?.scores?.[seat] ?? 0))}`;
 }

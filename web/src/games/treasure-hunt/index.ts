@@ -14,6 +14,7 @@ export const treasureHuntUI: GameUI = {
   createBoard: (host, state, ctx) => new TreasureHuntBoard(host, state, ctx),
   clicksFor,
   seatSummary,
+  seatNames: () => ["Green", "Purple"],
   describeEvent,
   foldEvents,
   resultLine,

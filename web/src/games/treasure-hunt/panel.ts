@@ -1,11 +1,13 @@
-// Everything beside the grid: each player's score in diamonds (or Treasure points), whose turn it
-// is and what to do, the current Treasure Card, and the map key turned to the observer's side.
+// Everything beside the grid: each player's score in points (a diamond scores its rank, a Treasure
+// its value), whose turn it is and what to do, the current Treasure Card, and the map key turned
+// to the observer's side.
 import { h, s } from "../../core/dom";
 import type { BoardState, View } from "../types";
 import { cardLabel, isRedSuit, parseCard, type KeyGroup } from "./cards";
 import { suitShape } from "./card-face";
 import type { ChainRules } from "./chain";
 import { DIRECTIONS, screenDirection, type Direction } from "./geometry";
+import { resultLine } from "./result";
 import { SEAT_COLOURS, pawnShape } from "./tokens";
 
 export function seatName(view: View, seat: number): string {
@@ -23,10 +25,9 @@ function pointIcon(specialized: boolean): SVGElement {
       : s("g", { fill: "#c0262d" }, suitShape("D", 0, 0, 0.95)));
 }
 
-/** "1 diamond", "12 diamonds", "7 points". */
-export function scoreWords(view: View, score: number): string {
-  const unit = view?.deck === "specialized" ? "point" : "diamond";
-  return `${score} ${unit}${score === 1 ? "" : "s"}`;
+/** "1 point", "19 points": a diamond scores its rank (19 points may be the 9♦ and the 10♦). */
+export function scoreWords(score: number): string {
+  return `${score} point${score === 1 ? "" : "s"}`;
 }
 
 /** One line per player: pawn, name, "you", score; the one to act is marked. */
@@ -38,7 +39,7 @@ export function scoreStrip(state: BoardState): HTMLElement {
     return h("div", {
       class: `th-score${toAct ? " th-score-to-act" : ""}`, "data-seat": seat,
       style: { borderColor: SEAT_COLOURS[seat] },
-      "aria-label": `${seatName(view, seat)}${state.seat === seat ? " (you)" : ""}: ${scoreWords(view, score)}${toAct ? ", to play" : ""}`,
+      "aria-label": `${seatName(view, seat)}${state.seat === seat ? " (you)" : ""}: ${scoreWords(score)}${toAct ? ", to play" : ""}`,
     },
     pawnIcon(seat),
     h("span", { class: "th-score-name" }, seatName(view, seat), state.seat === seat ? h("small", {}, " you") : null),
@@ -50,10 +51,12 @@ export function scoreStrip(state: BoardState): HTMLElement {
 export function statusText(state: BoardState): string {
   const view = state.view;
   if (view?.phase === "over" || state.status === "finished") {
+    const line = resultLine(state);
+    if (line) return line;
     const scores: number[] = view?.scores ?? [0, 0];
     const winner = view?.winner;
-    const tally = `${scores[0]} to ${scores[1]}`;
-    if (winner === 0 || winner === 1) return `${seatName(view, winner)} wins, ${tally}.`;
+    const tally = `${scores[0]}–${scores[1]} points`;
+    if (winner === 0 || winner === 1) return `${seatName(view, winner)} wins ${tally}.`;
     return `A draw, ${tally}.`;
   }
   const mover = seatName(view, view?.to_move);
