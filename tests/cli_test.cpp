@@ -242,8 +242,8 @@ TEST(CliPlay, EveryFightSinceTheHumansLastMoveIsOneLine) {
   ASSERT_EQ(run.code, 0) << run.err;
   const int fights = fights_in(GameRecord::from_json(Json::parse(slurp(file))));
   EXPECT_GE(fights, 2);
-  EXPECT_EQ(count(run.out, "\n  Fight: P"), fights) << run.out;
-  EXPECT_NE(run.out.find("since your last move:\n  Fight: P2 fought "), std::string::npos);
+  EXPECT_EQ(count(run.out, "\n  Fight: Player "), fights) << run.out;
+  EXPECT_NE(run.out.find("since your last move:\n  Fight: Player 2 fought "), std::string::npos);
 }
 
 // With computers only, each fight is told as it happens.

@@ -43,7 +43,7 @@ describe("the focus stays on the board after every move", () => {
       let moves = 0;
       // At least MOVES moves, and on until the computer has answered one: in another match if this
       // one ends first (a Runner can win or lose before the computer Maker has to act).
-      for (let seed = 3; (moves < MOVES || replies === 0) && seed < 6; ++seed) {
+      for (let seed = 3; (moves < MOVES || replies === 0) && seed < 12; ++seed) {
         const { page, context, errors } = await openShortMatch(bed, m, LAPTOP, { seed });
         if (m.setUp) {
           await m.setUp(page);

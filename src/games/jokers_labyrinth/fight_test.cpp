@@ -235,7 +235,8 @@ TEST(JokersLabyrinthOutcome, TheLastDieOfAFightCarriesItsRecord) {
   const auto outcomes = play_told(s, "fight right; use 8D*; die 6; die 6; die 2");
   EXPECT_EQ(told(outcomes), (std::vector<bool>{false, false, false, false, true}));
   EXPECT_EQ(load().entry().describe_outcome(outcomes.back(), RenderStyle{false, true}),
-            "Fight: P1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: P1 wins; 8♠ is "
+            "Fight: Player 1 fought 8♠ with 8♦* — 8 against 8, 2 dice 6+6, final die 2: Player 1 "
+            "wins; 8♠ is "
             "discarded.");
 }
 
@@ -307,32 +308,34 @@ TEST(JokersLabyrinthOutcome, TheTerminalTellsTheFightUnderWay) {
   give(s, 0, "9D*");
   EXPECT_EQ(fight_line(s), "");
   play(s, "fight right");
-  EXPECT_EQ(fight_line(s),
-            "Fight under way: P1 fights 8♠ on c2 (value 8): choosing a value card, then the dice.");
+  EXPECT_EQ(
+      fight_line(s),
+      "Fight under way: Player 1 fights 8♠ on c2 (value 8): choosing a value card, then the dice.");
   play_script(s, "use 9D*; die 6");
-  EXPECT_EQ(
-      fight_line(s),
-      "Fight under way: P1 fights 8♠ on c2 with 9♦*, 9 against 8: 1 of 2 dice rolled 6; 1 more "
-      "die, then the final die.");
+  EXPECT_EQ(fight_line(s),
+            "Fight under way: Player 1 fights 8♠ on c2 with 9♦*, 9 against 8: 1 of 2 dice rolled "
+            "6; 1 more "
+            "die, then the final die.");
   play(s, "die 6");
-  EXPECT_EQ(
-      fight_line(s),
-      "Fight under way: P1 fights 8♠ on c2 with 9♦*, 9 against 8: 2 of 2 dice rolled 6+6; the "
-      "final die to roll.");
+  EXPECT_EQ(fight_line(s),
+            "Fight under way: Player 1 fights 8♠ on c2 with 9♦*, 9 against 8: 2 of 2 dice rolled "
+            "6+6; the "
+            "final die to roll.");
   State p = setup("H", "a0", "S", "h7");
   stand(p, 0, "b2");
   stand(p, 1, "c2");
   give(p, 0, "6H*");
   play_script(p, "fight right; use 6H*");
-  EXPECT_EQ(
-      fight_line(p, 1),
-      "Fight under way: P1 fights P2 on c2: P1 has chosen a card (hidden), P2 has not chosen a "
-      "card yet; P2 to choose, then the dice.");
-  EXPECT_NE(fight_line(p, 0).find("P1 fights with 6♥*"), std::string::npos);  // its own card
+  EXPECT_EQ(fight_line(p, 1),
+            "Fight under way: Player 1 fights Player 2 on c2: Player 1 has chosen a card (hidden), "
+            "Player 2 has not chosen a "
+            "card yet; Player 2 to choose, then the dice.");
+  EXPECT_NE(fight_line(p, 0).find("Player 1 fights with 6♥*"), std::string::npos);  // its own card
   play_script(p, "nocard; die 2");
   EXPECT_EQ(fight_line(p),
-            "Fight under way: P1 fights P2 on c2: P1 fights with 6♥*, P2 fights with no card; P1's "
-            "die 2, P2's die to roll.");
+            "Fight under way: Player 1 fights Player 2 on c2: Player 1 fights with 6♥*, Player 2 "
+            "fights with no card; Player 1's "
+            "die 2, Player 2's die to roll.");
 }
 
 }  // namespace

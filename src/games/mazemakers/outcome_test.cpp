@@ -31,8 +31,9 @@ TEST(MazeMakersOutcome, TheMonstersDieCarriesTheCombat) {
   const Json outcome = play_told(s, "roll 2");
   ASSERT_TRUE(outcome.is_object());
   EXPECT_EQ(outcome["combat"]["winner"], "monster");
-  EXPECT_EQ(load().entry().describe_outcome(outcome, RenderStyle{false, false}),
-            "Combat: P1 (die 2 + 0 = 2) lost to the 4 monster on i7: P1 takes 1 damage.");
+  EXPECT_EQ(
+      load().entry().describe_outcome(outcome, RenderStyle{false, false}),
+      "Combat: Player 1 (die 2 + 0 = 2) lost to the 4 monster on i7: Player 1 takes 1 damage.");
 }
 
 // A block rolls two dice: the mover's tells nothing yet, the blocker's resolves the combat.
