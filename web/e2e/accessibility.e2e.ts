@@ -1,5 +1,6 @@
-// An axe-core scan of every page a player meets: the lobby, each game's match page and the replay
-// page. No violation of serious or critical impact may remain.
+// An axe-core scan of every page a player meets: the lobby (also with each game's How to play
+// open), each game's match page and the replay page. No violation of serious or critical impact
+// may remain.
 //
 // One rule is left out: label-content-name-mismatch reads a playing card's two corner indices as
 // the words "2 2" and asks that they appear in that order in the button's name. A card button is
@@ -28,6 +29,19 @@ describe("accessibility", () => {
     await page.goto(bed.server.url);
     await page.locator(".game-card").first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("the lobby's How to play, open, with each game's diagrams", async () => {
+    const { page, context } = await newPlayer(bed.browser);
+    await page.goto(bed.server.url);
+    for (const game of GAMES) {
+      await page.locator(`.game-card[data-game="${game}"]`).click();
+      const rules = page.locator(`.how-to-play[data-game="${game}"]`);
+      await rules.locator("summary").click();
+      await rules.locator(".how-to-play-board > *").first().waitFor({ state: "attached" });
+      expect(await seriousViolations(page), game).toEqual([]);
+    }
     await context.close();
   });
 

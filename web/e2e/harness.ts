@@ -310,7 +310,7 @@ export async function playByNotation(page: Page, state: BoardState, move: string
 
 /** Fails with the page's console errors, if it had any. */
 /**
- * The page without its "How to play" panel: the same text and example position for everyone, never
+ * The page without its "How to play" panel: the same text and diagrams for everyone, never
  * the match's, yet full of square names ("enter B-1") that a secret may share.
  */
 export async function contentWithoutTheRules(page: Page): Promise<string> {

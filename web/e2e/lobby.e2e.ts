@@ -59,8 +59,9 @@ describe("lobby", () => {
       const said = await rules.innerText();
       expect(said, id).toMatch(/Goal|Two roles/);
       expect(said, id).not.toMatch(/A-G\d+-\d+/);
-      // ...and an example position drawn by the game's own board, seen but not played.
-      const diagram = rules.locator(".how-to-play-board");
+      // ...and its diagrams drawn by the game's own board, seen but not played (how-to-play.e2e.ts
+      // checks every one).
+      const diagram = rules.locator(".how-to-play-board").first();
       await expect.poll(() => diagram.locator("svg, [data-cell], [data-square]").count()).toBeGreaterThan(0);
       const box = await diagram.boundingBox();
       expect(box!.height, id).toBeGreaterThan(100);

@@ -1,7 +1,7 @@
-// The context of a board that is only shown (a replay, an example position in How to play).
+// The context of a board that is only shown (a replay, a diagram in How to play).
 import type { BoardContext } from "./types";
 
-/** A board that is only shown (a replay, an example position): nothing is played, checked or suggested. */
+/** A board that is only shown (a replay, a diagram): nothing is played, checked or suggested. */
 export function readOnlyContext(why: string): BoardContext {
   return {
     play: () => {},

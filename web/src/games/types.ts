@@ -142,10 +142,17 @@ export interface GameUI {
    */
   motions?(before: BoardState, after: BoardState): Motion[];
   /**
-   * A position from a real match (not interactive), drawn small in "How to play" by this same
-   * board, so a new player sees the pieces before the first match; optional.
+   * The small captioned positions of "How to play" (the goal, a turn, the special cards or pieces),
+   * drawn read-only by this same board, so a new player sees them before the first match; optional.
    */
-  example?: BoardState;
+  diagrams?: Diagram[];
+}
+
+/** One diagram of "How to play": a position from real play and what it shows, in one sentence. */
+export interface Diagram {
+  caption: string;
+  /** Shown only, never played: `interactive` false and no legal moves. */
+  state: BoardState;
 }
 
 /**

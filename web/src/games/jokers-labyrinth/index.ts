@@ -15,8 +15,8 @@ import { clicksFor, isFaceReroll, PathIndex, type Token } from "./paths";
 import { RecentChanges } from "./recent";
 import { moveWords } from "./words";
 import { resultLine } from "./result";
-import example from "./example-position.json";
 import { spelledSeat } from "../seat-names";
+import { diagrams } from "./diagrams";
 
 let boardCount = 0;
 
@@ -201,7 +201,7 @@ class JokersLabyrinthBoard implements Board {
 
 export const jokersLabyrinthUI: GameUI = {
   id: "jokers-labyrinth",
-  example: example as unknown as BoardState,
+  diagrams,
   createBoard: (host, state, ctx) => new JokersLabyrinthBoard(host, state, ctx),
   clicksFor,
   seatSummary(state, seat) {

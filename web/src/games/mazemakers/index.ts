@@ -7,11 +7,11 @@ import { mazemakersMotions } from "./motion";
 import { describeEvent, foldEvents } from "./event-words";
 import { readModel } from "./model";
 import { resultLine } from "./result";
-import example from "./example-position.json";
+import { diagrams } from "./diagrams";
 
 export const mazemakersUI: GameUI = {
   id: "mazemakers",
-  example: example as unknown as BoardState,
+  diagrams,
   createBoard: (host, state, ctx) => new MazemakersBoard(host, state, ctx),
   clicksFor,
   seatSummary(state: BoardState, seat: number): string {

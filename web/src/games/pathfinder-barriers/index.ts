@@ -6,7 +6,7 @@ import { pathfinderMotions } from "./motion";
 import { describeEvent, foldEvents } from "./event-words";
 import { pathfinderView, seatName } from "./view";
 import { resultLine } from "./result";
-import example from "./example-position.json";
+import { diagrams } from "./diagrams";
 
 function seatSummary(state: BoardState, seat: number): string {
   const view = pathfinderView(state);
@@ -19,7 +19,7 @@ function seatSummary(state: BoardState, seat: number): string {
 
 export const pathfinderBarriersUI: GameUI = {
   id: "pathfinder-barriers",
-  example: example as unknown as BoardState,
+  diagrams,
   createBoard: createPathfinderBoard,
   clicksFor: pathfinderClicks,
   seatSummary,

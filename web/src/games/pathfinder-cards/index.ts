@@ -11,7 +11,7 @@ import { isBuildPhase } from "./phase";
 import { questionPhrases } from "./question-log";
 import "./style.css";
 import { resultLine } from "./result";
-import example from "./example-position.json";
+import { diagrams } from "./diagrams";
 
 /** Mounts the editor or the play board for the phase, and swaps them when the phase changes. */
 function createBoard(host: HTMLElement, state: BoardState, ctx: BoardContext): Board {
@@ -60,7 +60,7 @@ function seatNames(options: Record<string, unknown>): string[] {
 
 export const pathfinderCardsUI: GameUI = {
   id: "pathfinder-cards", createBoard, clicksFor, seatSummary, seatNames, describeEvent, resultLine,
-  example: example as unknown as BoardState,
+  diagrams,
   phraseEvents: questionPhrases,
   motions: pathfinderCardsMotions,
   foldEvents,
