@@ -18,7 +18,7 @@ describe("replay", () => {
     const { page, errors, context } = await newPlayer(bed.browser);
     await page.goto(`${bed.server.url}#/replay/${match}?seat=omniscient`);
     const position = page.locator(".replay-position");
-    await expect.poll(() => position.textContent()).toMatch(/^Step 0 of \d+/);
+    await expect.poll(() => position.textContent()).toMatch(/^Step 0 of \d+ · set-up$/);
     const steps = Number((await position.textContent())!.match(/of (\d+)/)![1]);
     expect(steps).toBeGreaterThan(5);
     let state = await pageState(page);
@@ -28,6 +28,7 @@ describe("replay", () => {
     // By turn: the whole deal is the first turn (25 cards and the Treasure Marker), then Green's.
     await page.locator("#replay-turn-forward").click();
     await expect.poll(async () => (await pageState(page)).version).toBe(26);
+    await expect.poll(() => position.textContent()).toMatch(/ · turn 1 of \d+$/);
     await page.locator("#replay-turn-back").click();
     await expect.poll(async () => (await pageState(page)).version).toBe(0);
     await page.locator("#replay-forward").click();

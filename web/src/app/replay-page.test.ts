@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MatchSummary, ReplayStep } from "../core/api";
-import { allowedObservers, nextTurnStart, observerLabel, replayBoardState, turnStarts } from "./replay-page";
+import { allowedObservers, nextTurnStart, observerLabel, replayBoardState, turnLabel, turnStarts }
+  from "./replay-page";
 
 const summary = (status: "playing" | "finished"): MatchSummary => ({
   match: "m1", game: "g", options: {}, public: true, version: 9, to_act: null, status,
@@ -18,6 +19,18 @@ describe("the replay page", () => {
     expect(observerLabel(1, ["Green", "Purple"])).toBe("Purple");
     expect(observerLabel(1)).toBe("Player 2");
     expect(observerLabel("omniscient", ["Green", "Purple"])).toBe("Everything (omniscient)");
+  });
+
+  it("counts turns after the set-up: the deal is set-up, not turn 1", () => {
+    // 26 set-up steps (a deal), then turns starting at 26, 30 and 33 of a 35-step match
+    const starts = [0, 26, 30, 33, 35];
+    expect(turnLabel(starts, 26, 0, 35)).toBe("set-up");
+    expect(turnLabel(starts, 26, 25, 35)).toBe("set-up");
+    expect(turnLabel(starts, 26, 26, 35)).toBe("turn 1 of 3");
+    expect(turnLabel(starts, 26, 31, 35)).toBe("turn 2 of 3");
+    expect(turnLabel(starts, 26, 35, 35)).toBe("turn 3 of 3");
+    // no set-up: the first action starts turn 1
+    expect(turnLabel([0, 2, 4], 0, 0, 4)).toBe("turn 1 of 2");
   });
 
   it("draws a step read-only", () => {

@@ -57,6 +57,17 @@ export function turnStarts(events: { player: number | "chance" }[]): number[] {
   return starts;
 }
 
+/**
+ * Where step `step` of `steps` stands, in words: "set-up" while the game is set up (the first
+ * `setupSteps` actions), then "turn k of n", counting the turns after the set-up only.
+ */
+export function turnLabel(starts: number[], setupSteps: number, step: number, steps: number): string {
+  if (step < setupSteps) return "set-up";
+  const play = [...new Set([setupSteps, ...starts.filter((s) => s > setupSteps)])]
+    .filter((s) => s < steps).sort((a, b) => a - b);
+  return `turn ${play.filter((s) => s <= step).length} of ${play.length}`;
+}
+
 /** The turn start after `step` (or before it, `direction` -1), clamped to 0..the last. */
 export function nextTurnStart(starts: number[], step: number, direction: 1 | -1): number {
   if (direction > 0) return starts.find((s) => s > step) ?? starts.at(-1)!;
@@ -73,6 +84,7 @@ export class ReplayPage {
   private step = 0;
   private steps = 0;
   private turns: number[] = [0];
+  private setupSteps = 0;
   private held: number[] = [];
   private observerSelect: HTMLSelectElement | null = null;
   private request = 0;
@@ -118,7 +130,7 @@ export class ReplayPage {
     const end = await this.load(undefined);
     if (!end || id !== this.request || this.stopped) return;
     this.steps = end.steps;
-    this.turns = turnStarts(end.events);
+    this.learnTurns(end.events);
     if (this.startStep >= end.steps) this.draw(end);
     else await this.go(this.startStep);
   }
@@ -200,17 +212,23 @@ export class ReplayPage {
     }
   }
 
+  /** Where the turns start and the set-up ends, from the whole log. */
+  private learnTurns(events: ReplayStep["events"]): void {
+    this.turns = turnStarts(events);
+    const firstPlay = events.findIndex((e) => !e.setup);
+    this.setupSteps = firstPlay < 0 ? events.length : firstPlay;
+  }
+
   private draw(reply: ReplayStep): void {
     this.step = reply.step;
     this.steps = reply.steps;
     // The whole log (the end, or a longer game than known) tells where the turns start.
-    if (reply.step === reply.steps) this.turns = turnStarts(reply.events);
+    if (reply.step === reply.steps) this.learnTurns(reply.events);
     this.slider.max = String(reply.steps);
     this.slider.value = String(reply.step);
-    const turn = this.turns.filter((s) => s > 0 && s <= reply.step).length;
     this.position.textContent = `Step ${reply.step} of ${reply.steps}` +
       (reply.status === "finished" ? " — the end" : "") +
-      ` · turn ${turn} of ${this.turns.length - 1}`;
+      ` · ${turnLabel(this.turns, this.setupSteps, reply.step, reply.steps)}`;
     // the address names the step shown, so a reload or a shared link opens it again
     history.replaceState(null, "", replayHref(this.matchId, this.observer, reply.step));
     const state = replayBoardState(reply, this.summary!.seats.length);
