@@ -184,13 +184,14 @@ std::string State::action_to_string_for(Player observer, Action a) const {
   switch (told_of(observer, a)) {
     case Told::kFull:
       return action_to_string(a);
+    // Told to players as they name the seats ("Player 2"); "P2" is the notation's name.
     case Told::kHiddenCommit:
-      return fmt::format("{} commits a value card (hidden)", kSeatNames[current_player()]);
+      return fmt::format("Player {} commits a value card (hidden)", current_player() + 1);
     case Told::kHiddenScavenge:
-      return fmt::format("{} draws a Scavenger card (hidden)", kSeatNames[drawer]);
+      return fmt::format("Player {} draws a Scavenger card (hidden)", drawer + 1);
     case Told::kPeekDeal:
-      return fmt::format("a card is dealt face down to {} for {}'s peek (hidden)",
-                         cell_name(after_target_), kSeatNames[drawer]);
+      return fmt::format("a card is dealt face down to {} for Player {}'s peek (hidden)",
+                         cell_name(after_target_), drawer + 1);
     case Told::kShuffleDeal:
       break;
   }

@@ -247,8 +247,8 @@ TEST(JokersLabyrinthActionText, OthersAreToldOnlyWhatTheySee) {
 TEST(JokersLabyrinthActionText, SecretsAreToldAsDescriptions) {
   State s = scavenging_on_c2();
   const Action draw = s.parse_action("card 9H*");
-  EXPECT_EQ(s.action_to_string_for(1, draw), "P1 draws a Scavenger card (hidden)");
-  EXPECT_EQ(s.action_to_string_for(kSpectator, draw), "P1 draws a Scavenger card (hidden)");
+  EXPECT_EQ(s.action_to_string_for(1, draw), "Player 1 draws a Scavenger card (hidden)");
+  EXPECT_EQ(s.action_to_string_for(kSpectator, draw), "Player 1 draws a Scavenger card (hidden)");
   EXPECT_EQ(s.action_to_string_for(0, draw), "card 9H*");
   EXPECT_EQ(s.action_to_string_for(kOmniscient, draw), "card 9H*");
   // A card that cannot be kept goes face up to the discard: told in full.
@@ -270,9 +270,9 @@ TEST(JokersLabyrinthActionText, FirstPvpCommitmentIsHidden) {
   const Player second = 1 - first;
   const Action a = s.parse_action(first == 0 ? "use 8H" : "use 9D");
   EXPECT_EQ(s.action_to_string_for(second, a),
-            std::string(kSeatNames[first]) + " commits a value card (hidden)");
+            "Player " + std::to_string(first + 1) + " commits a value card (hidden)");
   EXPECT_EQ(s.action_to_string_for(kSpectator, s.parse_action("nocard")),
-            std::string(kSeatNames[first]) + " commits a value card (hidden)");
+            "Player " + std::to_string(first + 1) + " commits a value card (hidden)");
   EXPECT_EQ(s.action_to_string_for(first, a), s.action_to_string(a));
   s.apply_legal(a);
   ASSERT_EQ(s.current_player(), second);

@@ -54,6 +54,11 @@ describe("The Joker's Labyrinth events in words", () => {
     expect(words("P1 draws a Scavenger card (hidden)", "chance")).toBe("Player 1 drew a Scavenger card (hidden)");
     expect(words("a card is dealt face down to c3 for P1's peek (hidden)", "chance"))
       .toBe("a card is dealt face down to c3 for Player 1's peek (hidden)");
+    // the engine's words now, and those of records written before (P1)
+    expect(words("Player 2 commits a value card (hidden)")).toBe("committed a value card (hidden)");
+    expect(words("Player 1 draws a Scavenger card (hidden)", "chance")).toBe("Player 1 drew a Scavenger card (hidden)");
+    expect(words("a card is dealt face down to c3 for Player 1's peek (hidden)", "chance"))
+      .toBe("a card is dealt face down to c3 for Player 1's peek (hidden)");
   });
 
   it("answers null for a text it does not know", () => {

@@ -26,9 +26,9 @@ function rerollFaces(faces: string): string | null {
   return /^[1-6f]+$/i.test(faces) ? facesWords(faces.toLowerCase()) : null;
 }
 
-/** "P2" → "Player 2" (the log's name for seat 1); null for anything else. */
+/** "P2" or "Player 2" → "Player 2" (the log's name for seat 1); null for anything else. */
 function player(word: string | undefined): string | null {
-  const m = /^P([1-4])$/i.exec(word ?? "");
+  const m = /^(?:P|Player )([1-4])$/i.exec(word ?? "");
   return m ? playerName(Number(m[1]) - 1) : null;
 }
 
@@ -38,10 +38,10 @@ function player(word: string | undefined): string | null {
  * so its words drop the "P2" the sentence opens with; a draw (chance) keeps who it is for.
  */
 const HIDDEN: [RegExp, string][] = [
-  [/^(P[1-4]) commits a value card \(hidden\)$/i, "committed a value card (hidden)"],
-  [/^(P[1-4]) draws a Scavenger card \(hidden\)$/i, "drew a Scavenger card (hidden)"],
+  [/^(P[1-4]|Player [1-4]) commits a value card \(hidden\)$/i, "committed a value card (hidden)"],
+  [/^(P[1-4]|Player [1-4]) draws a Scavenger card \(hidden\)$/i, "drew a Scavenger card (hidden)"],
 ];
-const PEEK_DEAL = /^a card is dealt face down to ([a-z]\d) for (P[1-4])'s peek \(hidden\)$/i;
+const PEEK_DEAL = /^a card is dealt face down to ([a-z]\d) for (P[1-4]|Player [1-4])'s peek \(hidden\)$/i;
 
 export function hiddenWords(event: GameEvent, text: string): string | null {
   for (const [pattern, words] of HIDDEN) {
