@@ -165,6 +165,15 @@ TEST(CliPlay, HelpTellsTheWholeMazeForm) {
       << run.out.substr(0, 3000);
 }
 
+TEST(CliPlay, HelpTellsTheWholeGridForm) {
+  const ScratchDir dir("cli");
+  const CliRun run =
+      mazeworks(dir, "play pathfinder-barriers --seat 1=random --seed 1", "help\nquit\n");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("also: a whole home grid at once during your set-up"), std::string::npos)
+      << run.out.substr(0, 3000);
+}
+
 // A 200 KB line is refused without being echoed whole, and typed control bytes (an escape
 // sequence that would clear the screen) come back written out, never raw.
 TEST(CliPlay, LongLinesAreRefusedAndControlBytesWrittenOut) {
