@@ -4,16 +4,15 @@
 
 namespace mw {
 
-namespace {
+std::string player_name(Player p) {
+  return fmt::format("Player {}", p + 1);
+}
 
-// "P2" is shorthand a board can afford; a sentence says "Player 2".
-std::string spelled_out(const std::string& name) {
+std::string spelled_seat(const std::string& name) {
   const bool shorthand = name.size() >= 2 && name[0] == 'P' &&
                          name.find_first_not_of("0123456789", 1) == std::string::npos;
   return shorthand ? "Player " + name.substr(1) : name;
 }
-
-}  // namespace
 
 std::vector<std::string> seat_names(const State& state) {
   const Json view = state.view(kSpectator);
@@ -22,8 +21,7 @@ std::vector<std::string> seat_names(const State& state) {
   for (Player p = 0; p < state.num_players(); ++p) {
     const bool named = seats != view.end() && seats->is_array() &&
                        static_cast<std::size_t>(p) < seats->size() && (*seats)[p].is_string();
-    names.push_back(named ? spelled_out((*seats)[p].get<std::string>())
-                          : fmt::format("Player {}", p + 1));
+    names.push_back(named ? spelled_seat((*seats)[p].get<std::string>()) : player_name(p));
   }
   return names;
 }

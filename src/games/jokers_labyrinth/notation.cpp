@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/seats.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth {
@@ -186,12 +187,12 @@ std::string State::action_to_string_for(Player observer, Action a) const {
       return action_to_string(a);
     // Told to players as they name the seats ("Player 2"); "P2" is the notation's name.
     case Told::kHiddenCommit:
-      return fmt::format("Player {} commits a value card (hidden)", current_player() + 1);
+      return player_name(current_player()) + " commits a value card (hidden)";
     case Told::kHiddenScavenge:
-      return fmt::format("Player {} draws a Scavenger card (hidden)", drawer + 1);
+      return player_name(drawer) + " draws a Scavenger card (hidden)";
     case Told::kPeekDeal:
-      return fmt::format("a card is dealt face down to {} for Player {}'s peek (hidden)",
-                         cell_name(after_target_), drawer + 1);
+      return fmt::format("a card is dealt face down to {} for {}'s peek (hidden)",
+                         cell_name(after_target_), player_name(drawer));
     case Told::kShuffleDeal:
       break;
   }

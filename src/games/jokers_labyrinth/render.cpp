@@ -10,6 +10,7 @@
 
 #include "core/cards.h"
 #include "core/game.h"
+#include "core/seats.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth {
@@ -59,11 +60,6 @@ std::string pad(const std::string& s, int width) {
   return s + std::string(static_cast<std::size_t>(std::max(0, width - display_width(s))), ' ');
 }
 
-// The seat as players read it: "Player 2" (the view's "P2" is notation, as in `first P2`).
-std::string seat_name(int seat) {
-  return fmt::format("Player {}", seat + 1);
-}
-
 // The card a Jack fought: a Joker by name, since "JK" reads as no card at all.
 std::string foe_words(const Json& f, bool unicode) {
   const std::string foe = f.at("foe").get<std::string>();
@@ -96,7 +92,7 @@ std::string pve_dice(const Json& f) {
 
 // What the fight cost or won, in the words of G5.3.1 / G5.3.2.
 std::string consequence_words(const Json& f, bool unicode) {
-  const std::string who = seat_name(f.at("attacker").get<int>());
+  const std::string who = player_name(f.at("attacker").get<int>());
   const std::string c = f.at("consequence").get<std::string>();
   const std::string foe = f.contains("foe") ? foe_words(f, unicode) : "";
   if (c == "hazard_discarded" || c == "npc_discarded") return foe + " is discarded";
@@ -114,7 +110,7 @@ std::string consequence_words(const Json& f, bool unicode) {
   }
   if (f.contains("defender")) {
     const bool won = f.at("winner").get<std::string>() == "attacker";
-    const std::string loser = seat_name(f.at(won ? "defender" : "attacker").get<int>());
+    const std::string loser = player_name(f.at(won ? "defender" : "attacker").get<int>());
     std::string out = loser + (f.at("joker_dropped").get<bool>() ? " drops a Joker and" : "");
     if (c == "relocated") out += " goes to " + f.at("cell").get<std::string>();
     if (c == "stayed") out += " stays (no free spot)";
@@ -130,13 +126,13 @@ std::string consequence_words(const Json& f, bool unicode) {
 // "Player 1 fought 8♠ with 8♦ — 8 against 8, 2 dice 6+6, final die 2: Player 1 wins; 8♠ is
 // discarded." from a lastFight record.
 std::string fight_words(const Json& f, bool unicode) {
-  const std::string who = seat_name(f.at("attacker").get<int>());
+  const std::string who = player_name(f.at("attacker").get<int>());
   const Json& cards = f.at("cards");
   const Json& totals = f.at("totals");
   const bool won = f.at("winner").get<std::string>() == "attacker";
   std::string out;
   if (f.contains("defender")) {
-    const std::string other = seat_name(f.at("defender").get<int>());
+    const std::string other = player_name(f.at("defender").get<int>());
     out = fmt::format("{} fought {}, {} against {} — dice {} and {}, {} against {}: {}", who, other,
                       card_or_none(cards[0], unicode), card_or_none(cards[1], unicode),
                       f.at("dice")[0].get<int>(), f.at("dice")[1].get<int>(), totals[0].get<int>(),
@@ -162,8 +158,8 @@ std::string commit_words(const Json& commit, bool unicode) {
 std::string pvp_in_progress(const Json& view, const Json& c, bool unicode) {
   const std::string phase = view.at("phase").get<std::string>();
   const int side = c.at("side").get<int>();
-  const std::array<std::string, 2> name = {seat_name(c.at("attacker").get<int>()),
-                                           seat_name(c.at("defender").get<int>())};
+  const std::array<std::string, 2> name = {player_name(c.at("attacker").get<int>()),
+                                           player_name(c.at("defender").get<int>())};
   std::string out = fmt::format("{} fights {} on {}: {} {}, {} {}", name[0], name[1],
                                 c.at("target").get<std::string>(), name[0],
                                 commit_words(c.at("commit")[0], unicode), name[1],
@@ -177,7 +173,7 @@ std::string pvp_in_progress(const Json& view, const Json& c, bool unicode) {
   out += "; " + die(0) + ", " + die(1);
   if (phase == "reroll") return out + fmt::format("; {} may reroll with a King", name[side]);
   if (phase == "relocate") {
-    return out + fmt::format("; {} is relocated next", seat_name(c.at("loser").get<int>()));
+    return out + fmt::format("; {} is relocated next", player_name(c.at("loser").get<int>()));
   }
   return out;
 }
@@ -188,7 +184,7 @@ std::string pvp_in_progress(const Json& view, const Json& c, bool unicode) {
 std::string fight_in_progress(const Json& view, bool unicode) {
   const Json& c = view.at("combat");
   if (c.contains("defender")) return pvp_in_progress(view, c, unicode);
-  const std::string who = seat_name(c.at("attacker").get<int>());
+  const std::string who = player_name(c.at("attacker").get<int>());
   const std::string phase = view.at("phase").get<std::string>();
   const std::string cell = c.at("target").get<std::string>();
   const int at = parse_cell(cell);
@@ -293,7 +289,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
     for (const Json& c : p.at("hand")) hand += pretty(c.get<std::string>(), style.unicode) + " ";
     if (p.at("hidden").get<int>() > 0) hand += fmt::format("+{} hidden", p.at("hidden").get<int>());
     out += fmt::format("  {} Jack {} at {:3} jokers {} debt {}{}{}{}  hand: {}\n",
-                       seat_name(seat++), pretty(p.at("jack").get<std::string>(), style.unicode),
+                       player_name(seat++), pretty(p.at("jack").get<std::string>(), style.unicode),
                        p.at("cell").get<std::string>(), p.at("jokers").get<int>(),
                        p.at("debt").get<int>(), p.at("skip").get<bool>() ? " skip" : "",
                        p.at("bolster").get<bool>() ? " bolster" : "",
@@ -301,7 +297,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   }
   const Json& turn = view.at("turn");
   out += fmt::format("\n  phase {} | turn of {} | actions left {} | round {}\n",
-                     view.at("phase").get<std::string>(), seat_name(turn.at("seat").get<int>()),
+                     view.at("phase").get<std::string>(), player_name(turn.at("seat").get<int>()),
                      turn.at("actions_left").get<int>(), turn.at("round").get<int>());
   out += fmt::format("  unseen dungeon cards {} | scavenger deck {} | main discard {} cards\n",
                      view.at("unseen_dungeon").get<int>(), view.at("scavenger_deck").get<int>(),
@@ -315,7 +311,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
         "  card in question: " + pretty(view.at("held").get<std::string>(), style.unicode) + "\n";
   if (view.contains("winner")) {
     const int w = view.at("winner").get<int>();
-    out += w >= 0 ? fmt::format("  {} holds both Jokers and wins!\n", seat_name(w))
+    out += w >= 0 ? fmt::format("  {} holds both Jokers and wins!\n", player_name(w))
                   : std::string("  the game ends in a draw\n");
   }
   return out;
@@ -333,7 +329,7 @@ std::string describe_result(const Json& view, const Options& options) {
   const Json winner = view.value("winner", Json());
   if (winner.is_number_integer() && winner.get<int>() >= 0 &&
       winner.get<std::size_t>() < players.size()) {
-    return fmt::format("{} holds both Jokers and wins", seat_name(winner.get<int>()));
+    return fmt::format("{} holds both Jokers and wins", player_name(winner.get<int>()));
   }
   const std::int64_t limit = options.get_int("roundLimit");
   const int round = view.value("turn", Json::object()).value("round", 0);

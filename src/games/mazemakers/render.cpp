@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/seats.h"
 #include "games/mazemakers/mazemakers.h"
 
 namespace mw::mazemakers {
@@ -50,12 +51,6 @@ std::string str(const Json& j, const char* name) {
   return j.contains(name) && j[name].is_string() ? j[name].get<std::string>() : "";
 }
 
-// A seat as players read it: the view's "P2" (notation, as in `first P2`) is "Player 2".
-std::string player(const std::string& seat) {
-  const bool short_form = seat.size() == 2 && seat[0] == 'P' && seat[1] >= '1' && seat[1] <= '9';
-  return short_form ? "Player " + seat.substr(1) : seat;
-}
-
 // The No-Pentominos board: the bounding box of the tiles (START included), holes blank; a hole
 // holding control coins shows the holder and the count in its four squares ("C1" = Player 1's
 // coins).
@@ -90,8 +85,9 @@ TileLayout tile_layout(const Json& view) {
 
 // "Player 1 (die 4 + 2 = 6)": one side of a combat, artifacts as the bonus.
 std::string fighter_words(const Json& side) {
-  return fmt::format("{} (die {} + {} = {})", player(str(side, "seat")), side["die"].get<int>(),
-                     side["artifacts"].get<int>(), side["total"].get<int>());
+  return fmt::format("{} (die {} + {} = {})", spelled_seat(str(side, "seat")),
+                     side["die"].get<int>(), side["artifacts"].get<int>(),
+                     side["total"].get<int>());
 }
 
 // What the fight cost the loser, and where a mover goes on or stops.
@@ -103,15 +99,15 @@ std::string consequence_words(const Json& c) {
     return c["monster_removed"].get<bool>() ? "the monster is removed"
                                             : "the monster stays on its square";
   }
-  const std::string loser = player(won ? str(c["opponent"], "seat") : fighter);
+  const std::string loser = spelled_seat(won ? str(c["opponent"], "seat") : fighter);
   std::string out = fmt::format("{} takes {} damage", loser, c["damage"].get<int>());
   if (c["died"].get<bool>()) {
     out += c["revived"].get<bool>() ? " and dies, revived on START with 2 health" : " and dies";
   }
-  if (!monster && won) out += fmt::format(", and {} moves on", player(fighter));
+  if (!monster && won) out += fmt::format(", and {} moves on", spelled_seat(fighter));
   if (!monster && c["stopped_at"].is_string()) {
     const std::string at = str(c, "stopped_at");
-    out += fmt::format(", and {} stops on {}", player(fighter), at == "start" ? "START" : at);
+    out += fmt::format(", and {} stops on {}", spelled_seat(fighter), at == "start" ? "START" : at);
   }
   return out;
 }
@@ -224,19 +220,20 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   out += fmt::format("START: {}\n", on_start.empty() ? "-" : on_start);
   if (view.contains("players")) {
     for (const Json& p : view["players"]) {
-      out += fmt::format("{} {:<7} health {} artifacts {} coins {}{}{}\n", player(str(p, "seat")),
-                         p["suit"].is_string() ? str(p, "suit") : "-", p["health"].get<int>(),
-                         p["artifacts"].get<int>(), p["coins_in_hand"].get<int>(),
-                         p["alive"].get<bool>() ? "" : " (dead)",
+      out += fmt::format("{} {:<7} health {} artifacts {} coins {}{}{}\n",
+                         spelled_seat(str(p, "seat")), p["suit"].is_string() ? str(p, "suit") : "-",
+                         p["health"].get<int>(), p["artifacts"].get<int>(),
+                         p["coins_in_hand"].get<int>(), p["alive"].get<bool>() ? "" : " (dead)",
                          p["exited"].get<bool>() ? " (exited)" : "");
     }
   }
   if (view.contains("lastCombat") && view["lastCombat"].is_object()) {
     out += "Last combat: " + combat_sentence(view["lastCombat"]) + "\n";
   }
-  out += fmt::format(
-      "round {}, phase {}, to act: {}", view.value("round", 0), str(view, "phase"),
-      view.contains("to_act") && view["to_act"].is_string() ? player(str(view, "to_act")) : "-");
+  out += fmt::format("round {}, phase {}, to act: {}", view.value("round", 0), str(view, "phase"),
+                     view.contains("to_act") && view["to_act"].is_string()
+                         ? spelled_seat(str(view, "to_act"))
+                         : "-");
   if (view.contains("turn")) {
     out += fmt::format(", steps left {}", view["turn"]["steps_left"].get<int>());
     if (view["turn"]["forced_wall"].is_string()) {
@@ -251,7 +248,7 @@ std::string render_view(const Json& view, const RenderStyle& style) {
   }
   if (view.contains("winners")) {
     std::string w;
-    for (const Json& s : view["winners"]) w += player(s.get<std::string>()) + " ";
+    for (const Json& s : view["winners"]) w += spelled_seat(s.get<std::string>()) + " ";
     out += fmt::format("\nGame over. Winners: {}", w.empty() ? "none (draw)" : w);
   }
   out += tiles ? "\nKey: 3? number-up coin (suit unknown), 3! a monster for someone, 3M known "
@@ -281,10 +278,10 @@ std::string describe_result(const Json& view, const Options& options) {
     int health = 0;
     for (const Json& p : players) {
       if (is_winner(p)) {
-        names.push_back(player(str(p, "seat")));
+        names.push_back(spelled_seat(str(p, "seat")));
         health = p.value("health", 0);
       } else if (p.value("exited", false)) {
-        also_out.push_back(player(str(p, "seat")));
+        also_out.push_back(spelled_seat(str(p, "seat")));
       }
     }
     if (names.size() > 1) {
