@@ -14,6 +14,7 @@
 
 #include "core/json.h"
 #include "core/sanitizers.h"
+#include "support/sanitizer_scale.h"
 
 namespace mw {
 namespace {
@@ -96,7 +97,7 @@ TEST(Mpi, TwoRanksListTheOneProcessRunsTruncatedGames) {
 TEST(Mpi, TwoRanksGatherTheOneProcessRunsSharedWins) {
   const std::string run = fmt::format(
       "'{}' selfplay mazemakers --option players=3 --agents heuristic,heuristic,heuristic "
-      "--games 60 --seed 5 --json",
+      "--games 12 --seed 6 --json",
       MAZEWORKS_BINARY);
   const Json one = run_json(run);
   ASSERT_TRUE(one.is_object());
@@ -114,9 +115,9 @@ TEST(Mpi, OneRankIsTheOneProcessRun) {
 
 TEST(Mpi, TwoRanksGiveTheOneProcessTournament) {
   const std::string tournament = fmt::format(
-      "'{}' tournament treasure-hunt --agents random,greedy,mcts:iterations=20 --games 6 --seed 3 "
+      "'{}' tournament treasure-hunt --agents random,greedy,mcts:iterations=20 --games {} --seed 3 "
       "--json",
-      MAZEWORKS_BINARY);
+      MAZEWORKS_BINARY, mw::test_support::scaled_for_sanitizers(6));
   const Json one = run_json(tournament);
   ASSERT_TRUE(one.is_object());
   const Json two = run_json(mpirun() + tournament + " --mpi --threads 2");

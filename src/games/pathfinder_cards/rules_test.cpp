@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "games/pathfinder_cards/test_support.h"
+#include "support/sanitizer_scale.h"
 
 namespace mw::pathfinder_cards {
 namespace {
@@ -155,7 +156,8 @@ TEST(PathfinderRules, PlacementsKeepACompletionPossible) {
 TEST(PathfinderRules, RandomBuildsListExactlyTheAcceptedPlacements) {
   for (const Json& options : {Json::object(), Json{{"board", "hex"}}, Json{{"advanced", true}}}) {
     const Game game = load(options);
-    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+    for (std::uint64_t seed = 0;
+         seed < static_cast<std::uint64_t>(mw::test_support::scaled_for_sanitizers(12)); ++seed) {
       State s = State::initial(game.options());
       Rng rng(seed);
       ActionList legal_list;
