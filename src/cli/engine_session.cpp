@@ -118,18 +118,21 @@ Json player_json(Player p) {
 }
 
 // One applied or listed action as the client sees it; `state` is the state it applies to.
+// Built with room for its fields: a legal list can hold 64,000 of these.
 Json action_json(const State& state, Action a) {
-  Json j;
-  j["player"] = player_json(state.current_player());
-  j["action"] = a;
-  j["text"] = state.action_to_string(a);
+  Json j = Json::object();
+  auto& fields = j.get_ref<Json::object_t&>();
+  fields.reserve(4);  // and "probability" for a chance outcome
+  fields.emplace("player", player_json(state.current_player()));
+  fields.emplace("action", a);
+  fields.emplace("text", state.action_to_string(a));
   return j;
 }
 
 // Puts `fields` after what `into` already holds (ordered JSON keeps replies readable: short
-// fields first, the document last).
-void append(Json& into, const Json& fields) {
-  for (const auto& [k, v] : fields.items()) into[k] = v;
+// fields first, the document last); moved, since a summary carries the whole state document.
+void append(Json& into, Json fields) {
+  for (auto& [k, v] : fields.get_ref<Json::object_t&>()) into[k] = std::move(v);
 }
 
 // The session's random streams, seeded as play_match seeds them, so a session driven only by
@@ -440,7 +443,9 @@ Json EngineSession::on_legal() {
       actions.push_back(std::move(a));
     }
   } else if (!s.is_terminal()) {
-    for (const Action a : s.legal_actions()) actions.push_back(action_json(s, a));
+    const ActionList legal = s.legal_actions();
+    actions.get_ref<Json::array_t&>().reserve(legal.size());
+    for (const Action a : legal) actions.push_back(action_json(s, a));
   }
   Json j;
   j["player"] = player_json(s.current_player());
