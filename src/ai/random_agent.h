@@ -7,8 +7,7 @@ namespace mw {
 class RandomAgent final : public Agent {
  public:
   Action choose(const Observation& obs, Rng& rng) override {
-    obs.legal_actions(scratch_);
-    return scratch_[rng.below(scratch_.size())];
+    return obs.random_legal_action(rng, scratch_);
   }
 
  private:

@@ -26,6 +26,9 @@ class Observation {
   int num_players() const { return state_.num_players(); }
   void legal_actions(ActionList& out) const { state_.legal_actions(out); }
   ActionList legal_actions() const { return state_.legal_actions(); }
+  Action random_legal_action(Rng& rng, ActionList& scratch) const {
+    return state_.random_legal_action(rng, scratch);
+  }
   std::string action_to_string(Action a) const { return state_.action_to_string(a); }
   Json view() const { return state_.view(player_); }
   std::uint64_t information_state_key() const { return state_.information_state_key(player_); }

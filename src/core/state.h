@@ -95,6 +95,25 @@ concept ActionOutcome = requires(const S& cs, Action a) {
   { cs.outcome_of(a) } -> std::same_as<Json>;
 };
 
+// Optional capability: a decision drawn uniformly from legal_actions() without building the list,
+// for a game whose list is dear to build while one draw checks one action (the barrier game's
+// set-up tests every chip slot for a cut route). It may draw from the rng differently from
+// picking an index of the list. Without it: the list, and an index drawn uniformly.
+template <class S>
+concept FastRandomAction = requires(const S& cs, Rng& rng, ActionList& scratch) {
+  { cs.random_legal_action(rng, scratch) } -> std::same_as<Action>;
+};
+
+template <GameState S>
+Action random_legal_action(const S& state, Rng& rng, ActionList& scratch) {
+  if constexpr (FastRandomAction<S>) {
+    return state.random_legal_action(rng, scratch);
+  } else {
+    state.legal_actions(scratch);
+    return scratch[rng.below(scratch.size())];
+  }
+}
+
 template <GameState S>
 Action sample_chance_outcome(const S& state, Rng& rng) {
   if constexpr (FastChanceSampling<S>) {
@@ -120,8 +139,7 @@ int play_random_actions(S& state, Rng& rng, int max_actions, ActionList& scratch
     if (state.current_player() == kChancePlayer) {
       a = sample_chance_outcome(state, rng);
     } else {
-      state.legal_actions(scratch);
-      a = scratch[rng.below(scratch.size())];
+      a = random_legal_action(state, rng, scratch);
     }
     state.apply_legal(a);
     ++applied;
@@ -141,6 +159,7 @@ class StateConcept {
   virtual void legal_actions(ActionList& out) const = 0;
   virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
   virtual Action sample_chance(Rng& rng) const = 0;
+  virtual Action random_legal_action(Rng& rng, ActionList& scratch) const = 0;
   virtual std::string illegal_reason(Action a) const = 0;
   virtual void apply_legal(Action a) = 0;
   virtual std::vector<double> returns() const = 0;
@@ -177,6 +196,9 @@ class StateModel final : public StateConcept {
   void legal_actions(ActionList& out) const override { s_.legal_actions(out); }
   std::vector<ChanceOutcome> chance_outcomes() const override { return s_.chance_outcomes(); }
   Action sample_chance(Rng& rng) const override { return sample_chance_outcome(s_, rng); }
+  Action random_legal_action(Rng& rng, ActionList& scratch) const override {
+    return mw::random_legal_action(s_, rng, scratch);
+  }
   std::string illegal_reason(Action a) const override { return s_.illegal_reason(a); }
   void apply_legal(Action a) override { s_.apply_legal(a); }
   std::vector<double> returns() const override { return s_.returns(); }
@@ -268,6 +290,11 @@ class State {
   void legal_actions(ActionList& out) const { impl_->legal_actions(out); }
   std::vector<ChanceOutcome> chance_outcomes() const { return impl_->chance_outcomes(); }
   Action sample_chance(Rng& rng) const { return impl_->sample_chance(rng); }
+  // A decision drawn uniformly from legal_actions() (see FastRandomAction); `scratch` is room
+  // for the list when the game builds one.
+  Action random_legal_action(Rng& rng, ActionList& scratch) const {
+    return impl_->random_legal_action(rng, scratch);
+  }
 
   std::string illegal_reason(Action a) const { return impl_->illegal_reason(a); }
   bool is_legal(Action a) const { return illegal_reason(a).empty(); }

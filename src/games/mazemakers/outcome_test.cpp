@@ -72,7 +72,9 @@ TEST(MazeMakersOutcome, RandomGamesTellEveryCombatOnce) {
         const bool resolved = phase == Phase::kMonsterRoll ||
                               (phase == Phase::kPvpRoll && s.phase() != Phase::kPvpRoll);
         EXPECT_EQ(outcome.is_null(), !resolved) << s.action_to_string(a);
-        if (!(s.last_combat() == before)) EXPECT_FALSE(outcome.is_null());
+        if (!(s.last_combat() == before)) {
+          EXPECT_FALSE(outcome.is_null());
+        }
         if (outcome.is_null()) continue;
         ++combats;
         EXPECT_EQ(outcome["combat"], s.view(kSpectator)["lastCombat"]);

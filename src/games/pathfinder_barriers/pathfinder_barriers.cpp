@@ -90,6 +90,49 @@ void State::setup_legal(ActionList& out) const {
   out.push_back(kDone);
 }
 
+namespace {
+
+// The bit of `mask` with `k` lower set bits below it.
+std::uint64_t kth_set_bit(std::uint64_t mask, int k) {
+  for (; k > 0; --k) mask &= mask - 1;
+  return mask & -mask;
+}
+
+}  // namespace
+
+Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  const HomeGrid& g = home_[to_move_];
+  if (phase_ != Phase::kSetup || g.pawn < 0 || g.barriers.count() >= config_.max_barriers) {
+    legal_actions(scratch);
+    return scratch[rng.below(scratch.size())];
+  }
+  // The empty slots in setup_legal's order, and kDone after them.
+  const SlotSet empty = kAllSlots.minus(g.barriers);
+  const int in_v = std::popcount(empty.v), in_h = std::popcount(empty.h);
+  const int choices = empty.count() + 1;
+  for (;;) {
+    const int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(choices)));
+    if (k == choices - 1) return kDone;
+    HomeGrid with = g;
+    Action a;
+    if (k < in_v) {
+      const std::uint64_t bit = kth_set_bit(empty.v, k);
+      const int sq = std::countr_zero(bit);
+      with.barriers.v |= bit;
+      a = kBarrierBase + row_of(sq) * 5 + col_of(sq);
+    } else if (k < in_v + in_h) {
+      const std::uint64_t bit = kth_set_bit(empty.h, k - in_v);
+      with.barriers.h |= bit;
+      a = kBarrierBase + kFirstH + std::countr_zero(bit);
+    } else {
+      const std::uint64_t bit = kth_set_bit(empty.l, k - in_v - in_h);
+      with.barriers.l = static_cast<std::uint8_t>(with.barriers.l | bit);
+      a = kBarrierBase + kFirstL + std::countr_zero(bit);
+    }
+    if (with.valid()) return a;
+  }
+}
+
 void State::play_legal(ActionList& out) const {
   const Tracking& t = track_[to_move_];
   out.clear();

@@ -226,6 +226,10 @@ class State {
   void legal_actions(ActionList& out) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;
+  // Uniform over legal_actions() (core FastRandomAction): a set-up chip is drawn among the empty
+  // slots and drawn again when it would cut the pawn off, one flood a draw instead of the route
+  // and floods that listing every uncut slot takes. Elsewhere the list, built in `scratch`.
+  Action random_legal_action(Rng& rng, ActionList& scratch) const;
   std::string illegal_reason(Action a) const;
   void apply_legal(Action a);
   std::vector<double> returns() const;
