@@ -4,6 +4,8 @@
 // restarted `mazeworks serve` must bring back only the active ones.
 //
 //   build/bench/store_fill DB [matches=1000000] [active=1000] [game=treasure-hunt]
+//
+// DB is what `serve --db` takes: a SQLite file or a postgresql:// URL.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -33,7 +35,7 @@ int main(int argc, char** argv) {
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
   const std::int64_t long_ago = now - 7 * 24 * 3600;
-  Store store(db);
+  const auto store = open_store(db);
   Rng rng(20261128);
   const auto start = std::chrono::steady_clock::now();
   std::vector<StoredMatch> batch;
@@ -54,12 +56,13 @@ int main(int argc, char** argv) {
     }
     batch.push_back(std::move(m));
     if (batch.size() == 10'000 || i + 1 == total) {
-      store.insert_matches(batch);
+      store->insert_matches(batch);
       batch.clear();
     }
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("{} matches stored in {} ({} active), {:.1f} s\n", store.count(), db, active, seconds);
+  fmt::print("{} matches stored in {} ({} active), {:.1f} s\n", store->count(), store->describe(),
+             active, seconds);
   return 0;
 }

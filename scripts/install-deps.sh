@@ -8,6 +8,7 @@ packages=(
   libcli11-dev libfmt-dev libspdlog-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libsqlitecpp-dev libboost1.81-dev nettle-dev
+  libpq-dev postgresql-15
   libncurses-dev
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-pybind11 python3-dev python3-pytest

@@ -1,9 +1,8 @@
 // The `mazeworks` program: parses the command line and dispatches to one subcommand.
 #include <fmt/format.h>
 
-#include <charconv>
-
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -182,7 +181,10 @@ CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
                   "address to listen on: 127.0.0.1 takes clients on this machine only; 0.0.0.0 "
                   "(or ::) every network interface, so other machines can play (docs/server.md, "
                   "\"Security\", says what that exposes)");
-  cmd->add_option("--db", args.db, "SQLite database file (created on first start)");
+  cmd->add_option("--db", args.db,
+                  "where matches are stored: a SQLite file (created on first start; also "
+                  "sqlite:PATH) or a PostgreSQL server, postgresql://user@host:port/database "
+                  "(several instances may share one; docs/server.md, \"PostgreSQL\")");
   cmd->add_option("--web-root", args.web_root,
                   "serve the browser app's files from this folder (default: ../web/dist beside "
                   "the executable, when it exists)");

@@ -1,4 +1,5 @@
-// `mazeworks serve`: the game server (docs/server.md) on one port, its matches in SQLite.
+// `mazeworks serve`: the game server (docs/server.md) on one port, its matches in SQLite or
+// PostgreSQL (--db).
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -38,20 +39,14 @@ std::string browsable_host(const std::string& address) {
 }  // namespace
 
 int run_serve(const ServeArgs& args) {
-  const std::filesystem::path db(args.db);
-  std::error_code ec;
-  if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path(), ec);
-  if (ec) {
-    throw Error(ErrorCode::kIo,
-                fmt::format("cannot create {}: {}", db.parent_path().string(), ec.message()));
-  }
-  server::Store store(args.db, args.full_sync, /*background_checkpoint=*/true);
+  const std::unique_ptr<server::Store> store =
+      server::open_store(args.db, {.full_sync = args.full_sync, .background_checkpoint = true});
   const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int threads = args.agent_threads > 0 ? args.agent_threads : std::max(1, hardware - 1);
   const int io_threads = args.io_threads > 0 ? args.io_threads : hardware;
   server::ServerLimits limits = args.limits;
   limits.idle_eviction = std::chrono::minutes(args.idle_minutes);
-  server::MatchService service(builtin_games(), store, threads, !args.no_group_commit, limits);
+  server::MatchService service(builtin_games(), *store, threads, !args.no_group_commit, limits);
   const std::size_t restored = service.restore();
   const std::string web_root = choose_web_root(args.web_root);
   server::HttpServer http(service,
@@ -60,7 +55,7 @@ int run_serve(const ServeArgs& args) {
   fmt::print(
       "mazeworks serve: http://{}:{}/ (API under /api/, WebSocket at /ws), database {}, "
       "{} match(es) restored, {} I/O and {} agent thread(s){}\n",
-      args.address, http.port(), args.db, restored, io_threads, threads,
+      args.address, http.port(), store->describe(), restored, io_threads, threads,
       args.no_group_commit ? ", no group commit" : "");
   if (args.address != "127.0.0.1" && args.address != "::1" && args.address != "localhost") {
     fmt::print(

@@ -147,28 +147,5 @@ TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
   f.service->set_executor(nullptr);
 }
 
-TEST(GroupCommit, ABatchWithABadEntryFailsOnlyThatEntry) {
-  Fixture f("batch");
-  MatchSetup setup;
-  setup.game = "treasure-hunt";
-  setup.options = builtin_games().load("treasure-hunt").options().to_json();
-  setup.seats = {SeatConfig{}, SeatConfig{}};
-  for (const char* id : {"a", "b"}) {
-    setup.id = id;
-    f.store->create_match(setup);
-  }
-  f.store->append_actions("b", 0, {7});
-  const auto errors = f.store->append_batch(
-      {Append{"a", 0, {1, 2}, false}, Append{"b", 0, {9}, false}, Append{"a", 2, {3}, true}});
-  ASSERT_EQ(errors.size(), 3u);
-  EXPECT_FALSE(errors[0]);
-  EXPECT_TRUE(errors[1]);  // index 0 of "b" exists already
-  EXPECT_FALSE(errors[2]);
-  for (const StoredMatch& m : f.store->load_all()) {
-    const ActionList expected = m.setup.id == "a" ? ActionList{1, 2, 3} : ActionList{7};
-    EXPECT_EQ(m.actions, expected);
-  }
-}
-
 }  // namespace
 }  // namespace mw::server

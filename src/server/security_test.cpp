@@ -290,7 +290,7 @@ TEST(Security, CreationPastTheRoomStoresNothingAndARestartSucceeds) {
       EXPECT_EQ(Json::parse(full.body)["error"]["code"], "server_full");
     }
   }
-  EXPECT_EQ(Store(site.db()).count(), 3u);
+  EXPECT_EQ(open_store(site.db())->count(), 3u);
   ServerProcess again(site.db(), {"--max-live-matches", "2"});
   EXPECT_NE(again.first_line().find("2 match(es) restored"), std::string::npos)
       << again.first_line();

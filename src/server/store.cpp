@@ -1,93 +1,13 @@
 #include "server/store.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
-#include <map>
+#include <filesystem>
 
-#include "core/error.h"
-#include "server/tokens.h"
+#include "server/pg_store.h"
+#include "server/sqlite_store.h"
 
 namespace mw::server {
-namespace {
-
-constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS matches (
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  options TEXT NOT NULL,
-  seed INTEGER NOT NULL,
-  seats TEXT NOT NULL,
-  public INTEGER NOT NULL,
-  finished INTEGER NOT NULL DEFAULT 0,
-  created_at INTEGER NOT NULL DEFAULT (strftime('%s','now'))
-);
-CREATE TABLE IF NOT EXISTS seat_tokens (
-  match_id TEXT NOT NULL,
-  seat INTEGER NOT NULL,
-  token_sha256 TEXT NOT NULL,
-  PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-  match_id TEXT NOT NULL,
-  idx INTEGER NOT NULL,
-  action INTEGER NOT NULL,
-  PRIMARY KEY (match_id, idx)
-) WITHOUT ROWID;
-)sql";
-
-// Seeds are full 64-bit values; SQLite integers are signed, so they are stored bit for bit.
-std::int64_t to_db(std::uint64_t v) {
-  return static_cast<std::int64_t>(v);
-}
-std::uint64_t from_db(std::int64_t v) {
-  return static_cast<std::uint64_t>(v);
-}
-
-// The WAL's size after a checkpoint (PRAGMA journal_size_limit), and SQLite's default page size
-// (a WAL frame is a page).
-constexpr std::int64_t kWalSizeLimit = 16 << 20;
-constexpr std::int64_t kPageSize = 4096;
-
-constexpr const char* kInsertMatch =
-    "INSERT INTO matches (id, game, options, seed, seats, public, move_ms, created_at, "
-    "updated_at, seed_salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
-void bind_match(SQLite::Statement& q, const MatchSetup& s, std::int64_t updated_at) {
-  Json seats = Json::array();
-  for (const auto& seat : s.seats) seats.push_back(seat.to_json());
-  q.bind(1, s.id);
-  q.bind(2, s.game);
-  q.bind(3, s.options.dump());
-  q.bind(4, to_db(s.seed));
-  q.bind(5, seats.dump());
-  q.bind(6, s.is_public ? 1 : 0);
-  q.bind(7, s.move_ms);
-  q.bind(8, s.created);
-  q.bind(9, updated_at);
-  q.bind(10, s.seed_salt);
-}
-
-// Adds `column` to `table` unless it is there; says whether it added it.
-bool add_column(SQLite::Database& db, const char* table, const char* column, const char* type) {
-  SQLite::Statement has(db, "SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?");
-  has.bind(1, table);
-  has.bind(2, column);
-  if (!has.executeStep() || has.getColumn(0).getInt() != 0) return false;
-  db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", table, column, type));
-  return true;
-}
-
-template <class F>
-auto guarded(const char* what, F&& f) {
-  try {
-    return f();
-  } catch (const SQLite::Exception& e) {
-    throw Error(ErrorCode::kIo, fmt::format("database: {}: {}", what, e.what()));
-  }
-}
-
-}  // namespace
 
 Json SeatConfig::to_json() const {
   if (human) return "human";
@@ -108,176 +28,13 @@ SeatConfig SeatConfig::from_json(const Json& j) {
               "a seat is \"human\" or {\"agent\": \"<spec>\"} (e.g. {\"agent\": \"random\"})");
 }
 
-Store::Store(const std::string& path, bool full_sync, bool background_checkpoint) {
-  const bool checkpoint_thread = background_checkpoint && path != ":memory:";
-  guarded("open", [&] {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db_->exec("PRAGMA journal_mode=WAL");
-    // NORMAL in WAL mode: a commit survives the process being killed (it is in the OS's cache);
-    // FULL also survives power loss, at an fsync per move.
-    db_->exec(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-    db_->exec("PRAGMA busy_timeout=5000");
-    // After a checkpoint the WAL file is cut back to this size, so it stays bounded however many
-    // matches are created between checkpoints (it otherwise keeps its largest size for good).
-    db_->exec("PRAGMA journal_size_limit=" + std::to_string(kWalSizeLimit));
-    if (checkpoint_thread) db_->exec("PRAGMA wal_autocheckpoint=0");
-    db_->exec(kSchema);
-    // Databases made by earlier versions lack the newer columns: add them.
-    add_column(*db_, "matches", "move_ms", "INTEGER NOT NULL DEFAULT 0");  // 0: no clock
-    if (add_column(*db_, "matches", "updated_at", "INTEGER NOT NULL DEFAULT 0")) {
-      db_->exec("UPDATE matches SET updated_at = created_at");
-    }
-    add_column(*db_, "matches", "seed_salt", "TEXT NOT NULL DEFAULT ''");
-    add_column(*db_, "matches", "resigned", "INTEGER");  // NULL: nobody resigned
-    add_column(*db_, "matches", "rematch", "TEXT NOT NULL DEFAULT ''");
-    add_column(*db_, "seat_tokens", "issued_at", "INTEGER NOT NULL DEFAULT 0");
-    // Tokens handed out before claims were tracked count as used: their seats stay taken.
-    add_column(*db_, "seat_tokens", "claimed", "INTEGER NOT NULL DEFAULT 1");
-    db_->exec("CREATE INDEX IF NOT EXISTS matches_active ON matches (finished, updated_at)");
-    begin_ = std::make_unique<SQLite::Statement>(*db_, "BEGIN");
-    commit_ = std::make_unique<SQLite::Statement>(*db_, "COMMIT");
-    rollback_ = std::make_unique<SQLite::Statement>(*db_, "ROLLBACK");
-    insert_action_ = std::make_unique<SQLite::Statement>(
-        *db_, "INSERT INTO actions (match_id, idx, action) VALUES (?, ?, ?)");
-    finish_ =
-        std::make_unique<SQLite::Statement>(*db_, "UPDATE matches SET finished = 1 WHERE id = ?");
-    touch_ = std::make_unique<SQLite::Statement>(
-        *db_, "UPDATE matches SET updated_at = strftime('%s','now') WHERE id = ?");
-    return 0;
-  });
-  if (checkpoint_thread) checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });
-}
-
-Store::~Store() {
-  if (checkpointer_.joinable()) {
-    {
-      std::lock_guard lock(checkpoint_mutex_);
-      stopping_ = true;
-    }
-    checkpoint_wake_.notify_all();
-    checkpointer_.join();
-  }
-  std::lock_guard lock(mutex_);
-  begin_.reset();
-  commit_.reset();
-  rollback_.reset();
-  insert_action_.reset();
-  finish_.reset();
-  touch_.reset();
-}
-
-// PASSIVE checkpoints never wait for the writer (nor it for them), so a commit is never held up
-// by copying the WAL back into the database. A few times a second keeps the WAL small.
-void Store::checkpoint_loop(std::string path) {
-  std::unique_ptr<SQLite::Database> db;
-  try {
-    db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
-    db->exec("PRAGMA busy_timeout=1000");
-  } catch (const SQLite::Exception&) {
-    return;  // no checkpointer: the WAL grows until the next start's checkpoint
-  }
-  std::unique_lock lock(checkpoint_mutex_);
-  while (!stopping_) {
-    checkpoint_wake_.wait_for(lock, std::chrono::milliseconds(250));
-    lock.unlock();
-    try {
-      // PASSIVE copies what it can without waiting. Under a steady stream of commits it never
-      // catches up with the end of the WAL, so the WAL is never restarted and grows without
-      // bound; past a few times its size limit a TRUNCATE checkpoint makes the writer wait while
-      // it copies the rest and empties the file (a pause of a fraction of a second, rarely).
-      SQLite::Statement passive(*db, "PRAGMA wal_checkpoint(PASSIVE)");
-      const bool ran = passive.executeStep();
-      const std::int64_t frames = ran ? passive.getColumn(1).getInt64() : 0;
-      if (frames * kPageSize > 4 * kWalSizeLimit) db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch (const SQLite::Exception&) {
-      // Busy or failed: the next round tries again; the WAL still holds every commit.
-    }
-    lock.lock();
-  }
-}
-
-void Store::create_match(const MatchSetup& s) {
-  std::lock_guard lock(mutex_);
-  guarded("create match", [&] {
-    SQLite::Statement q(*db_, kInsertMatch);
-    bind_match(q, s, s.created);
-    q.exec();
-    return 0;
-  });
-}
-
-void Store::insert_matches(const std::vector<StoredMatch>& matches) {
-  std::lock_guard lock(mutex_);
-  guarded("insert matches", [&] {
-    SQLite::Transaction transaction(*db_);
-    SQLite::Statement m(*db_, kInsertMatch);
-    SQLite::Statement t(
-        *db_,
-        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
-        "VALUES (?, ?, ?, ?, ?)");
-    for (const StoredMatch& sm : matches) {
-      const MatchSetup& s = sm.setup;
-      // The actions first: write() marks the match active now, which it is not yet there to be.
-      write(Append{s.id, 0, sm.actions, false});
-      m.reset();
-      bind_match(m, s, s.created);
-      m.exec();
-      for (std::size_t seat = 0; seat < sm.tokens.size(); ++seat) {
-        if (sm.tokens[seat].hash.empty()) continue;
-        t.reset();
-        t.bind(1, s.id);
-        t.bind(2, static_cast<int>(seat));
-        t.bind(3, sm.tokens[seat].hash);
-        t.bind(4, sm.tokens[seat].issued);
-        t.bind(5, sm.tokens[seat].claimed ? 1 : 0);
-        t.exec();
-      }
-    }
-    transaction.commit();
-    return 0;
-  });
-}
-
-void Store::set_token(const std::string& match, int seat, const SeatToken& token) {
-  std::lock_guard lock(mutex_);
-  guarded("store token", [&] {
-    SQLite::Statement q(
-        *db_,
-        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
-        "VALUES (?, ?, ?, ?, ?)");
-    q.bind(1, match);
-    q.bind(2, seat);
-    q.bind(3, token.hash);
-    q.bind(4, token.issued);
-    q.bind(5, token.claimed ? 1 : 0);
-    q.exec();
-    SQLite::Statement touch(*db_, "UPDATE matches SET updated_at = ? WHERE id = ?");
-    touch.bind(1, token.issued);
-    touch.bind(2, match);
-    touch.exec();
-    return 0;
-  });
-}
-
-void Store::clear_token(const std::string& match, int seat) {
-  seat_update("free seat", "DELETE FROM seat_tokens WHERE match_id = ? AND seat = ?", match, seat);
-}
-
-void Store::claim_token(const std::string& match, int seat) {
-  seat_update("claim seat", "UPDATE seat_tokens SET claimed = 1 WHERE match_id = ? AND seat = ?",
-              match, seat);
-}
-
-void Store::seat_update(const char* what, const char* sql, const std::string& match, int seat) {
-  std::lock_guard lock(mutex_);
-  guarded(what, [&] {
-    SQLite::Statement q(*db_, sql);
-    q.bind(1, match);
-    q.bind(2, seat);
-    q.exec();
-    return 0;
-  });
-}
+AppendConflict::AppendConflict(const std::string& match, std::uint64_t expected,
+                               std::uint64_t first)
+    : Error(ErrorCode::kIo,
+            fmt::format("database: match {} has {} action(s) stored; an append at {} conflicts "
+                        "with another writer",
+                        match, expected, first)),
+      expected_(expected) {}
 
 void Store::append_actions(const std::string& match, std::uint64_t first,
                            const ActionList& actions) {
@@ -290,77 +47,10 @@ void Store::set_finished(const std::string& match) {
   if (errors[0]) std::rethrow_exception(errors[0]);
 }
 
-void Store::set_resigned(const std::string& match, int seat) {
-  std::lock_guard lock(mutex_);
-  guarded("resign", [&] {
-    SQLite::Statement q(*db_,
-                        "UPDATE matches SET finished = 1, resigned = ?, "
-                        "updated_at = strftime('%s','now') WHERE id = ?");
-    q.bind(1, seat);
-    q.bind(2, match);
-    if (q.exec() != 1) throw Error(ErrorCode::kIo, "database: no match " + match + " to resign");
-    return 0;
-  });
-}
-
-void Store::set_rematch(const std::string& match, const std::string& next) {
-  std::lock_guard lock(mutex_);
-  guarded("rematch", [&] {
-    SQLite::Statement q(*db_, "UPDATE matches SET rematch = ? WHERE id = ?");
-    q.bind(1, next);
-    q.bind(2, match);
-    q.exec();
-    return 0;
-  });
-}
-
-void Store::write(const Append& a) {
-  if (!a.actions.empty()) {  // the match was active now: a restart brings it back
-    touch_->tryReset();
-    touch_->bind(1, a.match);
-    touch_->exec();
-  }
-  SQLite::Statement& q = *insert_action_;
-  for (std::size_t i = 0; i < a.actions.size(); ++i) {
-    q.tryReset();  // not reset(): it rethrows the error of a failed previous step
-    q.bind(1, a.match);
-    q.bind(2, to_db(a.first + i));
-    q.bind(3, static_cast<std::int64_t>(a.actions[i]));
-    q.exec();
-  }
-  if (a.finished) {
-    finish_->tryReset();
-    finish_->bind(1, a.match);
-    finish_->exec();
-  }
-}
-
-void Store::transaction(const std::vector<Append>& batch, std::size_t begin, std::size_t end) {
-  begin_->tryReset();
-  begin_->exec();
-  try {
-    for (std::size_t i = begin; i < end; ++i) write(batch[i]);
-    commit_->tryReset();
-    commit_->exec();
-  } catch (...) {
-    try {
-      rollback_->tryReset();
-      rollback_->exec();
-    } catch (const SQLite::Exception&) {
-      // Already rolled back by SQLite (e.g. after SQLITE_FULL).
-    }
-    throw;
-  }
-}
-
 std::vector<std::exception_ptr> Store::append_batch(const std::vector<Append>& batch) {
   std::vector<std::exception_ptr> errors(batch.size());
-  std::lock_guard lock(mutex_);
   try {
-    guarded("append actions", [&] {
-      transaction(batch, 0, batch.size());
-      return 0;
-    });
+    commit_appends(batch, 0, batch.size());
     return errors;
   } catch (const Error&) {
     if (batch.size() == 1) {
@@ -370,10 +60,7 @@ std::vector<std::exception_ptr> Store::append_batch(const std::vector<Append>& b
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {
     try {
-      guarded("append actions", [&] {
-        transaction(batch, i, i + 1);
-        return 0;
-      });
+      commit_appends(batch, i, i + 1);
     } catch (const Error&) {
       errors[i] = std::current_exception();
     }
@@ -381,96 +68,34 @@ std::vector<std::exception_ptr> Store::append_batch(const std::vector<Append>& b
   return errors;
 }
 
-std::vector<StoredMatch> Store::load_all() const {
-  return read_matches("SELECT id FROM matches ORDER BY created_at, id", nullptr);
+bool is_postgres_url(const std::string& db) {
+  return db.starts_with("postgresql://") || db.starts_with("postgres://");
 }
 
-std::optional<StoredMatch> Store::load(const std::string& match) const {
-  auto out = read_matches("SELECT id FROM matches WHERE id = ?",
-                          [&](SQLite::Statement& q) { q.bind(1, match); });
-  if (out.empty()) return std::nullopt;
-  return std::move(out.front());
-}
-
-std::vector<StoredMatch> Store::load_active(std::int64_t since, std::size_t limit) const {
-  return read_matches(
-      "SELECT id FROM matches WHERE finished = 0 AND updated_at >= ? "
-      "ORDER BY updated_at DESC, id LIMIT ?",
-      [&](SQLite::Statement& q) {
-        q.bind(1, since);
-        q.bind(2, static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
-      });
-}
-
-std::size_t Store::count() const {
-  std::lock_guard lock(mutex_);
-  return guarded("count matches", [&] {
-    SQLite::Statement q(*db_, "SELECT COUNT(*) FROM matches");
-    q.executeStep();
-    return static_cast<std::size_t>(q.getColumn(0).getInt64());
-  });
-}
-
-std::vector<StoredMatch> Store::read_matches(
-    const std::string& select_ids, const std::function<void(SQLite::Statement&)>& bind) const {
-  std::lock_guard lock(mutex_);
-  return guarded("load matches", [&] {
-    std::vector<std::string> ids;
-    {
-      SQLite::Statement q(*db_, select_ids);
-      if (bind) bind(q);
-      while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
-    }
-    SQLite::Statement m(*db_,
-                        "SELECT id, game, options, seed, seats, public, move_ms, created_at, "
-                        "seed_salt, resigned, rematch FROM matches WHERE id = ?");
-    SQLite::Statement t(*db_,
-                        "SELECT seat, token_sha256, issued_at, claimed FROM seat_tokens "
-                        "WHERE match_id = ?");
-    SQLite::Statement a(*db_, "SELECT idx, action FROM actions WHERE match_id = ? ORDER BY idx");
-    std::vector<StoredMatch> out;
-    out.reserve(ids.size());
-    for (const std::string& id : ids) {
-      m.reset();
-      m.bind(1, id);
-      if (!m.executeStep()) continue;
-      StoredMatch sm;
-      sm.setup.id = m.getColumn(0).getString();
-      sm.setup.game = m.getColumn(1).getString();
-      sm.setup.options = Json::parse(m.getColumn(2).getString());
-      sm.setup.seed = from_db(m.getColumn(3).getInt64());
-      for (const auto& seat : Json::parse(m.getColumn(4).getString())) {
-        sm.setup.seats.push_back(SeatConfig::from_json(seat));
-      }
-      sm.setup.is_public = m.getColumn(5).getInt() != 0;
-      sm.setup.move_ms = m.getColumn(6).getInt64();
-      sm.setup.created = m.getColumn(7).getInt64();
-      sm.setup.seed_salt = m.getColumn(8).getString();
-      if (!m.getColumn(9).isNull()) sm.resigned = m.getColumn(9).getInt();
-      sm.rematch = m.getColumn(10).getString();
-      sm.tokens.assign(sm.setup.seats.size(), SeatToken{});
-      t.reset();
-      t.bind(1, id);
-      while (t.executeStep()) {
-        const int seat = t.getColumn(0).getInt();
-        if (seat < 0 || static_cast<std::size_t>(seat) >= sm.tokens.size()) continue;
-        sm.tokens[seat] = SeatToken{t.getColumn(1).getString(), t.getColumn(2).getInt64(),
-                                    t.getColumn(3).getInt() != 0};
-      }
-      a.reset();
-      a.bind(1, id);
-      while (a.executeStep()) {
-        // Indices are dense (each append starts where the last ended); a gap is corruption.
-        if (from_db(a.getColumn(0).getInt64()) != sm.actions.size()) {
-          throw Error(ErrorCode::kIo,
-                      "database: action indices of match " + id + " are not contiguous");
-        }
-        sm.actions.push_back(a.getColumn(1).getInt64());
-      }
-      out.push_back(std::move(sm));
-    }
-    return out;
-  });
+std::unique_ptr<Store> open_store(const std::string& db, const StoreOptions& options) {
+  if (is_postgres_url(db)) return std::make_unique<PgStore>(db);
+  std::string path = db;
+  if (path.starts_with("sqlite:")) path.erase(0, 7);
+  if (path.empty()) {
+    throw Error(ErrorCode::kBadRequest,
+                "--db: empty database name (a file path, sqlite:PATH or postgresql://…)");
+  }
+  if (const auto scheme = path.find("://"); scheme != std::string::npos) {
+    throw Error(ErrorCode::kBadRequest,
+                fmt::format("--db: unsupported database URL {} (a file path, sqlite:PATH, "
+                            "postgresql://… or postgres://…)",
+                            db.substr(0, scheme + 3) + "…"));
+  }
+  const std::filesystem::path file(path);
+  std::error_code ec;
+  if (path != ":memory:" && file.has_parent_path()) {
+    std::filesystem::create_directories(file.parent_path(), ec);
+  }
+  if (ec) {
+    throw Error(ErrorCode::kIo,
+                fmt::format("cannot create {}: {}", file.parent_path().string(), ec.message()));
+  }
+  return std::make_unique<SqliteStore>(path, options.full_sync, options.background_checkpoint);
 }
 
 }  // namespace mw::server

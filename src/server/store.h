@@ -1,25 +1,19 @@
 #pragma once
-// SQLite persistence (SQLiteCpp, WAL). A match is its setup plus its action list; a move is
+// Persistence: what the server stores of its matches, behind one interface with two
+// implementations, SQLite (sqlite_store.h, one process) and PostgreSQL (pg_store.h, any number of
+// server instances on one database). A match is its setup plus its action list; a move is
 // acknowledged to anyone only after the transaction that appends it has committed. On start the
-// server replays every stored match (core/record.h replay is exact for every game).
-#include <condition_variable>
+// server replays the stored matches it needs (core/record.h replay is exact for every game).
 #include <cstdint>
 #include <exception>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "core/error.h"
 #include "core/json.h"
 #include "core/types.h"
-
-namespace SQLite {
-class Database;
-class Statement;
-}  // namespace SQLite
 
 namespace mw::server {
 
@@ -73,68 +67,83 @@ struct Append {
   bool finished = false;
 };
 
+// An append whose first index is not the match's next one: another writer (a second server
+// instance, or a stale caller) got there first. Nothing of it was written. An Error(kIo) like any
+// other storage failure, so callers that only report errors need not know it.
+class AppendConflict : public Error {
+ public:
+  AppendConflict(const std::string& match, std::uint64_t expected, std::uint64_t first);
+  std::uint64_t expected() const { return expected_; }  // the index the next append must start at
+
+ private:
+  std::uint64_t expected_;
+};
+
 class Store {
  public:
-  // Opens or creates the database (":memory:" for tests) and its tables; WAL journal. `full_sync`
-  // adds an fsync per commit (survives power loss, not only a killed process).
-  // `background_checkpoint`: WAL checkpoints run on a thread of their own with its own connection
-  // instead of inside whichever commit crosses the WAL size limit (which would stall that move,
-  // and every move queued behind it, for the checkpoint's fsyncs). Ignored for ":memory:".
-  explicit Store(const std::string& path, bool full_sync = false,
-                 bool background_checkpoint = false);
-  ~Store();
+  virtual ~Store() = default;
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  void create_match(const MatchSetup& setup);
+  // Where the data is, for people (a path, or a PostgreSQL URL without its password).
+  virtual std::string describe() const = 0;
+
+  virtual void create_match(const MatchSetup& setup) = 0;
   // Whole matches (setup, tokens, actions), all in one transaction, each last active when it
   // was created. For importing and for the benchmark's generator.
-  void insert_matches(const std::vector<StoredMatch>& matches);
-  void set_token(const std::string& match, int seat, const SeatToken& token);
+  virtual void insert_matches(const std::vector<StoredMatch>& matches) = 0;
+  virtual void set_token(const std::string& match, int seat, const SeatToken& token) = 0;
   // The seat is free again: its token row goes.
-  void clear_token(const std::string& match, int seat);
+  virtual void clear_token(const std::string& match, int seat) = 0;
   // The seat's token was used.
-  void claim_token(const std::string& match, int seat);
+  virtual void claim_token(const std::string& match, int seat) = 0;
   // Appends actions[i] at index first + i, all in one transaction; returns after the commit.
+  // `first` must be the number of actions stored (else AppendConflict, and nothing is written);
+  // a match that does not exist is an Error(kIo).
   void append_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
   void set_finished(const std::string& match);
   // The match ends by `seat`'s resignation: finished, and who resigned, in one transaction.
-  void set_resigned(const std::string& match, int seat);
+  virtual void set_resigned(const std::string& match, int seat) = 0;
   // Links a finished match to its rematch `next` (a second request finds it there).
-  void set_rematch(const std::string& match, const std::string& next);
+  virtual void set_rematch(const std::string& match, const std::string& next) = 0;
   // Group commit: every entry in one transaction; returns after the commit. If that transaction
   // fails, each entry is retried in a transaction of its own, so a bad entry fails only itself.
-  // Returns one result per entry: null (committed) or the error (Error(kIo)).
+  // Returns one result per entry: null (committed) or the error (Error(kIo), AppendConflict).
+  // An entry that only finishes (no actions) is not checked against the action count.
   std::vector<std::exception_ptr> append_batch(const std::vector<Append>& batch);
-  std::vector<StoredMatch> load_all() const;
+  virtual std::vector<StoredMatch> load_all() const = 0;
   // One match, or nullopt when there is none by that id.
-  std::optional<StoredMatch> load(const std::string& match) const;
+  virtual std::optional<StoredMatch> load(const std::string& match) const = 0;
   // The unfinished matches with a move, a join or a creation at or after `since` (unix seconds),
   // the most recently active first, at most `limit` of them: what a restart brings back into
   // memory (the rest come back when asked for).
-  std::vector<StoredMatch> load_active(std::int64_t since, std::size_t limit) const;
+  virtual std::vector<StoredMatch> load_active(std::int64_t since, std::size_t limit) const = 0;
   // How many matches are stored (the benchmark's check).
-  std::size_t count() const;
+  virtual std::size_t count() const = 0;
 
- private:
-  void write(const Append& a);  // inside a transaction, mutex_ held
-  // Runs `sql` with the parameters (match, seat) in a transaction of its own.
-  void seat_update(const char* what, const char* sql, const std::string& match, int seat);
-  // The matches whose ids `select_ids` returns (its parameters bound by `bind`), in its order.
-  std::vector<StoredMatch> read_matches(const std::string& select_ids,
-                                        const std::function<void(SQLite::Statement&)>& bind) const;
-  void transaction(const std::vector<Append>& batch, std::size_t begin, std::size_t end);
-  void checkpoint_loop(std::string path);
-
-  mutable std::mutex mutex_;  // one connection shared by the I/O threads and the workers
-  std::unique_ptr<SQLite::Database> db_;
-  // Prepared once: parsing SQL per move was a tenth of the server's time under load.
-  std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_action_, finish_, touch_;
-  // The background checkpointer (see the constructor).
-  std::mutex checkpoint_mutex_;
-  std::condition_variable checkpoint_wake_;
-  bool stopping_ = false;
-  std::thread checkpointer_;
+ protected:
+  Store() = default;
+  // Writes batch[begin, end) in one transaction and commits it, or writes nothing and throws
+  // Error (AppendConflict for an append at the wrong index).
+  virtual void commit_appends(const std::vector<Append>& batch, std::size_t begin,
+                              std::size_t end) = 0;
 };
+
+struct StoreOptions {
+  // SQLite: an fsync per commit (survives power loss, not only a killed process). PostgreSQL
+  // commits are always synchronous; its own fsync setting decides about power loss.
+  bool full_sync = false;
+  // SQLite: WAL checkpoints on a thread of their own (sqlite_store.h).
+  bool background_checkpoint = false;
+};
+
+// The store `db` names: "postgresql://…" or "postgres://…" is a PostgreSQL server (libpq's URL
+// form), "sqlite:PATH" or a plain path a SQLite file (":memory:" for tests). Any other
+// "scheme://" is refused. Throws Error(kBadRequest) for a malformed name, Error(kIo) when the
+// database cannot be opened or reached.
+std::unique_ptr<Store> open_store(const std::string& db, const StoreOptions& options = {});
+
+// Whether `db` names a PostgreSQL database (open_store's rule).
+bool is_postgres_url(const std::string& db);
 
 }  // namespace mw::server

@@ -81,9 +81,13 @@ struct Fixture {
     db = in_memory ? ":memory:" : (dir / "test.db").string();
     open(agent_threads);
   }
+  // A service on `database` (what `serve --db` takes: a SQLite file, a PostgreSQL URL).
+  Fixture(const std::string& name, const std::string& database) : dir(name), db(database) {
+    open();
+  }
   ~Fixture() { close(); }
   void open(int agent_threads = 1) {
-    store = std::make_unique<Store>(db, false, /*background_checkpoint=*/group_commit);
+    store = open_store(db, StoreOptions{.full_sync = false, .background_checkpoint = group_commit});
     service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit,
                                              limits);
   }
