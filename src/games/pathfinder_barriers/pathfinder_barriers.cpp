@@ -101,6 +101,12 @@ std::uint64_t kth_set_bit(std::uint64_t mask, int k) {
 }  // namespace
 
 Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  if (phase_ == Phase::kPlay) {  // the draw the list would give, without writing the list
+    Action base = 0;
+    const std::uint32_t choices = play_choices(base);
+    const auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(choices))));
+    return base + std::countr_zero(kth_set_bit(choices, k));
+  }
   const HomeGrid& g = home_[to_move_];
   if (phase_ != Phase::kSetup || g.pawn < 0 || g.barriers.count() >= config_.max_barriers) {
     legal_actions(scratch);
@@ -133,24 +139,35 @@ Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
   }
 }
 
-void State::play_legal(ActionList& out) const {
+std::uint32_t State::play_choices(Action& base) const {
   const Tracking& t = track_[to_move_];
-  out.clear();
+  std::uint32_t choices = 0;
   if (t.pos < 0) {
+    base = kEnterBase;
     for (int r = 0; r < kSize; ++r) {
-      if (entry_allowed(r)) out.push_back(kEnterBase + r);
+      if (entry_allowed(r)) choices |= 1u << r;
     }
-    return;
+    return choices;
   }
-  for (Dir d : kAllDirs) {
-    const int slot = slot_between(t.pos, d);
-    if (slot >= 0 && (config_.allow_redundant || !t.blocked.contains(slot))) {
-      out.push_back(kMoveBase + static_cast<int>(d));
-    }
-  }
-  if (col_of(t.pos) == 0 &&
-      (config_.allow_redundant || !t.blocked.contains(kFirstL + row_of(t.pos)))) {
-    out.push_back(kExit);
+  // Slot bits by square: the v-slot right of square sq is v bit sq, the h-slot below it h bit sq.
+  static_assert(kExit == kMoveBase + 4);
+  const SlotSet asked = config_.allow_redundant ? SlotSet{} : t.blocked;
+  const int sq = t.pos, r = row_of(sq), c = col_of(sq);
+  const auto open = [](std::uint64_t blocked, int bit) { return ((blocked >> bit) & 1) == 0; };
+  base = kMoveBase;
+  if (r > 0 && open(asked.h, sq - kSize)) choices |= 1u << static_cast<int>(Dir::kUp);
+  if (c < kSize - 1 && open(asked.v, sq)) choices |= 1u << static_cast<int>(Dir::kRight);
+  if (r < kSize - 1 && open(asked.h, sq)) choices |= 1u << static_cast<int>(Dir::kDown);
+  if (c > 0 && open(asked.v, sq - 1)) choices |= 1u << static_cast<int>(Dir::kLeft);
+  if (c == 0 && open(asked.l, r)) choices |= 1u << 4;
+  return choices;
+}
+
+void State::play_legal(ActionList& out) const {
+  Action base = 0;
+  out.clear();
+  for (std::uint32_t m = play_choices(base); m != 0; m &= m - 1) {
+    out.push_back(base + std::countr_zero(m));
   }
 }
 

@@ -271,6 +271,10 @@ class State {
   explicit State(const Config& config) : config_(config) {}
   void setup_legal(ActionList& out) const;
   void play_legal(ActionList& out) const;
+  // The play phase's decisions as bits in legal_actions' order, each action `base` + its bit:
+  // before the seeker is in the grid bit r enters row r; then bit d steps in direction d and
+  // bit 4 exits.
+  std::uint32_t play_choices(Action& base) const;
   std::string setup_illegal_reason(Action a) const;
   std::string play_illegal_reason(Action a) const;
   bool entry_allowed(int row) const;
