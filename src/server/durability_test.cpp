@@ -30,10 +30,11 @@ struct TrackedMatch {
   Json events_seen = Json::array();  // seat 0's log up to `acknowledged`
 };
 
+// The next state or patch message: both carry the version, whose turn and the legal moves.
 Json next_state(WsClient& c) {
   for (;;) {
     Json m = Json::parse(c.receive());
-    if (m["type"] == "state") return m;
+    if (m["type"] == "state" || m["type"] == "patch") return m;
   }
 }
 

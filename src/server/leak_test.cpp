@@ -4,7 +4,9 @@
 // tells it to that observer (recomputed here by an independent replay), and public facts. A world
 // resampled from the seat's point of view must give the same view, legal actions and error texts,
 // and the full text of a move told privately to others must never reach them. A "check" of a move
-// (act's dry run) must read the same in the resampled world too.
+// (act's dry run) must read the same in the resampled world too. A patch is checked as the state
+// it makes (the client's view after applying it) and on its own: every value it carries is that
+// view's value at its place, so it holds nothing the full view would not.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -12,6 +14,7 @@
 #include "core/rng.h"
 #include "games/all_games.h"
 #include "support/server_fixture.h"
+#include "support/state_follower.h"
 
 namespace mw::server {
 namespace {
@@ -83,10 +86,23 @@ Json expected_check(const State& world, const std::string& text, std::uint64_t v
   return j;
 }
 
+// A patch message holds what a state message holds beside the view and the fixed facts (match
+// and game, seat, seed commitment), with the patch in place of the view.
+const std::set<std::string> kPatchKeys = {"type",   "match", "version", "base",   "to_act",
+                                          "status", "patch", "legal",   "events", "returns"};
+
 class LeakCheck {
  public:
   LeakCheck(const std::string& game, Player observer, Rng& rng)
       : game_(game), observer_(observer), rng_(rng) {}
+
+  // `raw` as sent; `followed` the state message it makes (checked by check()).
+  void check_patch(const Json& raw, const Json& followed) const {
+    const std::string where =
+        game_ + " observer " + std::to_string(observer_) + " patch to " + raw["version"].dump();
+    for (const auto& [k, v] : raw.items()) EXPECT_TRUE(kPatchKeys.contains(k)) << k << where;
+    EXPECT_EQ(test::patch_values_outside(raw["patch"], followed["view"]), "") << where;
+  }
 
   void check(const Json& msg, const Shadow& shadow) {
     const State& s = shadow.state;
@@ -232,7 +248,11 @@ TEST(HiddenInformation, NoMessageToAnObserverHoldsMoreThanItsView) {
         for (int s = 0; s <= seats; ++s) {
           test::Inbox& in = clients[s]->inbox;
           for (; seen[s] < in.texts.size(); ++seen[s]) {
-            checks[s].check(Json::parse(in.texts[seen[s]]), shadow);
+            const Json followed = Json::parse(in.texts[seen[s]]);
+            if (const Json raw = Json::parse(in.raw[seen[s]]); raw["type"] == "patch") {
+              checks[s].check_patch(raw, followed);
+            }
+            checks[s].check(followed, shadow);
           }
         }
       };

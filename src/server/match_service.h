@@ -33,10 +33,11 @@ namespace mw::server {
 inline constexpr std::size_t kMaxActionTextBytes = 4096;
 
 // What a message to a client is, so a network layer holding messages for a slow reader can drop
-// state messages that a later full state makes useless (every other message is kept, in order).
+// states and patches that a later full state makes useless (every other message is kept, in
+// order).
 enum class MessageKind {
   kReply,      // an error, a check, a suggestion: kept
-  kState,      // a state message with the events since the last one
+  kState,      // a patch: what changed since the last state or patch
   kFullState,  // a state message with the whole log: replaces every state queued before it
 };
 
@@ -207,7 +208,14 @@ class MatchService {
   void apply_and_push(Entry& entry, const ActionList& actions);
   void arm_clock(Entry& entry);
   void run_after_commit(std::function<void()> job);
-  void push(Entry& entry);
+  // Tells every connection what changed for its observer (a patch, or the whole state to one that
+  // lacks the last view sent). `ending`: the match ended without a move (a resignation), so every
+  // connection is told even with no new event. With the match's lock held.
+  void push(Entry& entry, bool ending = false);
+  void push_to(Entry& entry, Player observer, bool ending);
+  // The whole state (view, legal moves, the full log) to one connection: after hello, a sync, or
+  // a stale move. With the match's lock held.
+  void send_full_state(Entry& entry, Subscription& sub);
   // Tells everyone watching the match that `seat` joined, connected or disconnected
   // (presence_message). With the match's lock held.
   void announce(Entry& entry, Player seat, std::string_view event);

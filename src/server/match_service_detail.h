@@ -14,6 +14,7 @@
 #include "core/agent.h"
 #include "server/live_match.h"
 #include "server/match_service.h"
+#include "server/observer_views.h"
 
 namespace mw::server {
 
@@ -25,10 +26,14 @@ struct MatchService::Entry {
   std::vector<std::unique_ptr<Agent>> agents;  // per seat; null for human seats
   std::vector<std::shared_ptr<Subscription>> subs;
   // A connection holds `seat` now (presence messages).
-  bool holds_seat(Player seat) const {
-    return seat >= 0 && std::any_of(subs.begin(), subs.end(),
-                                    [&](const auto& sub) { return sub->observer == seat; });
+  bool holds_seat(Player seat) const { return seat >= 0 && watches(seat); }
+  // A connection shows what `observer` (a seat or the spectator) sees.
+  bool watches(Player observer) const {
+    return std::any_of(subs.begin(), subs.end(),
+                       [&](const auto& sub) { return sub->observer == observer; });
   }
+  // The view last sent to each observer watched (patches are diffs against it).
+  ObserverViews views;
   bool agent_busy = false;      // one computer move in flight per match
   bool agents_started = false;  // its opening chance drawn, clock armed and computer seats going
   bool evicted = false;         // left memory: whoever still holds it must not use it for pushes

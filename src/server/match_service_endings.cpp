@@ -40,21 +40,16 @@ void MatchService::resign_locked(const std::shared_ptr<Entry>& entry,
     sub->send(refusal(e, m.version_for(sub->observer), "resign"));
     int status = 0;
     if (error_json(e, status)["code"] == "stale_version" && sub->syncs.take()) {
-      sub->send(state_message(m, sub->observer, 0).dump(), MessageKind::kFullState);
-      sub->sent_version = m.version_for(sub->observer);
+      send_full_state(*entry, *sub);
     }
     return;
   }
   m.resign(sub->observer);
   entry->deadline.reset();
   entry->last_active = now_();
-  // No action was played, so versions stay: each connection gets the events it has not seen (none,
-  // normally) with the new status, returns and "resigned".
-  for (const auto& s : entry->subs) {
-    s->send(state_message(m, s->observer, s->sent_version).dump(),
-            s->sent_version == 0 ? MessageKind::kFullState : MessageKind::kState);
-    s->sent_version = m.version_for(s->observer);
-  }
+  // No action was played, so versions stay: each connection gets a patch with no change to its
+  // view and no new event (normally), with the new status, returns and "resigned".
+  push(*entry, /*ending=*/true);
 }
 
 void MatchService::rematch(const std::shared_ptr<Subscription>& sub) {

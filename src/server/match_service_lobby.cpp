@@ -185,7 +185,7 @@ Json MatchService::record(const std::string& id, const std::optional<std::string
   }
   // During play: what this observer was told, nothing more (no seed: it would let anyone
   // recompute the hidden deal).
-  Json j = state_message(m, observer, 0);
+  Json j = state_message(m, observer, 0, m.state().view(observer));
   j["type"] = "record";
   return j;
 }

@@ -32,8 +32,7 @@ std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
   }
   entry->last_active = now_();
   sub->sink = std::move(send);
-  sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
-  sub->sent_version = entry->match->version_for(sub->observer);
+  send_full_state(*entry, *sub);
   const bool first_of_seat = sub->observer >= 0 && !entry->holds_seat(sub->observer);
   entry->subs.push_back(sub);
   if (first_of_seat) announce(*entry, sub->observer, "connected");
@@ -51,6 +50,7 @@ void MatchService::detach(const std::shared_ptr<Subscription>& sub) {
   std::lock_guard lock(entry->mutex);
   if (std::erase(entry->subs, sub) == 0) return;
   entry->last_active = now_();
+  if (!entry->watches(sub->observer)) entry->views.forget(*entry->match, sub->observer);
   const bool last_of_seat = sub->observer >= 0 && !entry->holds_seat(sub->observer);
   if (last_of_seat && !entry->evicted) announce(*entry, sub->observer, "disconnected");
 }
@@ -83,8 +83,7 @@ void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
     int status = 0;
     // A stale move gets the state it missed, as often as a sync would.
     if (error_json(e, status)["code"] == "stale_version" && sub->syncs.take()) {
-      sub->send(state_message(m, sub->observer, 0).dump(), MessageKind::kFullState);
-      sub->sent_version = m.version_for(sub->observer);
+      send_full_state(*entry, *sub);
     }
   }
 }
@@ -100,8 +99,14 @@ void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
                   .dump());
     return;
   }
-  sub->send(state_message(*entry->match, sub->observer, 0).dump(), MessageKind::kFullState);
-  sub->sent_version = entry->match->version_for(sub->observer);
+  send_full_state(*entry, *sub);
+}
+
+void MatchService::send_full_state(Entry& entry, Subscription& sub) {
+  const LiveMatch& m = *entry.match;
+  sub.send(state_message(m, sub.observer, 0, entry.views.current(m, sub.observer)).dump(),
+           MessageKind::kFullState);
+  sub.sent_version = m.version_for(sub.observer);
 }
 
 // Persist, then apply, then tell: nobody hears of a move the database does not hold.
@@ -220,13 +225,34 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
 
 // Each observer hears of the events it is told of; one told nothing of these actions gets no
 // message at all (its view is unchanged, and a message would count the secret steps for it).
-void MatchService::push(Entry& entry) {
+void MatchService::push(Entry& entry, bool ending) {
+  const int seats = entry.match->num_seats();
+  for (int i = 0; i <= seats; ++i) push_to(entry, i < seats ? i : kSpectator, ending);
+}
+
+// The observer's new view is built once, and its message written once, however many connections
+// show it: they were all sent the same view before (the one ObserverViews kept), so the same
+// patch fits them all. One that was not gets the whole state instead.
+void MatchService::push_to(Entry& entry, Player observer, bool ending) {
+  const LiveMatch& m = *entry.match;
+  const std::uint64_t now = m.version_for(observer);
+  std::vector<Subscription*> due;
   for (const auto& sub : entry.subs) {
-    const std::uint64_t seen = entry.match->version_for(sub->observer);
-    if (seen == sub->sent_version) continue;
-    sub->send(state_message(*entry.match, sub->observer, sub->sent_version).dump(),
-              sub->sent_version == 0 ? MessageKind::kFullState : MessageKind::kState);
-    sub->sent_version = seen;
+    if (sub->observer == observer && (ending || sub->sent_version != now)) due.push_back(sub.get());
+  }
+  if (due.empty()) return;
+  const ObserverViews::Change change = entry.views.advance(m, observer);
+  std::string patch_text;
+  for (Subscription* sub : due) {
+    if (change.base && sub->sent_version == *change.base) {
+      if (patch_text.empty()) {
+        patch_text = patch_message(m, observer, *change.base, change.patch);
+      }
+      sub->send(patch_text, MessageKind::kState);
+      sub->sent_version = now;
+    } else {
+      send_full_state(entry, *sub);
+    }
   }
 }
 

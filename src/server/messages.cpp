@@ -17,31 +17,34 @@ void add_ending(const LiveMatch& match, Json& m) {
 
 }  // namespace
 
-Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from) {
-  const State& state = match.state();
-  Json m;
-  m["type"] = "state";
-  m["match"] = match.id();
-  m["game"] = match.setup().game;
-  m["version"] = match.version_for(observer);
-  m["seat"] = observer >= 0 ? Json(observer) : Json(nullptr);
-  m["to_act"] = player_or_null(match.seat_to_act());
-  m["status"] = match.finished() ? "finished" : "playing";
-  m["view"] = state.view(observer);
+namespace {
+
+// An object with room for a message's members: Json's objects are vectors, and one that grows
+// copies the members it holds (the view among them) each time.
+Json message_object() {
+  Json m = Json::object();
+  m.get_ref<Json::object_t&>().reserve(16);
+  return m;
+}
+
+// The seat's legal moves in notation when it is to act, else [].
+Json legal_for(const LiveMatch& match, Player observer) {
   Json legal = Json::array();
   if (observer >= 0 && match.seat_to_act() == observer) {
+    const State& state = match.state();
     for (const Action a : state.legal_actions()) legal.push_back(state.action_to_string(a));
   }
-  m["legal"] = std::move(legal);
-  // The events this observer was told of, numbered among themselves: one told nothing of an
-  // action does not learn that it happened, nor how many such actions there were.
+  return legal;
+}
+
+// The events this observer was told of from its event `from` on, numbered among themselves: one
+// told nothing of an action does not learn that it happened, nor how many such actions there were.
+Json events_for(const LiveMatch& match, Player observer, std::uint64_t from) {
   const auto& events = match.events();
   const auto& mine = match.told_events(observer);
   const std::size_t told = told_index(match, observer);
-  if (events_from > mine.size()) events_from = 0;  // a client ahead of us: send everything
-  m["events_from"] = events_from;
   Json log = Json::array();
-  for (std::size_t n = events_from; n < mine.size(); ++n) {
+  for (std::size_t n = from; n < mine.size(); ++n) {
     const Event& event = events[mine[n]];
     Json e;
     e["n"] = n;
@@ -50,10 +53,53 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
     add_event_facts(event.setup, event.outcome, e);
     log.push_back(std::move(e));
   }
-  m["events"] = std::move(log);
+  return log;
+}
+
+}  // namespace
+
+Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from,
+                   const Json& view) {
+  Json m = message_object();
+  m["type"] = "state";
+  m["match"] = match.id();
+  m["game"] = match.setup().game;
+  m["version"] = match.version_for(observer);
+  m["seat"] = observer >= 0 ? Json(observer) : Json(nullptr);
+  m["to_act"] = player_or_null(match.seat_to_act());
+  m["status"] = match.finished() ? "finished" : "playing";
+  m["view"] = view;
+  m["legal"] = legal_for(match, observer);
+  // A client ahead of us: send everything.
+  if (events_from > match.told_events(observer).size()) events_from = 0;
+  m["events_from"] = events_from;
+  m["events"] = events_for(match, observer, events_from);
   add_ending(match, m);
   m["seed_commitment"] = match.seed_commitment();
   return m;
+}
+
+std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t base,
+                          std::string_view patch) {
+  Json head = message_object();
+  head["type"] = "patch";
+  head["match"] = match.id();
+  head["version"] = match.version_for(observer);
+  head["base"] = base;
+  head["to_act"] = player_or_null(match.seat_to_act());
+  head["status"] = match.finished() ? "finished" : "playing";
+  Json tail = message_object();
+  tail["legal"] = legal_for(match, observer);
+  tail["events"] = events_for(match, observer, base);
+  add_ending(match, tail);
+  // {head..., "patch": <patch>, tail...}: neither object is empty.
+  std::string text = head.dump();
+  text.back() = ',';
+  text += "\"patch\":";
+  text += patch;
+  text += ',';
+  text.append(tail.dump(), 1);
+  return text;
 }
 
 void add_event_facts(bool setup, const Json& outcome, Json& event) {

@@ -19,8 +19,18 @@ namespace mw::server {
 //  "events_from", "events": [{"n", "player", "text", "setup"?, "outcome"?}], "returns"?,
 //  "resigned"?, "rematch"?, "seed_commitment"}. Events
 // are those from index `events_from` on (0: the full log, a resync); `seat` is null for a
-// spectator.
-Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from);
+// spectator. `view` is the observer's view now (ObserverViews::current).
+Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from,
+                   const Json& view);
+
+// {"type": "patch", "match", "version", "base", "to_act", "status", "patch", "legal", "events",
+//  "returns"?, "resigned"?, "rematch"?}: what changed for `observer` since its version `base`.
+// `patch` (view_patch) turns its view at `base` into its view now; the events are those told to
+// it since, numbered from `base`. What never changes (game, seat, seed commitment) is left out:
+// the client keeps it from the state message the patches follow. Returned as text: `patch` (JSON
+// text, view_patch_text) is spliced in as written.
+std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t base,
+                          std::string_view patch);
 
 // What an event of the log says beyond its text, the same for every observer told of it:
 // "setup": true for an action of the set-up (State::in_setup), "outcome" what it concluded (a

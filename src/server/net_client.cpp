@@ -129,12 +129,13 @@ void end_match(LoadMatch& m) {
   }
 }
 
-// Keeps what a random player needs of a state message and skips the rest (the view and the
-// log are most of each message: the load generator must not be what the measurement measures).
+// Keeps what a random player needs of a state or patch message and skips the rest (the view,
+// the patch and the log are most of each message: the load generator must not be what the
+// measurement measures).
 Json parse_brief(const std::string& text) {
   return Json::parse(text, [](int depth, Json::parse_event_t event, Json& parsed) {
     return !(depth == 1 && event == Json::parse_event_t::key &&
-             (parsed == "view" || parsed == "events"));
+             (parsed == "view" || parsed == "patch" || parsed == "events"));
   });
 }
 

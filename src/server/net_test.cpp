@@ -22,11 +22,12 @@ Json receive_json(WsClient& c) {
   return Json::parse(c.receive());
 }
 
-// Reads messages until a state message (errors before it are returned through `errors`).
+// Reads messages until a state or patch message (errors before it are returned through
+// `errors`); the fields a player reads (version, to_act, status, legal) are in both.
 Json next_state(WsClient& c, std::vector<Json>* errors = nullptr) {
   for (;;) {
     Json m = receive_json(c);
-    if (m["type"] == "state") return m;
+    if (m["type"] == "state" || m["type"] == "patch") return m;
     if (errors) errors->push_back(m);
   }
 }

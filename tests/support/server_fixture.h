@@ -1,6 +1,8 @@
 #pragma once
 // Server test helpers: an in-memory client of the match service (a ClientSession whose messages
 // are kept) and a service over a fresh database (served on a port: served_server.h).
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <mutex>
 #include <string>
@@ -12,25 +14,42 @@
 #include "server/match_service.h"
 #include "server/store.h"
 #include "support/scratch_dir.h"
+#include "support/state_follower.h"
 
 namespace mw::server::test {
 
 // Collects every text the server sends to one connection. Sends may come from a worker thread.
 // Presence messages (who joined, connected, disconnected) arrive between the others at any time:
-// they are kept apart, so `last()` is the last answer or state.
+// they are kept apart, so `last()` is the last answer or state. A patch is kept in `texts` as the
+// state message it stands for (a client follows it: StateFollower), so a test reads whole states;
+// `raw` holds every other message exactly as sent.
 struct Inbox {
   std::mutex mutex;
   std::vector<std::string> texts;
+  std::vector<std::string> raw;
   std::vector<Json> presence;
+  StateFollower follower;
   Subscription::Sink sink() {
     return [this](const std::string& t, MessageKind) {
       std::lock_guard lock(mutex);
-      if (Json j = Json::parse(t); j.value("type", "") == "presence") {
+      Json j = Json::parse(t);
+      if (j.value("type", "") == "presence") {
         presence.push_back(std::move(j));
-      } else {
+        return;
+      }
+      raw.push_back(t);
+      try {
+        const Json state = follower.follow(j);
+        texts.push_back(j.value("type", "") == "patch" ? state.dump() : t);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "a client could not follow " << t << ": " << e.what();
         texts.push_back(t);
       }
     };
+  }
+  std::vector<std::string> raw_copy() {
+    std::lock_guard lock(mutex);
+    return raw;
   }
   std::vector<Json> presence_events() {
     std::lock_guard lock(mutex);

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MatchConnection, type ConnectionStatus, type SocketLike } from "./connection";
-import type { ErrorMessage, PresenceMessage, StateMessage } from "./protocol";
+import { mergeEvents, type ErrorMessage, type PatchMessage, type PresenceMessage, type StateMessage }
+  from "./protocol";
+import type { PatchOp } from "./view-patch";
 
 /** A WebSocket the test drives: it records what the client sends and can open, answer or drop. */
 class FakeSocket implements SocketLike {
@@ -223,5 +225,72 @@ describe("MatchConnection: resign and rematch", () => {
     socket.receive({ type: "rematch", match: "m2", seat: 0, token: "t2" });
     expect(rematches).toEqual([{ type: "rematch", match: "m2", seat: 0, token: "t2" }]);
     conn.close();
+  });
+});
+
+describe("MatchConnection: patches", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function full(version: number, view: unknown): StateMessage {
+    return { ...state(version), view, legal: [], events: [{ n: 0, player: "chance", text: "deal" }] };
+  }
+  function patch(base: number, version: number, ops: PatchOp[], extra: Partial<PatchMessage> = {}): PatchMessage {
+    return { type: "patch", match: "m1", version, base, to_act: 1, status: "playing", patch: ops, legal: [],
+      events: [{ n: base, player: 0, text: `move ${version}` }], ...extra };
+  }
+
+  it("turns each patch into the state it stands for, the log appended", () => {
+    const { sockets, states } = setup();
+    sockets[0].open();
+    sockets[0].receive(full(1, { turn: 1, hand: ["a", "b"] }));
+    sockets[0].receive(patch(1, 2, [{ op: "replace", path: "/turn", value: 2 }, { op: "remove", path: "/hand/1" }]));
+    sockets[0].receive(patch(2, 3, [{ op: "replace", path: "/turn", value: 3 }],
+      { status: "finished", to_act: null, returns: [1, -1] }));
+    expect(states.map((s) => [s.type, s.version, s.events_from, s.view])).toEqual([
+      ["state", 1, 0, { turn: 1, hand: ["a", "b"] }],
+      ["state", 2, 1, { turn: 2, hand: ["a"] }],
+      ["state", 3, 2, { turn: 3, hand: ["a"] }],
+    ]);
+    expect(states[2]).toMatchObject({ seat: 0, game: "g", status: "finished", to_act: null, returns: [1, -1] });
+    expect(mergeEvents(mergeEvents(mergeEvents([], states[0]), states[1]), states[2]).map((e) => e.text))
+      .toEqual(["deal", "move 2", "move 3"]);
+  });
+
+  it("never shows a patch on another base: it asks for the full state once and waits for it", () => {
+    const { sockets, states } = setup();
+    const socket = sockets[0];
+    socket.open();
+    socket.receive(full(4, { turn: 4 }));
+    socket.receive(patch(5, 6, [{ op: "replace", path: "/turn", value: 6 }])); // version 5 was missed
+    socket.receive(patch(6, 7, [{ op: "replace", path: "/turn", value: 7 }]));
+    expect(states.map((s) => s.version)).toEqual([4]);
+    expect(socket.sent.slice(1)).toEqual([{ type: "sync" }]);
+    socket.receive(full(7, { turn: 7 }));
+    socket.receive(patch(7, 8, [{ op: "replace", path: "/turn", value: 8 }]));
+    expect(states.map((s) => [s.version, s.view])).toEqual([[4, { turn: 4 }], [7, { turn: 7 }], [8, { turn: 8 }]]);
+  });
+
+  it("asks for the full state when a patch does not fit the view, and again after a refused sync", () => {
+    const { sockets, states, errors } = setup();
+    const socket = sockets[0];
+    socket.open();
+    socket.receive(full(2, { turn: 2 }));
+    socket.receive(patch(2, 3, [{ op: "remove", path: "/missing" }]));
+    expect(states).toHaveLength(1);
+    socket.receive({ type: "error", code: "rate_limited", message: "at most 2 syncs a second", request: "sync" });
+    expect(errors).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(socket.sent.slice(1)).toEqual([{ type: "sync" }, { type: "sync" }]);
+  });
+
+  it("forgets the last state when the connection drops: a patch before the new full state is not shown", () => {
+    const { sockets, states, connect } = setup();
+    connect(3);
+    sockets[0].drop();
+    vi.advanceTimersByTime(100);
+    sockets[1].open();
+    sockets[1].receive(patch(3, 4, []));
+    expect(states.map((s) => s.version)).toEqual([3]);
   });
 });

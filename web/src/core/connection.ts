@@ -2,9 +2,11 @@
 // state and error messages, plays moves at the version seen, answers `check`/`suggest` as promises
 // (replies come back in the order asked), and after a dropped connection reconnects by itself with
 // a growing delay; the server's first message after `hello` is the full state, so nothing is lost.
+// After it the server sends patches; each is turned back into the state it stands for before the
+// page sees it, and one that does not follow from the last state asks for the full state instead.
 import type { CheckResult, Suggestion } from "../games/types";
-import type { ClientMessage, ErrorMessage, PresenceMessage, RematchMessage, ServerMessage, StateMessage }
-  from "./protocol";
+import { followPatch, type ClientMessage, type ErrorMessage, type PresenceMessage, type RematchMessage,
+  type ServerMessage, type StateMessage } from "./protocol";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -34,6 +36,8 @@ export interface ConnectionOptions {
 }
 
 const OPEN = 1;
+/** After a refused sync, the wait before asking again (the server allows about two a second). */
+const SYNC_RETRY_MS = 1000;
 
 /** Error codes that only a suggestion can cause (an unknown agent spec, an agent that failed). */
 const SUGGEST_ERRORS = new Set(["unknown_agent", "internal", "busy"]);
@@ -58,6 +62,11 @@ export class MatchConnection {
   private readonly suggestions: Pending<Suggestion>[] = [];
   /** The versions of moves sent and not yet answered (by a newer state or a refusal). */
   private actsInFlight: number[] = [];
+  /** The last state given to the page: what the next patch applies to. */
+  private lastState: StateMessage | null = null;
+  /** A full state was asked for because a patch did not follow: later patches wait for it. */
+  private resyncing = false;
+  private syncRetryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly backoff: { initialMs: number; maxMs: number };
   private readonly timeouts: { checkMs: number; suggestMs: number };
   status: ConnectionStatus = "connecting";
@@ -76,6 +85,8 @@ export class MatchConnection {
     this.closedByUs = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    if (this.syncRetryTimer) clearTimeout(this.syncRetryTimer);
+    this.syncRetryTimer = null;
     this.failPending("the page left the match");
     this.socket?.close();
     this.socket = null;
@@ -132,6 +143,8 @@ export class MatchConnection {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.lastState = null;
+      this.resyncing = false;
       this.failPending("the connection dropped");
       this.actsInFlight = [];
       if (!this.closedByUs) this.scheduleReconnect();
@@ -157,10 +170,15 @@ export class MatchConnection {
     switch (msg.type) {
       case "state":
         this.attempts = 0; // a full state means the (re)connection worked
-        this.actsInFlight = this.actsInFlight.filter((v) => v >= msg.version);
-        this.setStatus("open");
-        this.opts.onState(msg);
+        this.resyncing = false;
+        this.deliver(msg);
         break;
+      case "patch": {
+        const next = this.resyncing ? null : followPatch(this.lastState, msg);
+        if (next) this.deliver(next);
+        else this.askForFullState();
+        break;
+      }
       case "check": {
         const { type: _type, ...result } = msg;
         this.settle(this.checks, result);
@@ -173,7 +191,8 @@ export class MatchConnection {
         break;
       }
       case "error":
-        if (!this.settleError(msg)) this.opts.onError(msg);
+        if (msg.request === "sync" && this.resyncing) this.retryFullState();
+        else if (!this.settleError(msg)) this.opts.onError(msg);
         break;
       case "presence":
         this.opts.onPresence?.(msg);
@@ -182,6 +201,31 @@ export class MatchConnection {
         this.opts.onRematch?.(msg);
         break;
     }
+  }
+
+  private deliver(msg: StateMessage): void {
+    this.lastState = msg;
+    this.actsInFlight = this.actsInFlight.filter((v) => v >= msg.version);
+    this.setStatus("open");
+    this.opts.onState(msg);
+  }
+
+  /** Once per gap: the patches that follow are dropped until the full state arrives. */
+  private askForFullState(): void {
+    if (this.resyncing || !this.socket || this.socket.readyState !== OPEN) return;
+    this.resyncing = true;
+    this.socket.send(JSON.stringify({ type: "sync" } satisfies ClientMessage));
+  }
+
+  /** The server refused the sync (too many a second): ask again a little later, on the same socket. */
+  private retryFullState(): void {
+    const socket = this.socket;
+    this.syncRetryTimer ??= setTimeout(() => {
+      this.syncRetryTimer = null;
+      if (this.socket !== socket || !this.resyncing) return;
+      this.resyncing = false;
+      this.askForFullState();
+    }, SYNC_RETRY_MS);
   }
 
   private send(msg: ClientMessage): boolean {

@@ -1,5 +1,6 @@
 // The WebSocket messages of docs/server.md, as the browser sees them.
 import type { CheckResult, GameEvent, Suggestion } from "../games/types";
+import { applyViewPatch, type PatchOp } from "./view-patch";
 
 export interface StateMessage {
   type: "state";
@@ -20,6 +21,26 @@ export interface StateMessage {
   rematch?: string;
 }
 
+/**
+ * What changed since the state at version `base` (docs/server.md, "Patches"): the new version, whose
+ * turn, the status, the observer's legal moves, the patch that turns the view at `base` into the
+ * view now, and the events told since (numbered from `base`).
+ */
+export interface PatchMessage {
+  type: "patch";
+  match: string;
+  version: number;
+  base: number;
+  to_act: number | null;
+  status: "playing" | "finished";
+  patch: PatchOp[];
+  legal: string[];
+  events: GameEvent[];
+  returns?: number[];
+  resigned?: number;
+  rematch?: string;
+}
+
 /** A finished match's rematch: its id, and on a seat's own connections that seat's new token. */
 export interface RematchMessage {
   type: "rematch";
@@ -34,7 +55,7 @@ export interface ErrorMessage {
   message: string;
   version?: number;
   /** The client request a refusal answers, when the server names it. */
-  request?: "act" | "check" | "suggest" | "resign" | "rematch";
+  request?: "act" | "check" | "suggest" | "resign" | "rematch" | "sync";
 }
 
 /** Who holds each seat after a seat was joined, connected or disconnected (docs/server.md). */
@@ -48,7 +69,7 @@ export interface PresenceMessage {
 export type CheckMessage = { type: "check" } & CheckResult;
 export type SuggestionMessage = { type: "suggestion" } & Suggestion;
 
-export type ServerMessage = StateMessage | ErrorMessage | CheckMessage | SuggestionMessage | PresenceMessage
+export type ServerMessage = StateMessage | PatchMessage | ErrorMessage | CheckMessage | SuggestionMessage | PresenceMessage
   | RematchMessage;
 
 export type ClientMessage =
@@ -64,4 +85,26 @@ export type ClientMessage =
 export function mergeEvents(known: GameEvent[], msg: StateMessage): GameEvent[] {
   const kept = known.slice(0, Math.min(msg.events_from, known.length));
   return [...kept, ...msg.events];
+}
+
+/**
+ * The state a patch makes of the last state received, as if the server had sent it whole; null when
+ * it cannot be trusted (no state yet, another base version, or a patch that does not fit): the
+ * caller then asks for the full state and shows nothing from this message.
+ */
+export function followPatch(last: StateMessage | null, msg: PatchMessage): StateMessage | null {
+  if (!last || last.match !== msg.match || last.version !== msg.base) return null;
+  let view: unknown;
+  try {
+    view = applyViewPatch(last.view, msg.patch);
+  } catch {
+    return null;
+  }
+  const next: StateMessage = { type: "state", match: last.match, game: last.game, version: msg.version,
+    seat: last.seat, to_act: msg.to_act, status: msg.status, view, legal: msg.legal, events_from: msg.base,
+    events: msg.events };
+  if (msg.returns) next.returns = msg.returns;
+  if (msg.resigned !== undefined) next.resigned = msg.resigned;
+  if (msg.rematch !== undefined) next.rematch = msg.rematch;
+  return next;
 }

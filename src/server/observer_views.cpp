@@ -1,0 +1,43 @@
+#include "server/observer_views.h"
+
+#include "server/view_patch.h"
+
+namespace mw::server {
+
+ObserverViews::Kept& ObserverViews::kept(const LiveMatch& match, Player observer) {
+  const std::size_t i = told_index(match, observer);
+  if (kept_.size() <= i) kept_.resize(static_cast<std::size_t>(match.num_seats()) + 1);
+  return kept_[i];
+}
+
+void ObserverViews::keep(const LiveMatch& match, Player observer, std::string text, Kept& k) {
+  k.text = std::move(text);
+  k.built = true;
+  k.match_version = match.version();
+  k.observer_version = match.version_for(observer);
+}
+
+Json ObserverViews::current(const LiveMatch& match, Player observer) {
+  Json view = match.state().view(observer);
+  Kept& k = kept(match, observer);
+  if (!k.built || k.match_version != match.version()) keep(match, observer, view.dump(), k);
+  return view;
+}
+
+ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player observer) {
+  Kept& k = kept(match, observer);
+  Change change;
+  if (k.built) change.base = k.observer_version;
+  if (k.built && k.match_version == match.version()) return change;  // nothing was played
+  std::string next = match.state().view(observer).dump();
+  if (change.base) change.patch = view_patch_text(k.text, next);
+  keep(match, observer, std::move(next), k);
+  return change;
+}
+
+void ObserverViews::forget(const LiveMatch& match, Player observer) {
+  Kept& k = kept(match, observer);
+  k = Kept{};
+}
+
+}  // namespace mw::server

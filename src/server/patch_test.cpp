@@ -1,0 +1,211 @@
+// Patch messages (docs/server.md, "Patches"): view_patch's operations, and for every game under
+// every option set, random matches played through the match service with every seat and a
+// spectator attached: applying each observer's patches in order gives exactly its full view at
+// every version, and no patch carries a value that view lacks.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/rng.h"
+#include "games/all_games.h"
+#include "server/observer_views.h"
+#include "server/view_patch.h"
+#include "support/option_cases.h"
+#include "support/server_fixture.h"
+#include "support/state_follower.h"
+
+namespace mw::server {
+namespace {
+
+using test::Client;
+using test::Fixture;
+using test::StateFollower;
+using test_support::OptionCase;
+
+Json patched(const Json& from, const Json& to) {
+  return from.patch(view_patch(from, to));
+}
+
+TEST(ViewPatch, TurnsOneViewIntoTheOtherExactly) {
+  const Json from = Json::parse(R"({"phase": "play", "hand": ["AH", "4H", "7D"], "n": 1,
+                                    "a/b": {"c~d": 1}, "gone": true})");
+  const Json to = Json::parse(R"({"phase": "over", "hand": ["AH", "KS"], "n": 1,
+                                  "a/b": {"c~d": 2}, "winner": [0]})");
+  const Json ops = view_patch(from, to);
+  EXPECT_EQ(ops, Json::parse(R"([
+    {"op": "replace", "path": "/phase", "value": "over"},
+    {"op": "replace", "path": "/hand/1", "value": "KS"},
+    {"op": "remove", "path": "/hand/2"},
+    {"op": "replace", "path": "/a~1b/c~0d", "value": 2},
+    {"op": "remove", "path": "/gone"},
+    {"op": "add", "path": "/winner", "value": [0]}])"));
+  EXPECT_EQ(patched(from, to).dump(), to.dump());
+  EXPECT_EQ(view_patch(to, to), Json::array());
+}
+
+TEST(ViewPatch, KeepsTheOrderOfMembersAndTheKindOfNumbers) {
+  // A member that appears before others cannot be appended: its object is replaced whole.
+  const Json from = Json::parse(R"({"x": {"a": 1, "c": 3}, "y": [1, 2, 3]})");
+  const Json to = Json::parse(R"({"x": {"a": 1, "b": 2, "c": 3}, "y": [1]})");
+  EXPECT_EQ(view_patch(from, to), Json::parse(R"([
+    {"op": "replace", "path": "/x", "value": {"a": 1, "b": 2, "c": 3}},
+    {"op": "remove", "path": "/y/2"}, {"op": "remove", "path": "/y/1"}])"));
+  EXPECT_EQ(patched(from, to).dump(), to.dump());
+  const Json reordered = Json::parse(R"({"y": [1, 2, 3], "x": {"a": 1, "c": 3}})");
+  EXPECT_EQ(patched(from, reordered).dump(), reordered.dump());
+  EXPECT_EQ(patched(Json(1), Json(1.0)).dump(), "1.0");
+  EXPECT_EQ(patched(Json::object(), Json::array()).dump(), "[]");
+}
+
+// A two-seat treasure-hunt match at its first decision (the deal played).
+LiveMatch dealt_match() {
+  MatchSetup setup;
+  setup.id = "views";
+  setup.game = "treasure-hunt";
+  setup.seed = 3;
+  setup.seats = {SeatConfig{}, SeatConfig{}};
+  LiveMatch m(builtin_games(), setup);
+  m.commit(m.plan_chance());
+  return m;
+}
+
+TEST(ObserverViews, KeepsTheLastViewPerObserverAndSaysWhatItAppliesTo) {
+  LiveMatch m = dealt_match();
+  ObserverViews views;
+  // Never shown: no base, so a client needs the whole state.
+  EXPECT_FALSE(views.advance(m, 0).base.has_value());
+  const std::uint64_t at = m.version_for(1);
+  const Json shown = views.current(m, 1);
+  EXPECT_EQ(shown, m.state().view(1));
+  // Nothing played: the same version, an empty patch (a resignation's push).
+  const ObserverViews::Change same = views.advance(m, 1);
+  EXPECT_EQ(same.base, at);
+  EXPECT_EQ(same.patch, "[]");
+  m.commit(m.plan_action(m.state().legal_actions().front()));
+  const ObserverViews::Change moved = views.advance(m, 1);
+  EXPECT_EQ(moved.base, at);
+  EXPECT_EQ(shown.patch(Json::parse(moved.patch)).dump(), m.state().view(1).dump());
+  EXPECT_EQ(views.advance(m, 1).base, m.version_for(1));  // the new view is the one kept
+  views.forget(m, 1);
+  EXPECT_FALSE(views.advance(m, 1).base.has_value());
+}
+
+// One observer's connection: each message is followed (a patch applied to the last state) and
+// the view it makes compared with the observer's own view of the test's replay of the match.
+struct Watcher {
+  Watcher(Player who, std::unique_ptr<Client> connection)
+      : observer(who), client(std::move(connection)) {}
+  Player observer;
+  std::unique_ptr<Client> client;
+  StateFollower follower;
+  std::size_t read = 0;
+  int patches = 0;
+  int full_states = 0;
+
+  void check_new(const State& truth, const std::string& where) {
+    const std::vector<std::string> raw = client->inbox.raw_copy();
+    for (; read < raw.size(); ++read) {
+      const Json msg = Json::parse(raw[read]);
+      const std::string type = msg["type"];
+      if (type != "state" && type != "patch") continue;
+      const std::string at = where + " observer " + std::to_string(observer) + " message " +
+                             std::to_string(read) + " (" + type + ")";
+      Json state;
+      try {
+        state = follower.follow(msg);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << at << ": " << e.what();
+        return;
+      }
+      // Exactly the full view: the same members in the same order, the same kinds of numbers.
+      EXPECT_EQ(state["view"].dump(), truth.view(observer).dump()) << at;
+      if (type == "patch") {
+        ++patches;
+        EXPECT_EQ(test::patch_values_outside(msg["patch"], state["view"]), "") << at;
+        // What a patch message holds beside the patch is what a state message would have.
+        for (const auto& [k, v] : msg.items()) {
+          static const std::set<std::string> kPatchKeys = {
+              "type",  "match", "version", "base",    "to_act",   "status",
+              "patch", "legal", "events",  "returns", "resigned", "rematch"};
+          EXPECT_TRUE(kPatchKeys.contains(k)) << at << " has " << k;
+        }
+      } else {
+        ++full_states;
+      }
+    }
+  }
+};
+
+class PatchesFollowTheView : public ::testing::TestWithParam<OptionCase> {};
+
+constexpr int kGames = 2;
+constexpr int kMaxMoves = 150;
+
+TEST_P(PatchesFollowTheView, ForEveryObserverAtEveryVersion) {
+  const OptionCase& c = GetParam();
+  Fixture f("patches-" + c.name, 1, /*in_memory=*/true);
+  for (int g = 0; g < kGames; ++g) {
+    Rng rng(derive_seed(7, static_cast<std::uint64_t>(g)));
+    const Json summary =
+        f.service->create_match({{"game", c.game}, {"options", c.options}, {"seed", 300 + g}});
+    const std::string id = summary["match"];
+    const int seats = static_cast<int>(summary["seats"].size());
+    std::vector<Watcher> watchers;
+    std::vector<std::string> tokens;
+    for (int s = 0; s <= seats; ++s) {  // the last one watches as the spectator
+      tokens.push_back(s < seats ? f.service->join(id, {{"seat", s}})["token"].get<std::string>()
+                                 : "");
+      watchers.emplace_back(s < seats ? s : kSpectator, std::make_unique<Client>(*f.service));
+      watchers.back().client->hello(id, tokens.back());
+    }
+    // A second connection of seat 0 is sent the very same messages as the first.
+    Client twin(*f.service);
+    twin.hello(id, tokens[0]);
+    State truth = builtin_games().load(c.game, c.options).new_initial_state();
+    std::size_t applied = 0;
+    bool synced = false;
+    const auto check_all = [&] {
+      f.service->inspect(id, [&](const LiveMatch& m) {
+        for (; applied < m.events().size(); ++applied) truth.apply(m.events()[applied].action);
+      });
+      for (Watcher& w : watchers) w.check_new(truth, c.game + " [" + c.label + "]");
+    };
+    check_all();
+    const int resign_at = g == 1 ? kMaxMoves / 3 : -1;
+    for (int move = 0; move < kMaxMoves && !truth.is_terminal(); ++move) {
+      const Player to_act = truth.current_player();
+      ASSERT_GE(to_act, 0);
+      Client& mover = *watchers[static_cast<std::size_t>(to_act)].client;
+      const Json last = watchers[static_cast<std::size_t>(to_act)].follower.last();
+      if (move == resign_at) {  // the view stays; status and returns change
+        mover.send({{"type", "resign"}, {"version", last["version"]}});
+        check_all();
+        break;
+      }
+      if (move == 10) {  // a resync midway: a full state, then patches on it again
+        watchers.back().client->send({{"type", "sync"}});
+        synced = true;
+        check_all();
+      }
+      const Json& legal = last["legal"];
+      ASSERT_FALSE(legal.empty());
+      mover.act(legal[rng.below(legal.size())], last["version"]);
+      check_all();
+    }
+    for (const Watcher& w : watchers) {
+      EXPECT_GT(w.patches, 0) << c.game << " observer " << w.observer;
+      EXPECT_EQ(w.full_states, w.observer == kSpectator && synced ? 2 : 1)
+          << c.game << " observer " << w.observer;
+    }
+    const std::vector<std::string> twin_got = twin.inbox.raw_copy();
+    ASSERT_GE(twin_got.size(), 1u);
+    EXPECT_EQ(watchers[0].client->inbox.raw_copy(), twin_got);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, PatchesFollowTheView,
+                         ::testing::ValuesIn(test_support::option_cases(builtin_games())),
+                         [](const auto& test) { return test.param.name; });
+
+}  // namespace
+}  // namespace mw::server

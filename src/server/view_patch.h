@@ -1,0 +1,25 @@
+#pragma once
+// The difference between two views of one observer as an RFC 6902 JSON Patch, for the server's
+// patch messages (docs/server.md, "Patches"). Only three operations are written: "add" (a new
+// member of an object, or an element at the end of an array: path ".../-"), "remove" and "replace".
+// Applying the patch to `from` gives a view that prints exactly as `to` does (Json::dump), the
+// order of an object's members included: an object whose members would come out in another order
+// is replaced whole.
+// Every value a patch carries is a part of `to`, so it tells nothing that `to` does not.
+#include <string>
+#include <string_view>
+
+#include "core/json.h"
+
+namespace mw::server {
+
+// The operations that turn `from` into `to`, in the order they must be applied ([] if equal).
+Json view_patch(const Json& from, const Json& to);
+
+// The same between two views as Json::dump() writes them (compact: no indent), and written as
+// JSON text. Equal text is an equal view, so a server can keep each observer's last view as its
+// text: one block of memory, compared byte by byte, where a tree of nodes scattered over the heap
+// would be walked; the values are copied as written, never parsed.
+std::string view_patch_text(std::string_view from, std::string_view to);
+
+}  // namespace mw::server
