@@ -7,6 +7,7 @@
 #include "core/state.h"
 #include "games/all_games.h"
 #include "games/mazemakers/mazemakers.h"
+#include "view_bench.h"
 
 namespace {
 
@@ -77,6 +78,14 @@ void BM_Resample(benchmark::State& bs) {
   }
 }
 BENCHMARK(BM_Resample)->Arg(2)->Arg(4);
+
+// The server's work per message (view_bench.h), 4 players: arg 0 = the first decision (0) or a
+// wall-action decision of round 5 (1); arg 1 = the observer (seat 0, or -1 a spectator).
+mm::State view_position(std::int64_t stage) {
+  return stage == 0 ? mw::bench::first_decision<mm::State>(game(4).options(), 42) : midgame(4);
+}
+
+[[maybe_unused]] const bool kViewBenchmarks = mw::bench::register_view_benchmarks(view_position);
 
 }  // namespace
 

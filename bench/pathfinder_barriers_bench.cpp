@@ -13,6 +13,7 @@
 #include "games/all_games.h"
 #include "games/pathfinder_barriers/agents.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
+#include "view_bench.h"
 
 namespace {
 
@@ -158,6 +159,14 @@ BENCHMARK(BM_Turns)
     ->ArgsProduct({{0, 1}, {-1, 0, 2, 3}})
     ->Iterations(400)
     ->Unit(benchmark::kMillisecond);
+
+// The server's work per message (view_bench.h): arg 0 = the first set-up decision (0) or a
+// position a few questions in (1); arg 1 = the observer (seat 0, or -1 a spectator).
+pb::State view_position(std::int64_t stage) {
+  return stage == 0 ? mw::bench::first_decision<pb::State>(game().options(), 42) : midgame();
+}
+
+[[maybe_unused]] const bool kViewBenchmarks = mw::bench::register_view_benchmarks(view_position);
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "core/state.h"
 #include "games/all_games.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
+#include "view_bench.h"
 
 namespace {
 
@@ -125,6 +126,28 @@ void BM_AdvancedBuildLegalPlacements(benchmark::State& bs) {
   bs.SetLabel(hex ? "hex" : "square");
 }
 BENCHMARK(BM_AdvancedBuildLegalPlacements)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// The server's work per message (view_bench.h): arg 0 = the Maker's first placement (every card
+// on every cell: 64,000 legal actions) or the 20th decision of play after a random build (1, the
+// first seed from 42 whose game lasts that long); arg 1 = the observer (seat 0, or -1 a
+// spectator).
+pf::State view_position(std::int64_t stage) {
+  if (stage == 0) return mw::bench::first_decision<pf::State>(game().options(), 42);
+  for (std::uint64_t seed = 42;; ++seed) {
+    pf::State s = mw::bench::first_decision<pf::State>(game().options(), seed);
+    mw::Rng rng(seed);
+    mw::ActionList scratch;
+    int decisions = 0;
+    while (!s.is_terminal() && (s.phase() != pf::Phase::kPlay || decisions < 20)) {
+      if (s.phase() == pf::Phase::kPlay) ++decisions;
+      mw::play_random_actions(s, rng, 1, scratch);
+      s = mw::bench::at_decision(s, rng);
+    }
+    if (!s.is_terminal()) return s;
+  }
+}
+
+[[maybe_unused]] const bool kViewBenchmarks = mw::bench::register_view_benchmarks(view_position);
 
 }  // namespace
 

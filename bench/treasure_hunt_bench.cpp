@@ -11,6 +11,7 @@
 #include "games/treasure_hunt/greedy_agent.h"
 #include "games/treasure_hunt/swap_kernels.h"
 #include "games/treasure_hunt/treasure_hunt.h"
+#include "view_bench.h"
 
 namespace {
 
@@ -170,10 +171,14 @@ void random_games_per_step(benchmark::State& bs) {
   bs.SetItemsProcessed(total);
 }
 
-void BM_RandomGameErasedPerStep(benchmark::State& bs) { random_games_per_step<false>(bs); }
+void BM_RandomGameErasedPerStep(benchmark::State& bs) {
+  random_games_per_step<false>(bs);
+}
 BENCHMARK(BM_RandomGameErasedPerStep);
 
-void BM_RandomGameErasedChecked(benchmark::State& bs) { random_games_per_step<true>(bs); }
+void BM_RandomGameErasedChecked(benchmark::State& bs) {
+  random_games_per_step<true>(bs);
+}
 BENCHMARK(BM_RandomGameErasedChecked);
 
 // One swap-phase decision of the greedy agent: every (swap, step) pair, then the defence check.
@@ -185,6 +190,15 @@ void BM_GreedySwapDecision(benchmark::State& bs) {
     benchmark::DoNotOptimize(agent.choose(mw::Observation(s, s.current_player()), rng));
 }
 BENCHMARK(BM_GreedySwapDecision);
+
+// The server's work per message (view_bench.h): arg 0 = the first swap (0) or a position a few
+// turns in (1); arg 1 = the observer (seat 0, or -1 a spectator).
+th::State view_position(std::int64_t stage) {
+  return stage == 0 ? mw::bench::first_decision<th::State>(game().options(), 42)
+                    : midgame_swap_position();
+}
+
+[[maybe_unused]] const bool kViewBenchmarks = mw::bench::register_view_benchmarks(view_position);
 
 }  // namespace
 

@@ -59,4 +59,12 @@ std::vector<OptionCase> option_cases(const Registry& registry) {
   return out;
 }
 
+std::vector<Json> options_of(const Registry& registry, const std::string& game) {
+  std::vector<Json> out;
+  for (const OptionCase& c : option_cases(registry)) {
+    if (c.game == game) out.push_back(c.options);
+  }
+  return out;
+}
+
 }  // namespace mw::test_support

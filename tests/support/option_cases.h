@@ -30,6 +30,9 @@ std::vector<Json> variant_values(const OptionSpec& spec);
 
 std::vector<OptionCase> option_cases(const Registry& registry);
 
+// The options of every case of one game (registry id).
+std::vector<Json> options_of(const Registry& registry, const std::string& game);
+
 // Letters and digits kept, everything else '_': usable as a test or file name.
 std::string identifier(std::string text);
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "core/game.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/state.h"
@@ -95,6 +96,35 @@ void expect_random_games_end(const Game& game, int games, int cap) {
     ASSERT_TRUE(s.is_terminal()) << options << ", seed " << seed << ": no end within " << cap
                                  << " actions";
   }
+}
+
+// Plays `games` seeded random games of `game` (at most `cap` actions each) and at every step, the
+// end included, compares view(observer) with `reference(s, observer)` as written text (the same
+// keys in the same order with the same values) for every seat, the spectator and the omniscient
+// observer. Returns how many views were compared.
+template <GameState S, class Reference>
+int expect_views_match(const Game& game, int games, int cap, Reference reference) {
+  const std::string options = game.options().to_json().dump();
+  ActionList scratch;
+  int compared = 0;
+  for (int seed = 0; seed < games; ++seed) {
+    S s = S::initial(game.options());
+    Rng rng(static_cast<std::uint64_t>(seed));
+    for (int step = 0; step <= cap; ++step) {
+      for (Player observer = kOmniscient; observer < s.num_players(); ++observer) {
+        if (observer == kChancePlayer || observer == kTerminalPlayer) continue;
+        const std::string expected = reference(s, observer).dump();
+        const std::string actual = s.view(observer).dump();
+        EXPECT_EQ(actual, expected)
+            << options << ", seed " << seed << ", step " << step << ", observer " << observer;
+        if (actual != expected) return compared;  // one difference is enough to read
+        ++compared;
+      }
+      if (s.is_terminal()) break;
+      play_random_actions(s, rng, 1, scratch);
+    }
+  }
+  return compared;
 }
 
 }  // namespace mw::state_testing

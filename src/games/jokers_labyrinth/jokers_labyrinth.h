@@ -473,6 +473,7 @@ class State {
  private:
   explicit State(const Config& config) : config_(config) {}
   friend struct Access;
+  friend struct ViewReference;  // view_test.cpp: the view construction view() replaced
 
   // What an observer is told of an action (notation.cpp): the full text, or one of the secrets.
   enum class Told : std::uint8_t { kFull, kHiddenCommit, kHiddenScavenge, kPeekDeal, kShuffleDeal };
@@ -531,6 +532,8 @@ class State {
   void read_last_fight(const Json& body);
   void validate_last_fight() const;
   Json last_fight_view() const;
+  // The view's board (state_json_write.cpp); `all`: the observer sees everything.
+  Json board_view(Player observer, bool all) const;
   void hash_last_fight(Hasher& h) const;
   void reveal_cells(std::bitset<kCells> cells, After after, int target);
   void continue_reveal();

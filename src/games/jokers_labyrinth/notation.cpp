@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <sstream>
 
@@ -48,7 +49,14 @@ std::string reroll_text(int mask, bool pvp, bool set_aside) {
 
 }  // namespace
 
+// Written once: every view names cells and cards many times.
 std::string cell_name(int cell) {
+  static const auto kNames = [] {
+    std::array<std::string, kCells> names;
+    for (int c = 0; c < kCells; ++c) names[c] = fmt::format("{}{}", kColumns[col_of(c)], row_of(c));
+    return names;
+  }();
+  if (cell >= 0 && cell < kCells) return kNames[cell];
   return fmt::format("{}{}", kColumns[col_of(cell)], row_of(cell));
 }
 
@@ -61,6 +69,14 @@ int parse_cell(std::string_view text) {
 }
 
 std::string phys_name(int phys, CardStyle style) {
+  static const auto kAscii = [] {
+    std::array<std::string, kNumPhys> names;
+    for (int p = 0; p < kNumPhys; ++p) {
+      names[p] = card_name(card_of(p), CardStyle::kAscii) + (deck_of(p) == 1 ? "*" : "");
+    }
+    return names;
+  }();
+  if (style == CardStyle::kAscii && phys >= 0 && phys < kNumPhys) return kAscii[phys];
   return card_name(card_of(phys), style) + (deck_of(phys) == 1 ? "*" : "");
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/hash.h"
+#include "core/json_write.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth {
@@ -30,10 +31,95 @@ Json sparse(const auto& values) {
   return out;
 }
 
-Json card_list(const std::vector<int>& cards) {
-  Json out = Json::array();
-  for (int c : cards) out.push_back(phys_name(c));
+// The cards of a pile, in card order.
+Json card_list(const CardSet& cards) {
+  Json out = json_array(static_cast<std::size_t>(cards.count()));
+  cards.for_each([&](int phys) { out.push_back(phys_name(phys)); });
   return out;
+}
+
+// Whether `observer` sees the face-down card on cell c (a peek), or card `phys` in p's hand.
+bool sees_cell(const State& s, Player observer, bool all, int c) {
+  return all || (observer >= 0 && s.peeked_by(c, observer));
+}
+
+bool sees_card(const State& s, Player observer, bool all, int p, int phys) {
+  return all || observer == p || !s.is_private(phys);
+}
+
+Json player_view(const State& s, int p, Player observer, bool all) {
+  const PlayerState& ps = s.player(p);
+  const CardSet& hand = s.cards_at(static_cast<std::uint8_t>(kLocHand + p));
+  Json shown = json_array(static_cast<std::size_t>(hand.count()));
+  int hidden = 0;
+  hand.for_each([&](int phys) {
+    if (sees_card(s, observer, all, p, phys)) {
+      shown.push_back(phys_name(phys));
+    } else {
+      ++hidden;
+    }
+  });
+  const int hand_size = static_cast<int>(shown.size()) + hidden;
+  Json pj = json_object(12);
+  add_member(pj, "seat", kSeatNames[p]);
+  add_member(pj, "jack", ps.suit >= 0 ? std::string(suit_symbol(static_cast<Suit>(ps.suit))) : "");
+  add_member(pj, "cell", ps.pos >= 0 ? cell_name(ps.pos) : "");
+  add_member(pj, "entered", ps.entered);
+  add_member(pj, "debt", ps.debt);
+  add_member(pj, "skip", ps.skip);
+  add_member(pj, "bolster", ps.bolster);
+  add_member(pj, "hindered", ps.hindered);
+  add_member(pj, "jokers", s.jokers_held(p));
+  add_member(pj, "hand_size", hand_size);
+  add_member(pj, "hand", std::move(shown));
+  add_member(pj, "hidden", hidden);
+  return pj;
+}
+
+// The fight under way: a commitment stays "committed" to the others until both sides have one.
+Json combat_view(const State& s, Player observer, bool all) {
+  const Combat& c = s.combat();
+  Json cj = json_object(9);
+  add_member(cj, "attacker", c.attacker);
+  add_member(cj, "target", c.target >= 0 ? cell_name(c.target) : "");
+  if (c.defender >= 0) {
+    add_member(cj, "defender", c.defender);
+    Json commits = json_array(2);
+    const bool both = c.commit[0] != -2 && c.commit[1] != -2;
+    for (int side = 0; side < 2; ++side) {
+      const int seat = side == 0 ? c.attacker : c.defender;
+      const int card = c.commit[side];
+      if (card == -2) {
+        commits.push_back(nullptr);
+      } else if (both || all || observer == seat) {
+        commits.push_back(card >= 0 ? phys_name(card) : "none");
+      } else {
+        commits.push_back("committed");
+      }
+    }
+    add_member(cj, "commit", std::move(commits));
+    add_member(cj, "dice", c.die);
+    add_member(cj, "side", c.side);
+    add_member(cj, "loser", c.loser);
+  } else {
+    add_member(cj, "value_card", c.value_card >= 0 ? phys_name(c.value_card) : "");
+    add_member(cj, "defender_value", s.board_fight_value_public(c.target));
+    add_member(cj, "dice", c.dice);
+    add_member(cj, "faces", c.faces);
+    add_member(cj, "final_die", c.final_die);
+    if (c.set_aside != 0) {
+      Json faces = json_array(6);
+      for (int f = 0; f < 6; ++f) {
+        if ((c.set_aside & (1 << f)) != 0) faces.push_back(f + 1);
+      }
+      Json set_aside = json_object(2);
+      add_member(set_aside, "dice", c.dice - c.rolled);
+      add_member(set_aside, "faces", std::move(faces));
+      add_member(cj, "set_aside", std::move(set_aside));
+    }
+  }
+  add_member(cj, "rerolled", c.rerolled);
+  return cj;
 }
 
 }  // namespace
@@ -89,149 +175,98 @@ Json State::to_json() const {
 
 Json State::view(Player observer) const {
   const bool all = observer == kOmniscient || phase_ == Phase::kOver;
-  auto sees_cell = [&](int c) {
-    return all || (observer >= 0 && (known_[c] & (1u << observer)) != 0);
-  };
-  auto sees_card = [&](int p, int phys) { return all || observer == p || !private_[phys]; };
-  Json v = Json::object();
-  Json seats = Json::array();
+  Json v = json_object(21);
+  Json seats = json_array(static_cast<std::size_t>(config_.players));
   for (int p = 0; p < config_.players; ++p) seats.push_back(kSeatNames[p]);
-  v["seats"] = seats;
-  v["observer"] = observer;
-  v["phase"] = kPhaseNames[static_cast<std::size_t>(phase_)];
-  v["to_act"] = current_player();
-  v["turn"] = {{"seat", to_move_},
-               {"actions_left", actions_left_},
-               {"paid", paid_actions_},
-               {"last_was_reveal", last_was_reveal_},
-               {"boost_used", boost_used_},
-               {"scavenged", scavenged_},
-               {"round", round_},
-               {"first", first_},
-               {"turns", turns_}};
-  Json board = Json::array();
+  add_member(v, "seats", std::move(seats));
+  add_member(v, "observer", observer);
+  add_member(v, "phase", kPhaseNames[static_cast<std::size_t>(phase_)]);
+  add_member(v, "to_act", current_player());
+  Json turn = json_object(9);
+  add_member(turn, "seat", to_move_);
+  add_member(turn, "actions_left", actions_left_);
+  add_member(turn, "paid", paid_actions_);
+  add_member(turn, "last_was_reveal", last_was_reveal_);
+  add_member(turn, "boost_used", boost_used_);
+  add_member(turn, "scavenged", scavenged_);
+  add_member(turn, "round", round_);
+  add_member(turn, "first", first_);
+  add_member(turn, "turns", turns_);
+  add_member(v, "turn", std::move(turn));
+  add_member(v, "board", board_view(observer, all));
+  Json peeks = json_array(0);
+  for (int c = 0; c < kCells; ++c) {
+    if (known_[c] != 0) peeks.push_back(Json::array({cell_name(c), known_[c]}));
+  }
+  add_member(v, "peeked", std::move(peeks));
+  Json players = json_array(static_cast<std::size_t>(config_.players));
+  for (int p = 0; p < config_.players; ++p) players.push_back(player_view(*this, p, observer, all));
+  add_member(v, "players", std::move(players));
+  add_member(v, "main_discard", card_list(cards_at(kLocMainDiscard)));
+  add_member(v, "scavenger_discard", card_list(cards_at(kLocScavDiscard)));
+  add_member(v, "scavenger_deck", static_cast<std::size_t>(cards_at(kLocScavDeck).count()));
+  add_member(v, "guardian_deck", card_list(cards_at(kLocGuardDeck)));
+  add_member(v, "guardians_aside", card_list(cards_at(kLocAside)));
+  add_member(v, "unseen_dungeon", static_cast<std::size_t>(cards_at(kLocPool).count()));
+  if (is_fight_phase(phase_)) add_member(v, "combat", combat_view(*this, observer, all));
+  if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc) {
+    add_member(
+        v, "held",
+        sees_card(*this, observer, all, to_move_, held_card_) ? phys_name(held_card_) : "hidden");
+  }
+  if (phase_ == Phase::kPeeking || after_ == After::kPeeked)
+    add_member(v, "peeks_left", peeks_left_);
+  if (phase_ == Phase::kShuffleDraw || phase_ == Phase::kShuffleDeal) {
+    Json shuffle = json_object(4);
+    add_member(shuffle, "centre", cell_name(rs_centre_));
+    add_member(shuffle, "items", rs_count_);
+    add_member(shuffle, "draws", rs_need_);
+    add_member(shuffle, "next", rs_next_);
+    add_member(v, "shuffle", std::move(shuffle));
+  }
+  if (phase_ == Phase::kDeal || phase_ == Phase::kGuardian) {
+    Json revealing = json_object(4);
+    add_member(revealing, "after", static_cast<int>(after_));
+    add_member(revealing, "target", after_target_ >= 0 ? cell_name(after_target_) : "");
+    add_member(revealing, "pending", bits_list(pending_, kCells));
+    add_member(revealing, "portal_card", portal_card_ >= 0 ? phys_name(portal_card_) : "");
+    add_member(v, "revealing", std::move(revealing));
+  }
+  if (phase_ == Phase::kOver) add_member(v, "winner", winner_);
+  if (last_fight_.attacker >= 0) add_member(v, "lastFight", last_fight_view());
+  return v;
+}
+
+// Each cell as text: "#" face down (its card when seen, "~group" in a Reality Shuffle group), the
+// card face up ("/Guardian" on an Ace, "!" for a dropped Joker), "" when empty.
+Json State::board_view(Player observer, bool all) const {
+  Json board = json_array(kSide);
   for (int r = 0; r < kSide; ++r) {
-    Json row = Json::array();
+    Json row = json_array(kSide);
     for (int col = 0; col < kSide; ++col) {
       const int c = cell_at(r, col);
       std::string text;
       if (down_[c]) {
         text = "#";
-        if (cell_card_[c] >= 0 && sees_cell(c)) text += phys_name(cell_card_[c]);
-        if (group_[c] != 0) text += fmt::format("~{}", group_[c]);
+        if (cell_card_[c] >= 0 && sees_cell(*this, observer, all, c))
+          text += phys_name(cell_card_[c]);
+        if (group_[c] != 0) {
+          text += '~';
+          text += std::to_string(group_[c]);
+        }
       } else if (cell_card_[c] >= 0) {
         text = phys_name(cell_card_[c]);
-        if (guard_[c] >= 0) text += "/" + phys_name(guard_[c]);
-        if (dropped_[c]) text += "!";
-      }
-      row.push_back(text);
-    }
-    board.push_back(row);
-  }
-  v["board"] = board;
-  Json peeks = Json::array();
-  for (int c = 0; c < kCells; ++c) {
-    if (known_[c] != 0) peeks.push_back({cell_name(c), known_[c]});
-  }
-  v["peeked"] = peeks;
-  Json players = Json::array();
-  for (int p = 0; p < config_.players; ++p) {
-    const PlayerState& ps = players_[p];
-    std::vector<int> shown;
-    int hidden = 0;
-    for (int phys : hand(p)) {
-      if (sees_card(p, phys)) {
-        shown.push_back(phys);
-      } else {
-        ++hidden;
-      }
-    }
-    players.push_back(
-        {{"seat", kSeatNames[p]},
-         {"jack", ps.suit >= 0 ? std::string(suit_symbol(static_cast<Suit>(ps.suit))) : ""},
-         {"cell", ps.pos >= 0 ? cell_name(ps.pos) : ""},
-         {"entered", ps.entered},
-         {"debt", ps.debt},
-         {"skip", ps.skip},
-         {"bolster", ps.bolster},
-         {"hindered", ps.hindered},
-         {"jokers", jokers_held(p)},
-         {"hand_size", static_cast<int>(shown.size()) + hidden},
-         {"hand", card_list(shown)},
-         {"hidden", hidden}});
-  }
-  v["players"] = players;
-  auto pile = [&](std::uint8_t where) {
-    std::vector<int> cards;
-    for (int phys = 0; phys < kNumPhys; ++phys) {
-      if (loc_[phys] == where) cards.push_back(phys);
-    }
-    return cards;
-  };
-  v["main_discard"] = card_list(pile(kLocMainDiscard));
-  v["scavenger_discard"] = card_list(pile(kLocScavDiscard));
-  v["scavenger_deck"] = pile(kLocScavDeck).size();
-  v["guardian_deck"] = card_list(pile(kLocGuardDeck));
-  v["guardians_aside"] = card_list(pile(kLocAside));
-  v["unseen_dungeon"] = pile(kLocPool).size();
-  if (is_fight_phase(phase_)) {
-    const Combat& c = combat_;
-    Json cj = {{"attacker", c.attacker}, {"target", c.target >= 0 ? cell_name(c.target) : ""}};
-    if (c.defender >= 0) {
-      cj["defender"] = c.defender;
-      Json commits = Json::array();
-      const bool both = c.commit[0] != -2 && c.commit[1] != -2;
-      for (int side = 0; side < 2; ++side) {
-        const int seat = side == 0 ? c.attacker : c.defender;
-        const int card = c.commit[side];
-        if (card == -2) {
-          commits.push_back(nullptr);
-        } else if (both || all || observer == seat) {
-          commits.push_back(card >= 0 ? phys_name(card) : "none");
-        } else {
-          commits.push_back("committed");
+        if (guard_[c] >= 0) {
+          text += '/';
+          text += phys_name(guard_[c]);
         }
+        if (dropped_[c]) text += '!';
       }
-      cj["commit"] = commits;
-      cj["dice"] = c.die;
-      cj["side"] = c.side;
-      cj["loser"] = c.loser;
-    } else {
-      cj["value_card"] = c.value_card >= 0 ? phys_name(c.value_card) : "";
-      cj["defender_value"] = board_fight_value(c.target);
-      cj["dice"] = c.dice;
-      cj["faces"] = c.faces;
-      cj["final_die"] = c.final_die;
-      if (c.set_aside != 0) {
-        Json faces = Json::array();
-        for (int f = 0; f < 6; ++f) {
-          if ((c.set_aside & (1 << f)) != 0) faces.push_back(f + 1);
-        }
-        cj["set_aside"] = {{"dice", c.dice - c.rolled}, {"faces", faces}};
-      }
+      row.push_back(std::move(text));
     }
-    cj["rerolled"] = c.rerolled;
-    v["combat"] = cj;
+    board.push_back(std::move(row));
   }
-  if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc) {
-    v["held"] = sees_card(to_move_, held_card_) ? phys_name(held_card_) : "hidden";
-  }
-  if (phase_ == Phase::kPeeking || after_ == After::kPeeked) v["peeks_left"] = peeks_left_;
-  if (phase_ == Phase::kShuffleDraw || phase_ == Phase::kShuffleDeal) {
-    v["shuffle"] = {{"centre", cell_name(rs_centre_)},
-                    {"items", rs_count_},
-                    {"draws", rs_need_},
-                    {"next", rs_next_}};
-  }
-  if (phase_ == Phase::kDeal || phase_ == Phase::kGuardian) {
-    v["revealing"] = {{"after", static_cast<int>(after_)},
-                      {"target", after_target_ >= 0 ? cell_name(after_target_) : ""},
-                      {"pending", bits_list(pending_, kCells)},
-                      {"portal_card", portal_card_ >= 0 ? phys_name(portal_card_) : ""}};
-  }
-  if (phase_ == Phase::kOver) v["winner"] = winner_;
-  if (last_fight_.attacker >= 0) v["lastFight"] = last_fight_view();
-  return v;
+  return board;
 }
 
 // A hash of exactly what view(p) shows (kept in step with view(): hidden facts enter only as

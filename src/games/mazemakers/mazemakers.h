@@ -324,6 +324,14 @@ class State {
   void check_invariants();  // from_json
   void check_progress(bool setup);
   void check_last_combat(bool setup) const;
+  // The view's parts (state_json_write.cpp).
+  Json player_view(Player p) const;
+  void add_tiles_view(Json& v) const;
+  Json pieces_view() const;
+  std::string unplaced_pieces() const;
+  void add_coins_view(Json& v, Player observer) const;
+  int coins_to_deal() const;
+  Json turn_view() const;
   Json combat_view() const;
 
   Config config_;

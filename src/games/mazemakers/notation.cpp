@@ -2,7 +2,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <vector>
 
 #include "core/error.h"
 #include "games/mazemakers/mazemakers.h"
@@ -145,11 +147,22 @@ Config Config::from_options(const Options& o) {
   return c;
 }
 
+// Written once per board: views name pawns, coins, walls and tiles by their squares.
 std::string cell_name(int cell, BoardKind board) {
+  static const auto kNames = [] {
+    std::array<std::vector<std::string>, 2> names;
+    for (const int side : {kSide, kMaxSide}) {
+      std::vector<std::string>& list = names[side == kSide ? 0 : 1];
+      for (int c = 0; c < side * side; ++c) {
+        list.push_back(fmt::format("{}{}", static_cast<char>('a' + c % side), c / side + 1));
+      }
+    }
+    return names;
+  }();
   if (cell == kStart) return "start";
-  const int side = board == BoardKind::kTiles ? kMaxSide : kSide;
-  if (cell < 0 || cell >= side * side) return "?";
-  return fmt::format("{}{}", static_cast<char>('a' + cell % side), cell / side + 1);
+  const std::vector<std::string>& list = kNames[board == BoardKind::kTiles ? 1 : 0];
+  if (cell < 0 || cell >= static_cast<int>(list.size())) return "?";
+  return list[static_cast<std::size_t>(cell)];
 }
 
 int parse_cell(std::string_view text, BoardKind board) {

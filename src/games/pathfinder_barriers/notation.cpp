@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/json_depth.h"
+#include "core/json_write.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -83,9 +84,17 @@ int parse_ruling_slot(const std::string& t) {
 
 }  // namespace
 
+// Written once: every view and every question's text name squares and slots.
 std::string square_name(int sq) {
+  static const auto kNames = [] {
+    std::array<std::string, kSquares> names;
+    for (int i = 0; i < kSquares; ++i) {
+      names[i] = fmt::format("{}-{}", static_cast<char>('A' + row_of(i)), col_of(i) + 1);
+    }
+    return names;
+  }();
   if (sq < 0 || sq >= kSquares) return "off";
-  return fmt::format("{}-{}", static_cast<char>('A' + row_of(sq)), col_of(sq) + 1);
+  return kNames[sq];
 }
 
 int parse_square(std::string_view text) {
@@ -97,8 +106,8 @@ int parse_square(std::string_view text) {
   return r * kSize + c;
 }
 
-std::string slot_name(int slot) {
-  if (slot < 0 || slot >= kSlots) return "?";
+namespace {
+std::string make_slot_name(int slot) {
   if (slot >= kFirstL) return "|" + square_name((slot - kFirstL) * kSize);
   if (slot >= kFirstH) {
     const int sq = slot - kFirstH;
@@ -106,6 +115,17 @@ std::string slot_name(int slot) {
   }
   const int sq = slot / 5 * kSize + slot % 5;
   return square_name(sq) + "|" + square_name(sq + 1);
+}
+}  // namespace
+
+std::string slot_name(int slot) {
+  static const auto kNames = [] {
+    std::array<std::string, kSlots> names;
+    for (int i = 0; i < kSlots; ++i) names[i] = make_slot_name(i);
+    return names;
+  }();
+  if (slot < 0 || slot >= kSlots) return "?";
+  return kNames[slot];
 }
 
 int parse_slot(std::string_view text) {
@@ -131,10 +151,12 @@ std::string home_grid_text(const HomeGrid& grid) {
 }
 
 Json home_grid_json(const HomeGrid& grid) {
-  Json barriers = Json::array();
+  Json barriers = json_array(static_cast<std::size_t>(grid.barriers.count()));
   for (int slot : grid.barriers.slots()) barriers.push_back(slot_name(slot));
-  return {{"pawn", grid.pawn < 0 ? Json(nullptr) : Json(square_name(grid.pawn))},
-          {"barriers", std::move(barriers)}};
+  Json j = json_object(2);
+  add_member(j, "pawn", grid.pawn < 0 ? Json(nullptr) : Json(square_name(grid.pawn)));
+  add_member(j, "barriers", std::move(barriers));
+  return j;
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/hash.h"
 #include "core/json_depth.h"
+#include "core/json_write.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
 
 namespace mw::pathfinder_barriers {
@@ -21,19 +22,28 @@ constexpr std::array<const char*, 8> kMembers = {"phase",      "to_move", "first
 }
 
 Json squares_json(std::uint64_t mask) {
-  Json out = Json::array();
+  Json out = json_array(static_cast<std::size_t>(std::popcount(mask)));
   for (std::uint64_t m = mask; m != 0; m &= m - 1) out.push_back(square_name(std::countr_zero(m)));
   return out;
 }
 
 Json slots_json(const SlotSet& set) {
-  Json out = Json::array();
+  Json out = json_array(static_cast<std::size_t>(set.count()));
   for (int slot : set.slots()) out.push_back(slot_name(slot));
   return out;
 }
 
 Json seat_or_null(int seat) {
   return seat < 0 ? Json(nullptr) : Json(seat);
+}
+
+// The last question as the views tell it: "enter B-1", "B-1>B-2", "B-1>exit".
+std::string question_text(Action action, int from) {
+  if (action == kExit) return square_name(from) + ">exit";
+  if (action < kMoveBase)
+    return "enter " + square_name(static_cast<int>(action - kEnterBase) * kSize);
+  return square_name(from) + ">" +
+         square_name(neighbour(from, static_cast<Dir>(action - kMoveBase)));
 }
 
 int read_seat(const Json& j, const char* name, bool nullable) {
@@ -143,12 +153,15 @@ void check_tracking(const Tracking& t, const HomeGrid& target, bool won, int sea
 
 Json State::tracking_json(Player p) const {
   const Tracking& t = track_[p];
-  return {{"explorer", t.pos < 0 ? Json(nullptr) : Json(square_name(t.pos))},
-          {"blocked", slots_json(t.blocked)},
-          {"open", slots_json(t.open)},
-          {"trail", squares_json(t.visited)},
-          {"last_exit", t.last_exit < 0 ? Json(nullptr) : Json(square_name(t.last_exit * kSize))},
-          {"turns", t.turns}};
+  Json j = json_object(6);
+  add_member(j, "explorer", t.pos < 0 ? Json(nullptr) : Json(square_name(t.pos)));
+  add_member(j, "blocked", slots_json(t.blocked));
+  add_member(j, "open", slots_json(t.open));
+  add_member(j, "trail", squares_json(t.visited));
+  add_member(j, "last_exit",
+             t.last_exit < 0 ? Json(nullptr) : Json(square_name(t.last_exit * kSize)));
+  add_member(j, "turns", t.turns);
+  return j;
 }
 
 Json State::to_json() const {
@@ -274,35 +287,33 @@ State State::from_json(const Json& body, const Options& options) {
 // What `observer` may see: the own home grid, every public question and answer, and everything
 // once the game is over (rule 12).
 Json State::view(Player observer) const {
-  Json v;
-  v["game"] = "pathfinder-barriers";
-  v["observer"] =
-      observer >= 0 ? Json(observer) : Json(observer == kSpectator ? "spectator" : "omniscient");
-  v["seats"] = {kSeatNames[0], kSeatNames[1]};
-  v["max_barriers"] = config_.max_barriers;
-  v["phase"] = kPhaseNames[static_cast<int>(phase_)];
-  v["to_move"] = to_move_;
-  v["first"] = seat_or_null(first_);
-  v["winner"] = seat_or_null(winner_);
-  v["setup_done"] = {setup_done(0), setup_done(1)};
+  Json v = json_object(12);
+  add_member(v, "game", "pathfinder-barriers");
+  add_member(
+      v, "observer",
+      observer >= 0 ? Json(observer) : Json(observer == kSpectator ? "spectator" : "omniscient"));
+  add_member(v, "seats", Json::array({kSeatNames[0], kSeatNames[1]}));
+  add_member(v, "max_barriers", config_.max_barriers);
+  add_member(v, "phase", kPhaseNames[static_cast<int>(phase_)]);
+  add_member(v, "to_move", to_move_);
+  add_member(v, "first", seat_or_null(first_));
+  add_member(v, "winner", seat_or_null(winner_));
+  add_member(v, "setup_done", Json::array({setup_done(0), setup_done(1)}));
   const bool all = observer == kOmniscient || phase_ == Phase::kOver;
-  Json homes = Json::array();
+  Json homes = json_array(2);
   for (Player p = 0; p < 2; ++p) {
     homes.push_back(all || observer == p ? home_grid_json(home_[p]) : Json(nullptr));
   }
-  v["homes"] = std::move(homes);
-  v["tracking"] = {tracking_json(0), tracking_json(1)};
+  add_member(v, "homes", std::move(homes));
+  add_member(v, "tracking", Json::array({tracking_json(0), tracking_json(1)}));
   if (last_seat_ < 0) {
-    v["last"] = nullptr;
+    add_member(v, "last", nullptr);
   } else {
-    std::string question =
-        last_action_ == kExit ? square_name(last_from_) + ">exit"
-        : last_action_ < kMoveBase
-            ? "enter " + square_name(static_cast<int>(last_action_ - kEnterBase) * kSize)
-            : square_name(last_from_) + ">" +
-                  square_name(neighbour(last_from_, static_cast<Dir>(last_action_ - kMoveBase)));
-    v["last"] = {
-        {"seat", last_seat_}, {"question", question}, {"answer", last_yes_ ? "yes" : "no"}};
+    Json last = json_object(3);
+    add_member(last, "seat", last_seat_);
+    add_member(last, "question", question_text(last_action_, last_from_));
+    add_member(last, "answer", last_yes_ ? "yes" : "no");
+    add_member(v, "last", std::move(last));
   }
   return v;
 }

@@ -29,8 +29,13 @@ std::string num_text(int k) {
   return fmt::format("{}{}.5", twice < 0 ? "-" : "", std::abs(twice) / 2);
 }
 
+// "(x,y)": every cell of the board is a legal token while a question asks for one.
 std::string cell_text(int cell, const Shift& s = {}) {
-  return fmt::format("({},{})", cell_x(cell) + s.dx, cell_y(cell) + s.dy);
+  std::string out = "(";
+  out +=
+      s.dx == 0 && s.dy == 0 ? cell_name(cell) : xy_name(cell_x(cell) + s.dx, cell_y(cell) + s.dy);
+  out += ')';
+  return out;
 }
 
 // ---- Printer

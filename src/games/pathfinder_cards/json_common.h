@@ -1,10 +1,13 @@
 #pragma once
 // What the JSON body (state_json.cpp) and the views (view.cpp) of a Pathfinder state share: the
 // names of the enums as they appear in JSON, and the small list forms.
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/json.h"
+#include "core/json_write.h"
 #include "games/pathfinder_cards/layout.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
@@ -34,11 +37,23 @@ inline Json hearts_json(std::uint16_t hand) {
   return out;
 }
 
+// The cells holding cards, in cell order (views list cards by cell), from the cards' positions
+// rather than a walk over every cell of the board. Returns how many.
+inline int occupied_cells(const Layout& l, std::array<int, kNumCards>& out) {
+  int n = 0;
+  for (int id = 0; id < kNumCards; ++id) {
+    if (l.pos[id] >= 0) out[n++] = l.pos[id];
+  }
+  std::sort(out.begin(), out.begin() + n);
+  return n;
+}
+
 inline Json cells_json(const Layout& l, std::uint64_t cards) {
-  Json out = Json::array();
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int c = l.at[cell];
-    if (c >= 0 && ((cards >> c) & 1)) out.push_back(cell_name(cell));
+  std::array<int, kNumCards> cells;
+  const int n = occupied_cells(l, cells);
+  Json out = json_array(static_cast<std::size_t>(std::popcount(cards)));
+  for (int i = 0; i < n; ++i) {
+    if ((cards >> l.at[cells[i]]) & 1) out.push_back(cell_name(cells[i]));
   }
   return out;
 }

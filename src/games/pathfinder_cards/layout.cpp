@@ -6,6 +6,8 @@
 #include <bit>
 #include <cctype>
 #include <charconv>
+#include <string>
+#include <vector>
 
 #include "core/cards.h"
 
@@ -32,9 +34,29 @@ constexpr std::array<std::array<int, 2>, 8> kRingSteps = {
 
 }  // namespace
 
-std::string card_code(int id) {
+namespace {
+std::string make_card_code(int id) {
   if (id == kJoker) return "JK";
   return std::string(kRanks[card_rank(id) - 1]) + kSuits[card_suit(id)];
+}
+
+std::string make_cell_name(int cell) {
+  std::string out = std::to_string(cell_x(cell));
+  out += ',';
+  out += std::to_string(cell_y(cell));
+  return out;
+}
+}  // namespace
+
+// Codes and cell names are written once: views name every card of the layout, and the Maker's
+// legal placements are every card on every cell.
+std::string card_code(int id) {
+  static const auto kCodes = [] {
+    std::array<std::string, kNumCards> codes;
+    for (int i = 0; i < kNumCards; ++i) codes[i] = make_card_code(i);
+    return codes;
+  }();
+  return id >= 0 && id < kNumCards ? kCodes[id] : make_card_code(id);
 }
 
 std::string card_display(int id, bool unicode) {
@@ -78,11 +100,12 @@ int parse_heart_code(std::string_view text) {
 }
 
 std::string cell_name(int cell) {
-  // Hot in the JSON forms: no format string.
-  std::string out = std::to_string(cell_x(cell));
-  out += ',';
-  out += std::to_string(cell_y(cell));
-  return out;
+  static const auto kNames = [] {
+    std::vector<std::string> names(kCells);
+    for (int i = 0; i < kCells; ++i) names[i] = make_cell_name(i);
+    return names;
+  }();
+  return cell >= 0 && cell < kCells ? kNames[cell] : make_cell_name(cell);
 }
 
 std::string xy_name(int x, int y) {

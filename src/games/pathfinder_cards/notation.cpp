@@ -98,9 +98,11 @@ int power_of(const std::string& word) {
 }  // namespace
 
 std::string State::action_to_string(Action a) const {
-  if (a < kCompassBase) {
-    return fmt::format("{}@{}", card_code(static_cast<int>(a / kCells)),
-                       cell_name(static_cast<int>(a % kCells)));
+  if (a < kCompassBase) {  // the Maker's first placement lists every card on every cell
+    std::string out = card_code(static_cast<int>(a / kCells));
+    out += '@';
+    out += cell_name(static_cast<int>(a % kCells));
+    return out;
   }
   if (a < kExploreBase) return "compass " + heart_code(static_cast<int>(a - kCompassBase));
   if (a < kWithdraw) return "explore " + cell_name(static_cast<int>(a - kExploreBase));
@@ -130,7 +132,7 @@ std::string State::action_to_string(Action a) const {
                        : d == Decision::kPathfinderPick ? "stand"
                        : d == Decision::kSeerPick       ? "see"
                                                         : "flip";
-    return fmt::format("{} {}", verb, cell_name(static_cast<int>(a - kCellBase)));
+    return verb + (' ' + cell_name(static_cast<int>(a - kCellBase)));
   }
   if (a >= kSuitBase && a < kGuessBase) return "suit " + suit_code(static_cast<int>(a - kSuitBase));
   if (a >= kGuessBase && a < kPredictAtBase) {
@@ -139,22 +141,22 @@ std::string State::action_to_string(Action a) const {
   }
   if (a >= kPredictAtBase && a < kPredictBase) {
     const int i = static_cast<int>(a - kPredictAtBase);
-    return fmt::format("predict {} {}", cell_name(i / 4), suit_code(i % 4));
+    return "predict " + cell_name(i / 4) + ' ' + suit_code(i % 4);
   }
   if (a >= kPredictBase && a < kNameBase) {
     return "predict " + suit_code(static_cast<int>(a - kPredictBase));
   }
   if (a >= kNameBase && a < kSwapBase) {
     const int i = static_cast<int>(a - kNameBase);
-    return fmt::format("name {} {}", cell_name(i / kNumCards), card_code(i % kNumCards));
+    return "name " + cell_name(i / kNumCards) + ' ' + card_code(i % kNumCards);
   }
   if (a >= kSwapBase && a < kMoveBase) {
     const auto i = a - kSwapBase;
-    return fmt::format("swap {} {}", cell_name(static_cast<int>(i / kCells)),
-                       cell_name(static_cast<int>(i % kCells)));
+    return "swap " + cell_name(static_cast<int>(i / kCells)) + ' ' +
+           cell_name(static_cast<int>(i % kCells));
   }
   if (const std::optional<MoveSpec> m = decode_move(a)) {
-    return fmt::format("move {} {}", cell_name(m->from), xy_name(m->x, m->y));
+    return "move " + cell_name(m->from) + ' ' + xy_name(m->x, m->y);
   }
   return fmt::format("action {}", a);
 }

@@ -372,10 +372,19 @@ class State {
 
   State resample_runner(Rng& rng) const;
   State random_build(int cards, Rng& rng) const;
-  Json base_view(Player observer) const;
+  // The view's parts (view.cpp); `all`: the observer sees everything.
+  void add_base_view(Json& v, Player observer, bool all) const;
   Json earlier_games_json() const;
+  Json match_json() const;
+  Json cards_json(bool all) const;
+  void add_play_view(Json& v) const;
+  Json pending_json(bool all) const;
+  Json tens_json() const;
+  Json king_before_json() const;
+  Json answers_json() const;
 
   friend struct JsonIo;
+  friend struct ViewReference;  // view_test.cpp: the view construction view() replaced
 
   Config config_;
   Layout layout_;

@@ -141,13 +141,30 @@ Card standard_card(int card) {
   static constexpr std::array<Suit, 3> kOthers = {Suit::kClubs, Suit::kHearts, Suit::kSpades};
   return Card::of(kOthers[(card - 13) / 4], (card - 13) % 4 + 1);
 }
-}  // namespace
 
-std::string card_code(DeckKind deck, int card) {
-  if (card < 0) return "--";
+std::string make_cell_name(int cell) {
+  const Cell c = Board::cell(cell);
+  return fmt::format("{}{}", static_cast<char>('a' + c.col), c.row + 1);
+}
+
+std::string make_card_code(DeckKind deck, int card) {
   if (deck == DeckKind::kStandard) return card_name(standard_card(card), CardStyle::kAscii);
   if (card < 9) return fmt::format("T{}", card + 1);
   return fmt::format("{}{}", kColourLetters[(card - 9) / 4], (card - 9) % 4 + 1);
+}
+}  // namespace
+
+// Written once per deck: every view and every legal swap's text names cards.
+std::string card_code(DeckKind deck, int card) {
+  static const auto kCodes = [] {
+    std::array<std::array<std::string, kNumCards>, 2> codes;
+    for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
+      for (int c = 0; c < kNumCards; ++c) codes[static_cast<int>(d)][c] = make_card_code(d, c);
+    }
+    return codes;
+  }();
+  if (card < 0) return "--";
+  return kCodes[static_cast<int>(deck)][card];
 }
 
 std::string card_display(DeckKind deck, int card) {
@@ -169,9 +186,14 @@ int parse_card_code(DeckKind deck, std::string_view text) {
   return -1;
 }
 
+// Written once: every view names the pawns' cells.
 std::string cell_name(int cell) {
-  const Cell c = Board::cell(cell);
-  return fmt::format("{}{}", static_cast<char>('a' + c.col), c.row + 1);
+  static const auto kNames = [] {
+    std::array<std::string, kCells> names;
+    for (int i = 0; i < kCells; ++i) names[i] = make_cell_name(i);
+    return names;
+  }();
+  return cell >= 0 && cell < kCells ? kNames[cell] : make_cell_name(cell);
 }
 
 int parse_cell(std::string_view text) {
@@ -186,8 +208,7 @@ std::string State::action_to_string(Action a) const {
   if (a >= kSwapBase && a < kStepBase) {
     const int x = static_cast<int>(a / kCells), y = static_cast<int>(a % kCells);
     if (card_at_[x] < 0 || card_at_[y] < 0) return fmt::format("{}-{}", cell_name(x), cell_name(y));
-    return fmt::format("{}-{}", card_code(config_.deck, card_at_[x]),
-                       card_code(config_.deck, card_at_[y]));
+    return card_code(config_.deck, card_at_[x]) + '-' + card_code(config_.deck, card_at_[y]);
   }
   if (a >= kStepBase && a < kDealBase)
     return std::string(dir_name(static_cast<Dir>(a - kStepBase)));

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "core/json_depth.h"
+#include "core/json_write.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
 namespace mw::treasure_hunt {
@@ -29,8 +32,46 @@ Json card_or_null(DeckKind deck, int card) {
   return card < 0 ? Json(nullptr) : Json(card_code(deck, card));
 }
 
+// The map key's groups (the suits, or T and the four colours) in the order of their first card,
+// each with the last card of the group, whose direction the key shows for the group.
+struct KeyGroup {
+  std::string name;
+  int card = 0;
+};
+
+const std::vector<KeyGroup>& key_groups(DeckKind deck) {
+  static const auto kGroups = [] {
+    std::array<std::vector<KeyGroup>, 2> groups;
+    for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
+      std::vector<KeyGroup>& list = groups[static_cast<int>(d)];
+      for (int card = 0; card < kNumCards; ++card) {
+        const std::string code = card_code(d, card);
+        const std::string name = d == DeckKind::kStandard ? code.substr(code.size() - 1)
+                                 : card < 9               ? "T"
+                                                          : code.substr(0, 1);
+        const auto it = std::find_if(list.begin(), list.end(),
+                                     [&](const KeyGroup& g) { return g.name == name; });
+        if (it == list.end()) {
+          list.push_back({name, card});
+        } else {
+          it->card = card;
+        }
+      }
+    }
+    return groups;
+  }();
+  return kGroups[static_cast<int>(deck)];
+}
+
+Json key_json(const Config& config) {
+  const std::vector<KeyGroup>& groups = key_groups(config.deck);
+  Json key = json_object(groups.size());
+  for (const KeyGroup& g : groups) add_member(key, g.name.c_str(), dir_name(config.dir(g.card)));
+  return key;
+}
+
 Json card_list(DeckKind deck, const std::array<int, 2>& cards) {
-  Json out = Json::array();
+  Json out = json_array(2);
   for (int c : cards) {
     if (c >= 0) out.push_back(card_code(deck, c));
   }
@@ -81,9 +122,9 @@ Phase read_phase(const Json& body) {
 }  // namespace
 
 Json State::board_json() const {
-  Json board = Json::array();
+  Json board = json_array(kSize);
   for (int r = 0; r < kSize; ++r) {
-    Json row = Json::array();
+    Json row = json_array(kSize);
     for (int c = 0; c < kSize; ++c) {
       row.push_back(card_or_null(config_.deck, card_at_[r * kSize + c]));
     }
@@ -92,18 +133,23 @@ Json State::board_json() const {
   return board;
 }
 
+// The body's members, in order, appended to `j` (to_json, and every view after its own fields).
+void State::write_body(Json& j) const {
+  add_member(j, "phase", kPhaseNames[static_cast<int>(phase_)]);
+  add_member(j, "to_move", to_move_);
+  add_member(j, "board", board_json());
+  add_member(j, "pawns", Json::array({cell_name(pawn_[0]), cell_name(pawn_[1])}));
+  add_member(j, "scores", Json::array({score_[0], score_[1]}));
+  add_member(j, "treasure", card_code(config_.deck, treasure_));
+  add_member(j, "locked", card_list(config_.deck, locked_cards()));
+  add_member(j, "swapped", card_list(config_.deck, swapped_cards()));
+  add_member(j, "turn", turn_);
+  add_member(j, "winner", winner_ < 0 ? Json(nullptr) : Json(winner_));
+}
+
 Json State::to_json() const {
-  Json j;
-  j["phase"] = kPhaseNames[static_cast<int>(phase_)];
-  j["to_move"] = to_move_;
-  j["board"] = board_json();
-  j["pawns"] = {cell_name(pawn_[0]), cell_name(pawn_[1])};
-  j["scores"] = {score_[0], score_[1]};
-  j["treasure"] = card_code(config_.deck, treasure_);
-  j["locked"] = card_list(config_.deck, locked_cards());
-  j["swapped"] = card_list(config_.deck, swapped_cards());
-  j["turn"] = turn_;
-  j["winner"] = winner_ < 0 ? Json(nullptr) : Json(winner_);
+  Json j = json_object(10);
+  write_body(j);
   return j;
 }
 
@@ -340,25 +386,17 @@ State State::from_json(const Json& body, const Options& options) {
 
 Json State::view(Player observer) const {
   // Perfect information: every observer sees the whole position.
-  Json v;
-  v["game"] = "treasure-hunt";
-  v["observer"] =
-      observer >= 0 ? Json(observer) : Json(observer == kSpectator ? "spectator" : "omniscient");
-  v["seats"] = {kSeatNames[0], kSeatNames[1]};
-  v["deck"] = deck_name(config_.deck);
-  Json key = Json::object();
-  for (int card = 0; card < kNumCards; ++card) {
-    const std::string code = card_code(config_.deck, card);
-    const std::string group = config_.deck == DeckKind::kStandard ? code.substr(code.size() - 1)
-                              : card < 9                          ? "T"
-                                                                  : code.substr(0, 1);
-    key[group] = dir_name(config_.dir(card));
-  }
-  v["key"] = std::move(key);
-  Json body = to_json();
-  for (auto& [k, value] : body.items()) v[k] = value;
-  v["treasure_value"] = card_value(config_.deck, treasure_);
-  if (config_.deck == DeckKind::kSpecialized) v["target_score"] = config_.target_score;
+  Json v = json_object(17);
+  add_member(v, "game", "treasure-hunt");
+  add_member(
+      v, "observer",
+      observer >= 0 ? Json(observer) : Json(observer == kSpectator ? "spectator" : "omniscient"));
+  add_member(v, "seats", Json::array({kSeatNames[0], kSeatNames[1]}));
+  add_member(v, "deck", deck_name(config_.deck));
+  add_member(v, "key", key_json(config_));
+  write_body(v);
+  add_member(v, "treasure_value", card_value(config_.deck, treasure_));
+  if (config_.deck == DeckKind::kSpecialized) add_member(v, "target_score", config_.target_score);
   return v;
 }
 

@@ -156,6 +156,7 @@ class State {
   Action parse_swap(std::string_view first, std::string_view second) const;
   int parse_card_or_cell(std::string_view text) const;
   Json board_json() const;
+  void write_body(Json& j) const;
   void read_board(const Json& body);
   void read_play(const Json& body);
   void read_scores(const Json& body);
