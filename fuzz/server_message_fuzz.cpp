@@ -10,8 +10,8 @@
 #include "server/api.h"
 #include "server/client_session.h"
 #include "server/match_service.h"
+#include "server/sqlite_store.h"
 #include "server/static_files.h"
-#include "server/store.h"
 
 namespace {
 
@@ -19,15 +19,15 @@ struct World {
   World() {
     mw::server::ServerLimits limits;
     limits.allow_client_seeds = true;
-    service = std::make_unique<mw::server::MatchService>(mw::builtin_games(), store, 1, false,
-                                                         limits);
+    service =
+        std::make_unique<mw::server::MatchService>(mw::builtin_games(), store, 1, false, limits);
     match = service->create_match({{"game", "treasure-hunt"}, {"seed", 1}})["match"];
     token = service->join(match, {{"seat", 0}})["token"];
     root = std::filesystem::temp_directory_path() / "mazeworks-fuzz-root";
     std::filesystem::create_directories(root / "assets");
     std::ofstream(root / "index.html") << "app";
   }
-  mw::server::Store store{":memory:"};
+  mw::server::SqliteStore store{":memory:"};
   std::unique_ptr<mw::server::MatchService> service;
   std::string match, token;
   std::filesystem::path root;
@@ -55,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto end = rest.find('\n');
         std::string line(rest.substr(0, end));
         // Let some messages reach a real match and seat.
-        if (line == "H") line = R"({"type":"hello","match":")" + w.match + R"(","token":")" +
-                                w.token + R"("})";
+        if (line == "H")
+          line = R"({"type":"hello","match":")" + w.match + R"(","token":")" + w.token + R"("})";
         session.on_text(line);
         if (end == std::string_view::npos) break;
         rest.remove_prefix(end + 1);

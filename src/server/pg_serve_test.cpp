@@ -12,6 +12,7 @@
 #include "server/net_client.h"
 #include "support/pg_test_database.h"
 #include "support/server_process.h"
+#include "support/state_follower.h"
 
 namespace mw::server {
 namespace {
@@ -19,10 +20,11 @@ namespace {
 using test::PgTestDatabase;
 using test::ServerProcess;
 
-Json next_state(WsClient& c) {
+// The next state message, or the state a patch message makes of the last one.
+Json next_state(WsClient& c, test::StateFollower& follower) {
   for (;;) {
-    Json m = Json::parse(c.receive());
-    if (m["type"] == "state") return m;
+    Json state = follower.follow(Json::parse(c.receive()));
+    if (!state.is_null()) return state;
   }
 }
 
@@ -34,14 +36,17 @@ std::uint64_t play_one(const ServerProcess& server, const std::string& id,
   const int seat = status["to_act"].is_number() ? status["to_act"].get<int>() : 0;
   WsClient c("127.0.0.1", server.port());
   c.send(Json{{"type", "hello"}, {"match", id}, {"token", tokens[seat]}}.dump());
-  Json state = next_state(c);
-  while (state["status"] != "finished" && state["to_act"] != seat) state = next_state(c);
+  test::StateFollower follower;
+  Json state = next_state(c, follower);
+  while (state["status"] != "finished" && state["to_act"] != seat) {
+    state = next_state(c, follower);
+  }
   if (state["status"] == "finished") return state["version"];
   const Json& legal = state["legal"];
   c.send(Json{
       {"type", "act"}, {"action", legal[rng.below(legal.size())]}, {"version", state["version"]}}
              .dump());
-  const Json ack = next_state(c);
+  const Json ack = next_state(c, follower);
   EXPECT_GT(ack["version"].get<std::uint64_t>(), state["version"].get<std::uint64_t>());
   return ack["version"];
 }

@@ -21,7 +21,9 @@ Json play_told(State& s, const std::string& text) {
   const Action a = s.parse_action(text);
   Json outcome = s.outcome_of(a);
   s.apply_legal(a);
-  if (!outcome.is_null()) EXPECT_EQ(outcome, Json({{"combat", s.view(kSpectator)["lastCombat"]}}));
+  if (!outcome.is_null()) {
+    EXPECT_EQ(outcome, Json({{"combat", s.view(kSpectator)["lastCombat"]}}));
+  }
   return outcome;
 }
 
