@@ -11,6 +11,7 @@
 #include "server/observer_views.h"
 #include "server/view_patch.h"
 #include "support/option_cases.h"
+#include "support/sanitizer_scale.h"
 #include "support/server_fixture.h"
 #include "support/state_follower.h"
 
@@ -144,7 +145,7 @@ constexpr int kMaxMoves = 150;
 TEST_P(PatchesFollowTheView, ForEveryObserverAtEveryVersion) {
   const OptionCase& c = GetParam();
   Fixture f("patches-" + c.name, 1, /*in_memory=*/true);
-  for (int g = 0; g < kGames; ++g) {
+  for (int g = 0; g < mw::test_support::scaled_for_sanitizers(kGames); ++g) {
     Rng rng(derive_seed(7, static_cast<std::uint64_t>(g)));
     const Json summary =
         f.service->create_match({{"game", c.game}, {"options", c.options}, {"seed", 300 + g}});
