@@ -117,8 +117,12 @@ void Connection::connect() {
   conn_ = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
   if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) {
     const std::string why = conn_ != nullptr ? PQerrorMessage(conn_) : "out of memory";
-    throw Error(ErrorCode::kIo,
-                fmt::format("database: cannot connect to {}: {}", describe(), trimmed(why)));
+    const std::string what =
+        fmt::format("database: cannot connect to {}: {}", describe(), trimmed(why));
+    // A failed connection is still libpq's to free, and a throwing constructor runs no destructor.
+    PQfinish(conn_);
+    conn_ = nullptr;
+    throw Error(ErrorCode::kIo, what);
   }
   // CREATE … IF NOT EXISTS and the like send notices; libpq would print them on stderr.
   PQsetNoticeProcessor(
