@@ -20,9 +20,7 @@ std::uint64_t step_out(std::uint64_t x, const SlotSet& barriers) {
 }
 
 int random_bit(std::uint64_t m, Rng& rng) {
-  auto k = rng.below(static_cast<std::uint64_t>(std::popcount(m)));
-  for (; k > 0; --k) m &= m - 1;
-  return std::countr_zero(m);
+  return nth_set_bit(m, rng.below(static_cast<std::uint64_t>(std::popcount(m))));
 }
 
 HomeGrid random_grid(int max_barriers, Rng& rng, std::uint64_t pawn_squares) {

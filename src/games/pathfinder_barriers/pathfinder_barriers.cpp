@@ -90,22 +90,12 @@ void State::setup_legal(ActionList& out) const {
   out.push_back(kDone);
 }
 
-namespace {
-
-// The bit of `mask` with `k` lower set bits below it.
-std::uint64_t kth_set_bit(std::uint64_t mask, int k) {
-  for (; k > 0; --k) mask &= mask - 1;
-  return mask & -mask;
-}
-
-}  // namespace
-
 Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
   if (phase_ == Phase::kPlay) {  // the draw the list would give, without writing the list
     Action base = 0;
     const std::uint32_t choices = play_choices(base);
-    const auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(choices))));
-    return base + std::countr_zero(kth_set_bit(choices, k));
+    return base +
+           nth_set_bit(choices, rng.below(static_cast<std::uint64_t>(std::popcount(choices))));
   }
   const HomeGrid& g = home_[to_move_];
   if (phase_ != Phase::kSetup || g.pawn < 0 || g.barriers.count() >= config_.max_barriers) {
@@ -122,18 +112,17 @@ Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
     HomeGrid with = g;
     Action a;
     if (k < in_v) {
-      const std::uint64_t bit = kth_set_bit(empty.v, k);
-      const int sq = std::countr_zero(bit);
-      with.barriers.v |= bit;
+      const int sq = nth_set_bit(empty.v, static_cast<std::uint64_t>(k));
+      with.barriers.v |= sq_bit(sq);
       a = kBarrierBase + row_of(sq) * 5 + col_of(sq);
     } else if (k < in_v + in_h) {
-      const std::uint64_t bit = kth_set_bit(empty.h, k - in_v);
-      with.barriers.h |= bit;
-      a = kBarrierBase + kFirstH + std::countr_zero(bit);
+      const int bit = nth_set_bit(empty.h, static_cast<std::uint64_t>(k - in_v));
+      with.barriers.h |= sq_bit(bit);
+      a = kBarrierBase + kFirstH + bit;
     } else {
-      const std::uint64_t bit = kth_set_bit(empty.l, k - in_v - in_h);
-      with.barriers.l = static_cast<std::uint8_t>(with.barriers.l | bit);
-      a = kBarrierBase + kFirstL + std::countr_zero(bit);
+      const int row = nth_set_bit(empty.l, static_cast<std::uint64_t>(k - in_v - in_h));
+      with.barriers.l = static_cast<std::uint8_t>(with.barriers.l | (1u << row));
+      a = kBarrierBase + kFirstL + row;
     }
     if (with.valid()) return a;
   }

@@ -11,11 +11,6 @@ namespace mw::pathfinder_barriers {
 
 namespace {
 
-int kth_bit(std::uint64_t m, std::uint64_t k) {
-  for (; k > 0; --k) m &= m - 1;
-  return std::countr_zero(m);
-}
-
 // The fewest sampled (not known) chips to remove so that a route reaches the pawn: a 0-1 BFS from
 // the outside (node 36) where a known-blocked slot is a wall and a sampled chip costs 1.
 void repair(HomeGrid& g, const SlotSet& known_blocked) {
@@ -63,7 +58,7 @@ HomeGrid sample_home_grid(const Tracking& t, int max_barriers, Rng& rng) {
   std::uint64_t candidates = reach & ~t.visited;
   if (candidates == 0) candidates = reach != 0 ? reach : kAllSquares;  // inconsistent input only
   g.pawn = static_cast<std::int8_t>(
-      kth_bit(candidates, rng.below(static_cast<std::uint64_t>(std::popcount(candidates)))));
+      nth_set_bit(candidates, rng.below(static_cast<std::uint64_t>(std::popcount(candidates)))));
   // Each unknown slot holds a chip with probability kChipDensity, visited from a random start
   // so that the cap, when it binds, favours no slot.
   g.barriers = t.blocked;
