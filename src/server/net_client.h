@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mw::server {
 
@@ -41,6 +42,10 @@ struct LoadtestConfig {
   int matches = 10;
   int max_moves = 200;  // per match; a match ends at its end or here
   std::uint64_t seed = 1;
+  // Several instances of one cluster (serve on one PostgreSQL database): match i is created and
+  // joined through ports[i % n] and its seat s plays through ports[(i + s) % n], so every match
+  // has seats on different instances. Empty: `port` alone.
+  std::vector<unsigned short> ports;
   // Mean think time of a seat before each move (each wait uniform in [0, 2·think_ms]); 0: move at
   // once (a closed loop at saturation: latency is then queueing, N / throughput).
   int think_ms = 0;
