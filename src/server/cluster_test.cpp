@@ -107,7 +107,9 @@ TEST(Cluster, MovesThroughTwoInstancesAreSerializedAndEveryObserverGetsEachInOrd
       // The last message tells the observer everything it may know of the match.
       Json told;
       both[o.instance]->service->inspect(
-          id, [&](const LiveMatch& m) { told = state_message(m, o.observer, 0); });
+          id, [&](const LiveMatch& m) {
+            told = state_message(m, o.observer, 0, m.state().view(o.observer));
+          });
       EXPECT_EQ(states.back()["version"], told["version"]) << who;
     }
   }

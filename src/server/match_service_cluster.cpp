@@ -104,12 +104,8 @@ bool MatchService::catch_up_locked(const std::shared_ptr<Entry>& entry) {
   if (changes->resigned && !m.resigned()) {
     m.resign(*changes->resigned);
     entry->deadline.reset();
-    // Every connection gets the state with the ending, as for a resignation made here.
-    for (const auto& s : entry->subs) {
-      s->send(state_message(m, s->observer, s->sent_version).dump(),
-              s->sent_version == 0 ? MessageKind::kFullState : MessageKind::kState);
-      s->sent_version = m.version_for(s->observer);
-    }
+    // Every connection is told the ending, as for a resignation made here.
+    push(*entry, /*ending=*/true);
     changed = true;
   }
   if (!changes->rematch.empty() && m.rematch().empty()) {
