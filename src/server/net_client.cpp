@@ -97,6 +97,11 @@ void WsClient::close() {
   }
 }
 
+void WsClient::abort() {
+  boost::system::error_code ignored;
+  beast::get_lowest_layer(impl_->ws).shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+}
+
 // --- the load generator: every seat of every match is one coroutine on one I/O thread.
 namespace {
 

@@ -28,6 +28,9 @@ class WsClient {
   // Blocks for the next message; throws Error(kIo) when the connection is closed.
   std::string receive();
   void close();
+  // Cuts the TCP connection without a closing handshake: the one way to end a connection whose
+  // receive() is blocked on another thread (close() would write on the stream that thread reads).
+  void abort();
 
  private:
   struct Impl;
