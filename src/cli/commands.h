@@ -110,7 +110,8 @@ struct LoadtestArgs {
   int matches = 100;
   int max_moves = 200;
   std::uint64_t seed = 1;
-  int think_ms = 0;  // mean think time per move; 0: a closed loop at saturation
+  int think_ms = 0;                   // mean think time per move; 0: a closed loop at saturation
+  std::vector<unsigned short> ports;  // several instances (LoadtestConfig::ports); empty: port
   bool json = false;
 };
 int run_loadtest(const LoadtestArgs& args);

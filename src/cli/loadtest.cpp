@@ -2,6 +2,8 @@
 // random players on every seat; prints moves/s and move latency percentiles.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "cli/commands.h"
 #include "core/json.h"
 #include "server/net_client.h"
@@ -17,11 +19,13 @@ int run_loadtest(const LoadtestArgs& args) {
   config.max_moves = args.max_moves;
   config.seed = args.seed;
   config.think_ms = args.think_ms;
+  config.ports = args.ports;
   const server::LoadtestResult r = server::run_loadtest(config);
   if (args.json) {
     Json j = {{"game", args.game},
               {"matches", args.matches},
               {"think_ms", args.think_ms},
+              {"instances", std::max<std::size_t>(1, args.ports.size())},
               {"finished", r.matches_finished},
               {"moves", r.moves},
               {"errors", r.errors},

@@ -232,6 +232,10 @@ CLI::App* add_loadtest(CLI::App& app, LoadtestArgs& args) {
   auto* cmd = app.add_subcommand("loadtest", "play N concurrent random matches against a server");
   cmd->add_option("--host", args.host, "server address (IPv4/IPv6 literal)");
   cmd->add_option("--port", args.port, "server port");
+  cmd->add_option("--ports", args.ports,
+                  "several instances of one cluster, e.g. 18080,18081,18082: each match's seats "
+                  "play through different ones (instead of --port)")
+      ->delimiter(',');
   cmd->add_option("--game", args.game, "game id");
   cmd->add_option("--matches", args.matches, "concurrent matches")->check(CLI::Range(1, 100000));
   cmd->add_option("--max-moves", args.max_moves, "moves per match at most")

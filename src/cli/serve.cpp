@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "cli/commands.h"
 #include "core/error.h"
 #include "games/all_games.h"
+#include "server/cluster_sync.h"
 #include "server/match_service.h"
 #include "server/net_server.h"
 #include "server/static_files.h"
@@ -47,6 +49,10 @@ int run_serve(const ServeArgs& args) {
   server::ServerLimits limits = args.limits;
   limits.idle_eviction = std::chrono::minutes(args.idle_minutes);
   server::MatchService service(builtin_games(), *store, threads, !args.no_group_commit, limits);
+  // Several instances may share a PostgreSQL database: this one hears the others' commits from
+  // before it loads anything, so nothing committed meanwhile is missed.
+  std::optional<server::ClusterSync> cluster;
+  if (store->shared()) cluster.emplace(service, args.db);
   const std::size_t restored = service.restore();
   const std::string web_root = choose_web_root(args.web_root);
   server::HttpServer http(service,

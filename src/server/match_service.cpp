@@ -125,8 +125,12 @@ std::shared_ptr<MatchService::Entry> MatchService::bring_back(const StoredMatch&
   std::lock_guard lock(entry->mutex);
   // Not if another request brought it back first. A crash between creating a match and drawing
   // its opening chance leaves it at a chance node; a match brought back gives the seat to act its
-  // full time again.
-  if (!entry->agents_started) start(entry);
+  // full time again. Several instances: one that is serving the match may hold it too, and it
+  // plays for the computer seats; this one steps in after a delay if it does not.
+  if (!entry->agents_started) {
+    entry->moved_here = !store_.shared();
+    start(entry);
+  }
   return entry;
 }
 
@@ -135,7 +139,11 @@ std::shared_ptr<MatchService::Entry> MatchService::bring_back(const StoredMatch&
 void MatchService::start(const std::shared_ptr<Entry>& entry) {
   entry->agents_started = true;
   const ActionList chance = entry->match->plan_chance();
-  if (!chance.empty()) advance_now(*entry, chance);  // rare: not worth a trip to the committer
+  try {
+    if (!chance.empty()) advance_now(*entry, chance);  // rare: not worth a trip to the committer
+  } catch (const std::exception& e) {
+    if (!caught_up_after_conflict(entry, e)) throw;  // another instance drew them first
+  }
   arm_clock(*entry);
   schedule_agent(entry);
 }
@@ -218,6 +226,8 @@ std::size_t MatchService::sweep() {
         store_.clear_token(m.id(), seat);
         m.set_token(seat, SeatToken{});
         entry->deadline.reset();  // the clock waits for every human seat again
+        // A claim through another instance kept the token: this one learns of it.
+        catch_up_if_shared(entry);
       } catch (const std::exception&) {
         // The database refused: the seat stays taken until the next sweep tries again.
       }

@@ -156,6 +156,15 @@ class MatchService {
   // if its seat there is still free). Refused for spectators and matches still being played.
   void rematch(const std::shared_ptr<Subscription>& sub);
 
+  // --- several instances on one database (Store::shared(); docs/server.md, "Several
+  // instances"). Another instance committed to `match`, which now has `actions` actions;
+  // `refresh`: its seats or its ending changed too. A match held here catches up (reads what it
+  // lacks, applies it in order and pushes it to its observers as if it had been played here);
+  // a match not held here is ignored. The work runs on the executor.
+  void heard_commit(const std::string& match, std::uint64_t actions, bool refresh);
+  // Every match held here catches up (notices may have been lost while the listener was down).
+  void catch_up_all();
+
   // Tests: runs `f` on the match under its lock; blocks until the computer seats and the commit
   // thread are quiet (post-commit work sent to an executor is not waited for).
   void inspect(const std::string& match, const std::function<void(const LiveMatch&)>& f);
@@ -200,11 +209,14 @@ class MatchService {
   std::string issue_token(Entry& entry, Player seat);
   // A move's way, with the match's lock held: persist, then apply, then tell. Now (advance_now)
   // or through the group committer (advance; the rest runs in finish_commit, after the commit).
+  // `retry`: what to do again when another instance appended first (a client's move is checked
+  // anew against the caught-up match); only on a shared store.
   void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
-               std::shared_ptr<Subscription> mover);
+               std::shared_ptr<Subscription> mover, std::function<void()> retry = {});
   void advance_now(Entry& entry, const ActionList& actions);
   void finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
-                     const std::shared_ptr<Subscription>& mover, std::exception_ptr error);
+                     const std::shared_ptr<Subscription>& mover, std::exception_ptr error,
+                     const std::function<void()>& retry);
   void apply_and_push(Entry& entry, const ActionList& actions);
   void arm_clock(Entry& entry);
   void run_after_commit(std::function<void()> job);
@@ -220,6 +232,20 @@ class MatchService {
   // (presence_message). With the match's lock held.
   void announce(Entry& entry, Player seat, std::string_view event);
   void schedule_agent(const std::shared_ptr<Entry>& entry);
+  // Several instances (match_service_cluster.cpp). With the match's lock held: reads what the
+  // store holds beyond the match's version (actions, tokens, ending) and applies it; nothing
+  // while a commit of this instance is in flight. Returns whether anything changed.
+  bool catch_up_locked(const std::shared_ptr<Entry>& entry);
+  // catch_up_locked on a shared store; a failure is reported and changes nothing.
+  void catch_up_if_shared(const std::shared_ptr<Entry>& entry);
+  // After `error` from an append: whether it was another instance's append first and catching
+  // up changed the match (the caller may then try again).
+  bool caught_up_after_conflict(const std::shared_ptr<Entry>& entry, const std::exception& error);
+  void follow_notice(const std::shared_ptr<Entry>& entry, std::uint64_t actions, bool refresh);
+  // How long an instance that did not make a match's last move waits for the one that did to
+  // move for a computer seat or a run-out clock before doing it itself.
+  std::chrono::milliseconds takeover_delay() const;
+  Json list_public_shared() const;
   void agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t version);
 
   const Registry& registry_;

@@ -14,6 +14,12 @@ void MatchService::schedule_agent(const std::shared_ptr<Entry>& entry) {
   if (!seat || !m.is_agent_seat(*seat) || entry->agent_busy || entry->committing || stopping_) {
     return;
   }
+  if (!entry->moved_here) {
+    // Another instance made the last move and thinks for this seat; this one steps in only if
+    // that one is gone (expire_clocks, after takeover_delay()).
+    if (!entry->takeover) entry->takeover = now_() + takeover_delay();
+    return;
+  }
   entry->agent_busy = true;
   const std::uint64_t version = m.version();
   pool_.submit(m.id(), [this, entry, version] { agent_move(entry, version); });
@@ -65,8 +71,10 @@ void MatchService::agent_move(const std::shared_ptr<Entry>& entry, std::uint64_t
   }
   try {
     advance(entry, entry->match->plan_action(action), nullptr);
-  } catch (const std::exception&) {
-    return;  // the database refused: the move is not made; a restart will retry it
+  } catch (const std::exception& e) {
+    // The database refused: the move is not made; a restart will retry it. Another instance's
+    // move first: the match catches up and its computer seat, if still to act, thinks again.
+    caught_up_after_conflict(entry, e);
   }
 }
 

@@ -34,7 +34,11 @@ struct MatchService::Entry {
   }
   // The view last sent to each observer watched (patches are diffs against it).
   ObserverViews views;
-  bool agent_busy = false;      // one computer move in flight per match
+  bool agent_busy = false;  // one computer move in flight per match
+  // Several instances: this instance made the match's last move (or loaded it fresh), so its
+  // computer seats and clocks act; otherwise it waits until `takeover` for the one that did.
+  bool moved_here = true;
+  std::optional<ClockTime> takeover;
   bool agents_started = false;  // its opening chance drawn, clock armed and computer seats going
   bool evicted = false;         // left memory: whoever still holds it must not use it for pushes
   // A move is being committed: the match's next move can only be planned after it is applied, so

@@ -24,6 +24,7 @@ void MatchService::resign_locked(const std::shared_ptr<Entry>& entry,
                                  const std::shared_ptr<Subscription>& sub, std::uint64_t version) {
   // A move in commit may end the match: the resignation is judged once it is applied.
   if (defer_while_committing(entry, [=, this] { resign_locked(entry, sub, version); })) return;
+  catch_up_if_shared(entry);  // a move made through another instance may have ended it
   LiveMatch& m = *entry->match;
   try {
     if (sub->observer < 0) fail("unauthorized", 403, "a spectator cannot resign");
@@ -35,8 +36,11 @@ void MatchService::resign_locked(const std::shared_ptr<Entry>& entry,
            fmt::format("the match is at version {}, the resignation was made at version {}",
                        m.version_for(sub->observer), version));
     }
-    store_.set_resigned(m.id(), sub->observer);  // nobody hears of what the database lacks
+    // Nobody hears of what the database lacks; a move through another instance meanwhile makes
+    // it a conflict: judged again on the caught-up match (a stale version, then).
+    store_.set_resigned(m.id(), sub->observer, m.version());
   } catch (const std::exception& e) {
+    if (caught_up_after_conflict(entry, e)) return resign_locked(entry, sub, version);
     sub->send(refusal(e, m.version_for(sub->observer), "resign"));
     int status = 0;
     if (error_json(e, status)["code"] == "stale_version" && sub->syncs.take()) {

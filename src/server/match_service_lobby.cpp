@@ -112,6 +112,7 @@ Json MatchService::create_match(const Json& request) {
 
 Json MatchService::join(const std::string& id, const Json& request) {
   auto [entry, lock] = lock_match(id);
+  catch_up_if_shared(entry);  // seats taken through other instances
   LiveMatch& m = *entry->match;
   Player seat = -1;
   const Json* given = request.is_object() ? member(request, "seat") : nullptr;
@@ -132,7 +133,15 @@ Json MatchService::join(const std::string& id, const Json& request) {
   }
   const std::string token = new_token();
   const SeatToken stored{sha256_hex(token), unix_seconds_now(), false};
-  store_.set_token(id, seat, stored);
+  try {
+    store_.set_token(id, seat, stored);
+  } catch (const SeatTaken&) {
+    // Another instance's join took it first: this one learns of it, and the request is judged
+    // again (a free seat's join gets the next free seat).
+    if (!catch_up_locked(entry)) fail("seat_taken", 409, fmt::format("seat {} is taken", seat));
+    lock.unlock();
+    return join(id, request);
+  }
   m.set_token(seat, stored);
   entry->last_active = now_();
   arm_clock(*entry);  // the clock starts once every human seat has joined
@@ -146,10 +155,12 @@ Json MatchService::join(const std::string& id, const Json& request) {
 
 Json MatchService::status(const std::string& id) {
   auto [entry, lock] = lock_match(id);
+  catch_up_if_shared(entry);
   return match_summary(*entry->match);
 }
 
 Json MatchService::list_public() const {
+  if (store_.shared()) return list_public_shared();  // matches created through other instances
   std::vector<std::shared_ptr<Entry>> listed;
   {
     std::shared_lock lock(matches_mutex_);
@@ -174,6 +185,7 @@ Json MatchService::list_public() const {
 
 Json MatchService::record(const std::string& id, const std::optional<std::string>& token) {
   auto [entry, lock] = lock_match(id);
+  catch_up_if_shared(entry);
   const LiveMatch& m = *entry->match;
   if (m.finished()) return m.record_json(registry_);
   Player observer = kSpectator;

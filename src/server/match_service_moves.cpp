@@ -19,6 +19,7 @@ std::shared_ptr<Subscription> MatchService::attach(const std::string& id,
                                                    const std::optional<std::string>& token,
                                                    Subscription::Sink send) {
   auto [entry, lock] = lock_match(id);
+  catch_up_if_shared(entry);  // a client come from another instance sees at least what it saw
   auto sub = std::make_shared<Subscription>();
   sub->match = id;
   sub->syncs = TokenBucket(limits_.syncs_per_second, std::max(2.0, 2 * limits_.syncs_per_second));
@@ -76,9 +77,14 @@ void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
                               std::uint64_t version) {
   if (defer_while_committing(entry, [=, this] { act_locked(entry, sub, text, version); })) return;
   LiveMatch& m = *entry->match;
+  // A client ahead of this instance saw moves committed through another one: read them first.
+  if (sub->observer >= 0 && version > m.version_for(sub->observer)) catch_up_if_shared(entry);
+  const auto again = [=, this] { act_locked(entry, sub, text, version); };
   try {
-    advance(entry, plan_move(m, sub->observer, text, version), sub);
+    advance(entry, plan_move(m, sub->observer, text, version), sub, again);
   } catch (const std::exception& e) {
+    // Another instance appended first: judge the move again against the match as it is now.
+    if (caught_up_after_conflict(entry, e)) return again();
     sub->send(refusal(e, m.version_for(sub->observer), "act"));
     int status = 0;
     // A stale move gets the state it missed, as often as a sync would.
@@ -112,6 +118,7 @@ void MatchService::send_full_state(Entry& entry, Subscription& sub) {
 // Persist, then apply, then tell: nobody hears of a move the database does not hold.
 void MatchService::advance_now(Entry& entry, const ActionList& actions) {
   store_.append_actions(entry.match->id(), entry.match->version(), actions);
+  entry.moved_here = true;
   apply_and_push(entry, actions);
 }
 
@@ -158,7 +165,15 @@ std::size_t MatchService::expire_clocks() {
   for (const auto& entry : all) {
     std::lock_guard lock(entry->mutex);
     const LiveMatch& m = *entry->match;
-    if (!entry->deadline || now < *entry->deadline || entry->committing ||
+    if (entry->takeover && now >= *entry->takeover && !entry->committing) {
+      // The instance that moved last has not played for the computer seat: this one does.
+      entry->takeover.reset();
+      entry->moved_here = true;
+      schedule_agent(entry);
+    }
+    // Another instance moved last: it plays for a seat out of time; this one only if it does not.
+    const auto grace = entry->moved_here ? std::chrono::milliseconds(0) : takeover_delay();
+    if (!entry->deadline || now < *entry->deadline + grace || entry->committing ||
         m.version() != entry->deadline_version) {
       continue;
     }
@@ -169,15 +184,17 @@ std::size_t MatchService::expire_clocks() {
     try {
       advance(entry, m.plan_action(legal[rng.below(legal.size())]), nullptr);
       ++played;
-    } catch (const std::exception&) {
-      // The database refused: nothing was played; the seat keeps the move (no deadline now).
+    } catch (const std::exception& e) {
+      // The database refused (or another instance played first: then the match caught up):
+      // nothing was played here; the seat keeps the move (no deadline now).
+      caught_up_after_conflict(entry, e);
     }
   }
   return played;
 }
 
 void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
-                           std::shared_ptr<Subscription> mover) {
+                           std::shared_ptr<Subscription> mover, std::function<void()> retry) {
   if (!committer_) {
     advance_now(*entry, actions);
     schedule_agent(entry);
@@ -185,9 +202,9 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
   }
   entry->committing = true;
   committer_->submit(Append{entry->match->id(), entry->match->version(), actions, false},
-                     [this, entry, actions, mover](std::exception_ptr error) {
-                       run_after_commit([this, entry, actions, mover, error] {
-                         finish_commit(entry, actions, mover, error);
+                     [this, entry, actions, mover, retry](std::exception_ptr error) {
+                       run_after_commit([this, entry, actions, mover, error, retry] {
+                         finish_commit(entry, actions, mover, error, retry);
                        });
                      });
 }
@@ -195,17 +212,20 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
 // After the commit (or its failure): apply and tell, then run the moves that waited for it.
 void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                                  const std::shared_ptr<Subscription>& mover,
-                                 std::exception_ptr error) {
+                                 std::exception_ptr error, const std::function<void()>& retry) {
   std::vector<std::function<void()>> waiting;
   {
     std::lock_guard lock(entry->mutex);
     entry->committing = false;
     if (error) {
-      // Not stored, so not made; the mover hears why (a computer seat tries again on restart).
-      if (mover) {
-        try {
-          std::rethrow_exception(error);
-        } catch (const std::exception& e) {
+      // Not stored, so not made; the mover hears why (a computer seat tries again on restart),
+      // unless another instance appended first: then the move is judged again on the new match.
+      try {
+        std::rethrow_exception(error);
+      } catch (const std::exception& e) {
+        if (caught_up_after_conflict(entry, e)) {
+          if (retry) retry();
+        } else if (mover) {
           int status = 0;
           const Json err = error_json(e, status);
           mover->send(error_message(err["code"].get<std::string>(),
@@ -215,6 +235,7 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
         }
       }
     } else {
+      entry->moved_here = true;
       apply_and_push(*entry, actions);
       schedule_agent(entry);
     }

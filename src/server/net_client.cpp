@@ -97,6 +97,11 @@ void WsClient::close() {
   }
 }
 
+void WsClient::abort() {
+  boost::system::error_code ignored;
+  beast::get_lowest_layer(impl_->ws).shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+}
+
 // --- the load generator: every seat of every match is one coroutine on one I/O thread.
 namespace {
 
@@ -105,6 +110,7 @@ using net::use_awaitable;
 using Clock = std::chrono::steady_clock;
 
 struct LoadMatch {
+  int index = 0;  // creation order: which instance each seat plays through (LoadtestConfig::ports)
   std::string id;
   std::vector<std::string> tokens;
   std::vector<websocket::stream<beast::tcp_stream>*> sockets;
@@ -151,6 +157,11 @@ awaitable<void> start_gate(LoadStats& stats) {
   co_await stats.gate->async_wait(net::redirect_error(use_awaitable, ec));
 }
 
+unsigned short load_port(const LoadtestConfig& config, int n) {
+  if (config.ports.empty()) return config.port;
+  return config.ports[static_cast<std::size_t>(n) % config.ports.size()];
+}
+
 awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int seat,
                           LoadStats& stats) {
   auto executor = co_await net::this_coro::executor;
@@ -161,7 +172,8 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
   bool failed = false;
   try {
     co_await beast::get_lowest_layer(ws).async_connect(
-        tcp::endpoint(net::ip::make_address(config.host), config.port), use_awaitable);
+        tcp::endpoint(net::ip::make_address(config.host), load_port(config, match.index + seat)),
+        use_awaitable);
     beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
     beast::get_lowest_layer(ws).expires_never();
     co_await ws.async_handshake(config.host, "/ws", use_awaitable);
@@ -231,18 +243,18 @@ double percentile(std::vector<double>& sorted, double p) {
   return sorted[i];
 }
 
-LoadMatch create_load_match(const LoadtestConfig& config) {
+LoadMatch create_load_match(const LoadtestConfig& config, int index) {
   const Json create = {{"game", config.game}, {"public", false}};
-  const HttpResult made =
-      http_request(config.host, config.port, "POST", "/api/matches", create.dump());
+  const unsigned short port = load_port(config, index);
+  const HttpResult made = http_request(config.host, port, "POST", "/api/matches", create.dump());
   const Json summary = Json::parse(made.body);
   if (made.status != 201) throw Error(ErrorCode::kIo, "create match: " + made.body);
   LoadMatch m;
+  m.index = index;
   m.id = summary["match"].get<std::string>();
   for (std::size_t s = 0; s < summary["seats"].size(); ++s) {
-    const HttpResult joined =
-        http_request(config.host, config.port, "POST", "/api/matches/" + m.id + "/join",
-                     Json{{"seat", s}}.dump());
+    const HttpResult joined = http_request(
+        config.host, port, "POST", "/api/matches/" + m.id + "/join", Json{{"seat", s}}.dump());
     if (joined.status != 200) throw Error(ErrorCode::kIo, "join: " + joined.body);
     m.tokens.push_back(Json::parse(joined.body)["token"].get<std::string>());
   }
@@ -254,7 +266,7 @@ LoadMatch create_load_match(const LoadtestConfig& config) {
 LoadtestResult run_loadtest(const LoadtestConfig& config) {
   std::vector<LoadMatch> matches;
   matches.reserve(static_cast<std::size_t>(config.matches));
-  for (int i = 0; i < config.matches; ++i) matches.push_back(create_load_match(config));
+  for (int i = 0; i < config.matches; ++i) matches.push_back(create_load_match(config, i));
   net::io_context ioc{1};
   net::steady_timer gate(ioc, Clock::time_point::max());
   LoadStats stats;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mw::server {
 
@@ -27,6 +28,9 @@ class WsClient {
   // Blocks for the next message; throws Error(kIo) when the connection is closed.
   std::string receive();
   void close();
+  // Cuts the TCP connection without a closing handshake: the one way to end a connection whose
+  // receive() is blocked on another thread (close() would write on the stream that thread reads).
+  void abort();
 
  private:
   struct Impl;
@@ -41,6 +45,10 @@ struct LoadtestConfig {
   int matches = 10;
   int max_moves = 200;  // per match; a match ends at its end or here
   std::uint64_t seed = 1;
+  // Several instances of one cluster (serve on one PostgreSQL database): match i is created and
+  // joined through ports[i % n] and its seat s plays through ports[(i + s) % n], so every match
+  // has seats on different instances. Empty: `port` alone.
+  std::vector<unsigned short> ports;
   // Mean think time of a seat before each move (each wait uniform in [0, 2·think_ms]); 0: move at
   // once (a closed loop at saturation: latency is then queueing, N / throughput).
   int think_ms = 0;

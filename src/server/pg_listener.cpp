@@ -27,7 +27,7 @@ ActionsNotice parse_actions_notice(const std::string& payload) {
   try {
     const Json j = Json::parse(payload);
     return ActionsNotice{j.at("match").get<std::string>(), j.at("actions").get<std::uint64_t>(),
-                         j.value("finished", false)};
+                         j.value("finished", false), j.value("refresh", false)};
   } catch (const Json::exception& e) {
     throw Error(ErrorCode::kIo, fmt::format("database: notification '{}': {}", payload, e.what()));
   }

@@ -20,10 +20,13 @@ struct ActionsNotice {
   std::string match;
   std::uint64_t actions = 0;  // the match's action count after the commit
   bool finished = false;
+  // Something other than actions changed (a seat's token, a resignation, a rematch): listeners
+  // holding the match read its tokens and ending again.
+  bool refresh = false;
 };
 
-// Parses a notification's payload ({"match": id, "actions": n, "finished": b}); throws
-// Error(kIo) for anything else.
+// Parses a notification's payload ({"match": id, "actions": n, "finished": b, "refresh"?: b});
+// throws Error(kIo) for anything else.
 ActionsNotice parse_actions_notice(const std::string& payload);
 
 class PgListener {

@@ -65,7 +65,7 @@ WITH advanced AS (
       finished = finished OR $4::BOOLEAN,
       updated_at = CASE WHEN $3::BIGINT > 0 THEN EXTRACT(EPOCH FROM clock_timestamp())::BIGINT
                         ELSE updated_at END
-  WHERE id = $1 AND ($3::BIGINT = 0 OR action_count = $2::BIGINT)
+  WHERE id = $1 AND ($3::BIGINT = 0 OR (action_count = $2::BIGINT AND resigned IS NULL))
   RETURNING id, action_count, finished)
 SELECT action_count, pg_notify('{}',
   json_build_object('match', id, 'actions', action_count, 'finished', finished)::TEXT)
@@ -78,6 +78,13 @@ constexpr const char* kInsertActions =
 
 constexpr const char* kMatchColumns =
     "id, game, options, seed, seats, public, move_ms, created_at, seed_salt, resigned, rematch";
+
+// Announces a change of the match row's seats or ending (not of its actions): "refresh" tells the
+// other instances to read the tokens and the ending again, not only new actions. A statement's
+// RETURNING list, over the updated `matches` row; sent only if the transaction commits.
+constexpr const char* kNotifyRefresh =
+    "pg_notify('{}', json_build_object('match', id, 'actions', action_count, 'finished', "
+    "finished, 'refresh', true)::TEXT)";
 
 // Seeds are full 64-bit values; BIGINT is signed, so they are stored bit for bit (as in SQLite).
 std::string seed_text(std::uint64_t seed) {
@@ -173,7 +180,8 @@ auto guarded(const char* what, F&& f) {
 
 }  // namespace
 
-PgStore::PgStore(const std::string& url) : conn_(url, "mazeworks") {
+PgStore::PgStore(const std::string& url)
+    : conn_(url, "mazeworks"), reader_(url, "mazeworks-reader") {
   conn_.exec("create tables", kSchema);
   conn_.prepare("advance", fmt::format(kAdvance, kActionsChannel));
   conn_.prepare("insert_actions", kInsertActions);
@@ -218,16 +226,27 @@ void PgStore::insert_matches(const std::vector<StoredMatch>& matches) {
   });
 }
 
+// One statement, so two instances joining the same seat at once cannot both succeed: the
+// primary key lets one insert through and the other's ON CONFLICT inserts nothing.
 void PgStore::set_token(const std::string& match, int seat, const SeatToken& token) {
-  exec("store token",
-       "WITH t AS (INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
-       "VALUES ($1, $2, $3, $4, $5)) UPDATE matches SET updated_at = $4 WHERE id = $1",
-       {match, std::to_string(seat), token.hash, std::to_string(token.issued),
-        token.claimed ? "true" : "false"});
+  const pg::Result r =
+      exec("store token",
+           fmt::format("WITH t AS (INSERT INTO seat_tokens (match_id, seat, token_sha256, "
+                       "issued_at, claimed) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING "
+                       "RETURNING match_id) UPDATE matches SET updated_at = $4 FROM t "
+                       "WHERE id = t.match_id RETURNING {}",
+                       fmt::format(kNotifyRefresh, kActionsChannel)),
+           {match, std::to_string(seat), token.hash, std::to_string(token.issued),
+            token.claimed ? "true" : "false"});
+  if (PQntuples(r.get()) != 1) throw SeatTaken(match, seat);
 }
 
 void PgStore::clear_token(const std::string& match, int seat) {
-  exec("free seat", "DELETE FROM seat_tokens WHERE match_id = $1 AND seat = $2",
+  exec("free seat",
+       fmt::format("WITH t AS (DELETE FROM seat_tokens WHERE match_id = $1 AND seat = $2 AND NOT "
+                   "claimed RETURNING match_id) UPDATE matches SET updated_at = updated_at FROM t "
+                   "WHERE id = t.match_id RETURNING {}",
+                   fmt::format(kNotifyRefresh, kActionsChannel)),
        {match, std::to_string(seat)});
 }
 
@@ -236,18 +255,27 @@ void PgStore::claim_token(const std::string& match, int seat) {
        {match, std::to_string(seat)});
 }
 
-void PgStore::set_resigned(const std::string& match, int seat) {
-  const pg::Result r = exec("resign",
-                            fmt::format("UPDATE matches SET finished = true, resigned = $1, "
-                                        "updated_at = {} WHERE id = $2",
-                                        kNow),
-                            {std::to_string(seat), match});
-  if (pg::affected(r) != 1)
+void PgStore::set_resigned(const std::string& match, int seat, std::uint64_t actions) {
+  // Conditional on the count, like an append: the row's lock orders it with any append.
+  const pg::Result r =
+      exec("resign",
+           fmt::format("UPDATE matches SET finished = true, resigned = $1, updated_at = {} "
+                       "WHERE id = $2 AND action_count = $3 RETURNING {}",
+                       kNow, fmt::format(kNotifyRefresh, kActionsChannel)),
+           {std::to_string(seat), match, std::to_string(actions)});
+  if (pg::affected(r) == 1) return;
+  const pg::Result now = exec("resign", "SELECT action_count FROM matches WHERE id = $1", {match});
+  if (PQntuples(now.get()) == 0) {
     throw Error(ErrorCode::kIo, "database: no match " + match + " to resign");
+  }
+  throw AppendConflict(match, static_cast<std::uint64_t>(pg::integer(now, 0, 0)), actions);
 }
 
 void PgStore::set_rematch(const std::string& match, const std::string& next) {
-  exec("rematch", "UPDATE matches SET rematch = $1 WHERE id = $2", {next, match});
+  exec("rematch",
+       fmt::format("UPDATE matches SET rematch = $1 WHERE id = $2 RETURNING {}",
+                   fmt::format(kNotifyRefresh, kActionsChannel)),
+       {next, match});
 }
 
 void PgStore::write(const Append& a) {
@@ -295,6 +323,53 @@ std::vector<StoredMatch> PgStore::load_active(std::int64_t since, std::size_t li
       {std::to_string(since), std::to_string(std::min<std::size_t>(limit, INT64_MAX))});
 }
 
+std::vector<StoredMatch> PgStore::load_public(std::size_t limit) const {
+  return read_matches(fmt::format("SELECT {} FROM matches WHERE public "
+                                  "ORDER BY created_at DESC, id DESC LIMIT $1",
+                                  kMatchColumns),
+                      {std::to_string(std::min<std::size_t>(limit, INT64_MAX))});
+}
+
+std::optional<MatchChanges> PgStore::load_changes(const std::string& match,
+                                                  std::uint64_t from) const {
+  std::lock_guard lock(read_mutex_);
+  reader_.ensure_open();
+  std::optional<MatchChanges> out;
+  // One snapshot: the ending and tokens as of the same commit as the actions.
+  pg::transaction(reader_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [&] {
+    const pg::Result row = reader_.exec(
+        "catch up", "SELECT seats, resigned, rematch, finished FROM matches WHERE id = $1",
+        {match});
+    if (PQntuples(row.get()) != 1) return;
+    MatchChanges c;
+    guarded("catch up", [&] {
+      c.tokens.assign(Json::parse(pg::text(row, 0, 0)).size(), SeatToken{});
+      return 0;
+    });
+    if (!pg::is_null(row, 0, 1)) c.resigned = static_cast<Player>(pg::integer(row, 0, 1));
+    c.rematch = pg::text(row, 0, 2);
+    c.finished = pg::boolean(row, 0, 3);
+    const pg::Result tokens = reader_.exec(
+        "catch up",
+        "SELECT seat, token_sha256, issued_at, claimed FROM seat_tokens WHERE match_id = $1",
+        {match});
+    for (int r = 0; r < PQntuples(tokens.get()); ++r) {
+      const std::int64_t seat = pg::integer(tokens, r, 0);
+      if (seat < 0 || static_cast<std::size_t>(seat) >= c.tokens.size()) continue;
+      c.tokens[static_cast<std::size_t>(seat)] =
+          SeatToken{pg::text(tokens, r, 1), pg::integer(tokens, r, 2), pg::boolean(tokens, r, 3)};
+    }
+    const pg::Result actions = reader_.exec(
+        "catch up", "SELECT action FROM actions WHERE match_id = $1 AND idx >= $2 ORDER BY idx",
+        {match, std::to_string(from)});
+    for (int r = 0; r < PQntuples(actions.get()); ++r) {
+      c.actions.push_back(pg::integer(actions, r, 0));
+    }
+    out = std::move(c);
+  });
+  return out;
+}
+
 std::size_t PgStore::count() const {
   std::lock_guard lock(mutex_);
   conn_.ensure_open();
@@ -304,13 +379,13 @@ std::size_t PgStore::count() const {
 
 std::vector<StoredMatch> PgStore::read_matches(const std::string& select,
                                                const std::vector<std::string>& params) const {
-  std::lock_guard lock(mutex_);
-  conn_.ensure_open();
+  std::lock_guard lock(read_mutex_);
+  reader_.ensure_open();
   std::vector<StoredMatch> out;
   // One snapshot: a match's actions and tokens as of the same moment as its row.
-  pg::transaction(conn_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [&] {
+  pg::transaction(reader_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [&] {
     guarded("load matches", [&] {
-      const pg::Result rows = conn_.exec("load matches", select, params);
+      const pg::Result rows = reader_.exec("load matches", select, params);
       LoadedMatches loaded{out, {}};
       std::vector<std::string> ids;
       for (int row = 0; row < PQntuples(rows.get()); ++row) {
@@ -320,8 +395,8 @@ std::vector<StoredMatch> PgStore::read_matches(const std::string& select,
       }
       if (ids.empty()) return 0;
       const std::string id_array = pg::text_array(ids);
-      read_tokens(conn_, id_array, loaded);
-      read_actions(conn_, id_array, loaded);
+      read_tokens(reader_, id_array, loaded);
+      read_actions(reader_, id_array, loaded);
       return 0;
     });
   });

@@ -26,12 +26,16 @@ class PgStore final : public Store {
   void set_token(const std::string& match, int seat, const SeatToken& token) override;
   void clear_token(const std::string& match, int seat) override;
   void claim_token(const std::string& match, int seat) override;
-  void set_resigned(const std::string& match, int seat) override;
+  void set_resigned(const std::string& match, int seat, std::uint64_t actions) override;
   void set_rematch(const std::string& match, const std::string& next) override;
   std::vector<StoredMatch> load_all() const override;
   std::optional<StoredMatch> load(const std::string& match) const override;
   std::vector<StoredMatch> load_active(std::int64_t since, std::size_t limit) const override;
   std::size_t count() const override;
+  std::optional<MatchChanges> load_changes(const std::string& match,
+                                           std::uint64_t from) const override;
+  std::vector<StoredMatch> load_public(std::size_t limit) const override;
+  bool shared() const override { return true; }
 
  protected:
   void commit_appends(const std::vector<Append>& batch, std::size_t begin,
@@ -46,8 +50,12 @@ class PgStore final : public Store {
   std::vector<StoredMatch> read_matches(const std::string& select,
                                         const std::vector<std::string>& params) const;
 
-  mutable std::mutex mutex_;  // one connection shared by the I/O threads and the workers
+  mutable std::mutex mutex_;  // one connection for writes, shared by every thread
   mutable pg::Connection conn_;
+  // Reads (loads, catch-ups, the lobby) on a connection of their own, so they do not wait behind
+  // a commit's WAL flush: a catch-up runs for every move another instance makes.
+  mutable std::mutex read_mutex_;
+  mutable pg::Connection reader_;
 };
 
 }  // namespace mw::server

@@ -112,6 +112,56 @@ TEST(PgStore, EveryCommitIsAnnouncedWithTheNewCountAndARefusedAppendIsNot) {
   EXPECT_TRUE(heard.connection.empty());
 }
 
+TEST(PgStore, SeatsAndEndingsAreAnnouncedForARefreshAndNothingIsAppendedAfterAResignation) {
+  const PgTestDatabase db;
+  PgStore store(db.url());
+  Heard heard;
+  PgListener listener(db.url(), heard.on_notice(), heard.on_connection());
+  store.create_match(setup_of("m"));
+  store.append_actions("m", 0, {1});
+  store.set_token("m", 0, SeatToken{"a", 1, false});
+  EXPECT_THROW(store.set_token("m", 0, SeatToken{"b", 2, false}), SeatTaken);  // not announced
+  store.clear_token("m", 0);
+  EXPECT_THROW(store.set_resigned("m", 1, 0), AppendConflict);  // judged at a stale count
+  store.set_resigned("m", 1, 1);
+  EXPECT_THROW(store.append_actions("m", 1, {2}), AppendConflict);
+  store.set_rematch("m", "next");
+  ASSERT_TRUE(heard.wait_notices(5));
+  const std::lock_guard lock(heard.mutex);
+  ASSERT_EQ(heard.notices.size(), 5u);
+  EXPECT_FALSE(heard.notices[0].refresh);  // the append
+  for (std::size_t n = 1; n < 5; ++n) {    // join, freed seat, resignation, rematch
+    EXPECT_TRUE(heard.notices[n].refresh) << n;
+    EXPECT_EQ(heard.notices[n].actions, 1u) << n;
+  }
+  EXPECT_FALSE(heard.notices[2].finished);
+  EXPECT_TRUE(heard.notices[3].finished);
+  EXPECT_EQ(store.load("m")->actions, (ActionList{1}));
+}
+
+TEST(PgStore, TwoInstancesJoiningOneSeatAtOnceGiveItToOne) {
+  const PgTestDatabase db;
+  PgStore a(db.url()), b(db.url());
+  a.create_match(setup_of("m"));
+  for (int round = 0; round < 20; ++round) {
+    std::atomic<int> joined = 0, taken = 0;
+    const auto join = [&](PgStore& store, const std::string& hash) {
+      try {
+        store.set_token("m", 0, SeatToken{hash, 1, false});
+        ++joined;
+      } catch (const SeatTaken&) {
+        ++taken;
+      }
+    };
+    std::thread other([&] { join(b, "from-b"); });
+    join(a, "from-a");
+    other.join();
+    EXPECT_EQ(joined, 1);
+    EXPECT_EQ(taken, 1);
+    a.clear_token("m", 0);  // unclaimed: free again for the next round
+  }
+}
+
 TEST(PgStore, ASecondWriterWaitsForTheMatchRowLockThenConflictsAndWritesNothing) {
   const PgTestDatabase db;
   PgStore instance_a(db.url()), instance_b(db.url());

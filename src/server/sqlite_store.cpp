@@ -226,14 +226,14 @@ void SqliteStore::set_token(const std::string& match, int seat, const SeatToken&
   guarded("store token", [&] {
     SQLite::Statement q(
         *db_,
-        "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
+        "INSERT OR IGNORE INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
         "VALUES (?, ?, ?, ?, ?)");
     q.bind(1, match);
     q.bind(2, seat);
     q.bind(3, token.hash);
     q.bind(4, token.issued);
     q.bind(5, token.claimed ? 1 : 0);
-    q.exec();
+    if (q.exec() == 0) throw SeatTaken(match, seat);
     SQLite::Statement touch(*db_, "UPDATE matches SET updated_at = ? WHERE id = ?");
     touch.bind(1, token.issued);
     touch.bind(2, match);
@@ -243,7 +243,9 @@ void SqliteStore::set_token(const std::string& match, int seat, const SeatToken&
 }
 
 void SqliteStore::clear_token(const std::string& match, int seat) {
-  seat_update("free seat", "DELETE FROM seat_tokens WHERE match_id = ? AND seat = ?", match, seat);
+  seat_update("free seat",
+              "DELETE FROM seat_tokens WHERE match_id = ? AND seat = ? AND claimed = 0", match,
+              seat);
 }
 
 void SqliteStore::claim_token(const std::string& match, int seat) {
@@ -263,14 +265,23 @@ void SqliteStore::seat_update(const char* what, const char* sql, const std::stri
   });
 }
 
-void SqliteStore::set_resigned(const std::string& match, int seat) {
+void SqliteStore::set_resigned(const std::string& match, int seat, std::uint64_t actions) {
   std::lock_guard lock(mutex_);
   guarded("resign", [&] {
+    SQLite::Statement count(*db_, "SELECT COUNT(*) FROM actions WHERE match_id = ?");
+    count.bind(1, match);
+    count.executeStep();
+    const auto stored = static_cast<std::uint64_t>(count.getColumn(0).getInt64());
     SQLite::Statement q(*db_,
                         "UPDATE matches SET finished = 1, resigned = ?, "
                         "updated_at = strftime('%s','now') WHERE id = ?");
     q.bind(1, seat);
     q.bind(2, match);
+    if (stored != actions) {
+      SQLite::Statement exists(*db_, "SELECT 1 FROM matches WHERE id = ?");
+      exists.bind(1, match);
+      if (exists.executeStep()) throw AppendConflict(match, stored, actions);
+    }
     if (q.exec() != 1) throw Error(ErrorCode::kIo, "database: no match " + match + " to resign");
     return 0;
   });

@@ -33,7 +33,7 @@ class SqliteStore final : public Store {
   void set_token(const std::string& match, int seat, const SeatToken& token) override;
   void clear_token(const std::string& match, int seat) override;
   void claim_token(const std::string& match, int seat) override;
-  void set_resigned(const std::string& match, int seat) override;
+  void set_resigned(const std::string& match, int seat, std::uint64_t actions) override;
   void set_rematch(const std::string& match, const std::string& next) override;
   std::vector<StoredMatch> load_all() const override;
   std::optional<StoredMatch> load(const std::string& match) const override;

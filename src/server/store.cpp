@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "server/pg_store.h"
@@ -45,6 +46,33 @@ void Store::append_actions(const std::string& match, std::uint64_t first,
 void Store::set_finished(const std::string& match) {
   const auto errors = append_batch({Append{match, 0, {}, true}});
   if (errors[0]) std::rethrow_exception(errors[0]);
+}
+
+SeatTaken::SeatTaken(const std::string& match, int seat)
+    : Error(ErrorCode::kIo, fmt::format("database: seat {} of match {} is taken", seat, match)) {}
+
+std::optional<MatchChanges> Store::load_changes(const std::string& match,
+                                                std::uint64_t from) const {
+  std::optional<StoredMatch> stored = load(match);
+  if (!stored) return std::nullopt;
+  MatchChanges changes;
+  const auto skip =
+      static_cast<std::ptrdiff_t>(std::min<std::size_t>(from, stored->actions.size()));
+  changes.actions.assign(stored->actions.begin() + skip, stored->actions.end());
+  changes.tokens = std::move(stored->tokens);
+  changes.resigned = stored->resigned;
+  changes.rematch = std::move(stored->rematch);
+  return changes;
+}
+
+std::vector<StoredMatch> Store::load_public(std::size_t limit) const {
+  std::vector<StoredMatch> all = load_all();
+  std::erase_if(all, [](const StoredMatch& m) { return !m.setup.is_public; });
+  std::stable_sort(all.begin(), all.end(), [](const StoredMatch& a, const StoredMatch& b) {
+    return a.setup.created > b.setup.created;
+  });
+  if (all.size() > limit) all.resize(limit);
+  return all;
 }
 
 std::vector<std::exception_ptr> Store::append_batch(const std::vector<Append>& batch) {

@@ -79,6 +79,23 @@ class AppendConflict : public Error {
   std::uint64_t expected_;
 };
 
+// A seat whose token row exists already: another join (here, or on another server instance)
+// took it first. Nothing was written. An Error(kIo) for callers that only report errors.
+class SeatTaken : public Error {
+ public:
+  SeatTaken(const std::string& match, int seat);
+};
+
+// What a match holds now beyond its first `from` actions (Store::load_changes): what a server
+// instance that has the match in memory at `from` actions needs to catch up with the others.
+struct MatchChanges {
+  ActionList actions;             // the stored actions from index `from` on
+  std::vector<SeatToken> tokens;  // per seat, as stored now
+  std::optional<Player> resigned;
+  std::string rematch;
+  bool finished = false;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -92,8 +109,11 @@ class Store {
   // Whole matches (setup, tokens, actions), all in one transaction, each last active when it
   // was created. For importing and for the benchmark's generator.
   virtual void insert_matches(const std::vector<StoredMatch>& matches) = 0;
+  // Throws SeatTaken (and writes nothing) when the seat has a token already: a join is atomic
+  // across server instances.
   virtual void set_token(const std::string& match, int seat, const SeatToken& token) = 0;
-  // The seat is free again: its token row goes.
+  // The seat is free again: its token row goes, unless the token was claimed meanwhile (perhaps
+  // through another server instance, which this one has not heard of yet).
   virtual void clear_token(const std::string& match, int seat) = 0;
   // The seat's token was used.
   virtual void claim_token(const std::string& match, int seat) = 0;
@@ -103,7 +123,9 @@ class Store {
   void append_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
   void set_finished(const std::string& match);
   // The match ends by `seat`'s resignation: finished, and who resigned, in one transaction.
-  virtual void set_resigned(const std::string& match, int seat) = 0;
+  // `actions`: the match's action count the resignation was judged at; another count stored
+  // (another instance's move meanwhile) is AppendConflict, and nothing is written.
+  virtual void set_resigned(const std::string& match, int seat, std::uint64_t actions) = 0;
   // Links a finished match to its rematch `next` (a second request finds it there).
   virtual void set_rematch(const std::string& match, const std::string& next) = 0;
   // Group commit: every entry in one transaction; returns after the commit. If that transaction
@@ -120,6 +142,16 @@ class Store {
   virtual std::vector<StoredMatch> load_active(std::int64_t since, std::size_t limit) const = 0;
   // How many matches are stored (the benchmark's check).
   virtual std::size_t count() const = 0;
+  // The match's actions from index `from` on, its tokens and how it ended, all as of one moment;
+  // nullopt when there is no such match. The default reads the whole match (load()).
+  virtual std::optional<MatchChanges> load_changes(const std::string& match,
+                                                   std::uint64_t from) const;
+  // The newest public matches, at most `limit`, the newest first (the lobby's list when several
+  // instances share the database). The default reads every match (load_all()).
+  virtual std::vector<StoredMatch> load_public(std::size_t limit) const;
+  // Whether several server instances may write this database at once (PostgreSQL): the match
+  // service then catches up with what the others commit (docs/server.md, "Several instances").
+  virtual bool shared() const { return false; }
 
  protected:
   Store() = default;

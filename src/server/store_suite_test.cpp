@@ -82,7 +82,59 @@ TEST_P(StoreSuite, TokensAreClaimedAndFreed) {
   EXPECT_EQ(m->tokens[0].hash, "a");
   EXPECT_TRUE(m->tokens[0].claimed);
   EXPECT_EQ(m->tokens[1].hash, "");
-  EXPECT_THROW(store_->set_token("m1", 0, SeatToken{"c", 12, false}), Error);  // seat taken
+  EXPECT_THROW(store_->set_token("m1", 0, SeatToken{"c", 12, false}), SeatTaken);
+  EXPECT_EQ(store_->load("m1")->tokens[0].hash, "a");  // the refused join wrote nothing
+  // A seat is freed only while its token is unclaimed (another instance may have seen it used).
+  store_->clear_token("m1", 0);
+  EXPECT_EQ(store_->load("m1")->tokens[0].hash, "a");
+}
+
+TEST_P(StoreSuite, ChangesSinceAnIndexAreTheLaterActionsWithTheTokensAndTheEnding) {
+  store_->create_match(setup_of("m1"));
+  store_->append_actions("m1", 0, {5, 6, 7});
+  store_->set_token("m1", 0, SeatToken{"a", 10, true});
+  auto c = store_->load_changes("m1", 1);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->actions, (ActionList{6, 7}));
+  ASSERT_EQ(c->tokens.size(), 2u);
+  EXPECT_EQ(c->tokens[0].hash, "a");
+  EXPECT_TRUE(c->tokens[0].claimed);
+  EXPECT_EQ(c->tokens[1].hash, "");
+  EXPECT_FALSE(c->resigned);
+  EXPECT_TRUE(store_->load_changes("m1", 3)->actions.empty());
+  store_->set_resigned("m1", 1, 3);
+  store_->set_rematch("m1", "m2");
+  c = store_->load_changes("m1", 3);
+  EXPECT_EQ(c->resigned, 1);
+  EXPECT_EQ(c->rematch, "m2");
+  EXPECT_FALSE(store_->load_changes("nobody", 0));
+}
+
+TEST_P(StoreSuite, AResignationJudgedAtAnOlderCountIsAConflictAndWritesNothing) {
+  store_->create_match(setup_of("m1"));
+  store_->append_actions("m1", 0, {5, 6});
+  try {
+    store_->set_resigned("m1", 0, 1);
+    ADD_FAILURE() << "a resignation at a stale count was taken";
+  } catch (const AppendConflict& e) {
+    EXPECT_EQ(e.expected(), 2u);
+  }
+  EXPECT_FALSE(store_->load("m1")->resigned);
+  store_->set_resigned("m1", 0, 2);
+  EXPECT_EQ(store_->load("m1")->resigned, 0);
+}
+
+TEST_P(StoreSuite, ThePublicMatchesAreListedNewestFirst) {
+  for (int i = 0; i < 5; ++i) {
+    MatchSetup s = setup_of("m" + std::to_string(i), 1000 + i);
+    s.is_public = i != 3;
+    store_->create_match(s);
+  }
+  const auto listed = store_->load_public(3);
+  ASSERT_EQ(listed.size(), 3u);
+  EXPECT_EQ(listed[0].setup.id, "m4");
+  EXPECT_EQ(listed[1].setup.id, "m2");  // m3 is private
+  EXPECT_EQ(listed[2].setup.id, "m1");
 }
 
 TEST_P(StoreSuite, AppendsGoAtTheNextIndexOnly) {
@@ -137,9 +189,9 @@ TEST_P(StoreSuite, EndingsAndRematchesAreStored) {
   store_->append_actions("done", 0, {1});
   store_->set_finished("done");
   store_->set_finished("done");  // twice is harmless
-  store_->set_resigned("resigned", 1);
+  store_->set_resigned("resigned", 1, 0);
   store_->set_rematch("done", "next");
-  EXPECT_THROW(store_->set_resigned("nobody", 0), Error);
+  EXPECT_THROW(store_->set_resigned("nobody", 0, 0), Error);
   reopen();
   EXPECT_EQ(store_->load("resigned")->resigned, 1);
   EXPECT_EQ(store_->load("done")->rematch, "next");
