@@ -14,6 +14,7 @@
 #include "core/rng.h"
 #include "games/all_games.h"
 #include "support/leak_check.h"
+#include "support/sanitizer_scale.h"
 #include "support/server_fixture.h"
 #include "support/state_follower.h"
 
@@ -69,7 +70,7 @@ std::vector<Variant> variants() {
   return out;
 }
 
-constexpr int kGamesPerVariant = 2;
+constexpr int kGamesPerVariant = mw::test_support::scaled_for_sanitizers(2);
 constexpr int kMaxMoves = 300;
 
 TEST(HiddenInformation, NoMessageToAnObserverHoldsMoreThanItsView) {
