@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -49,7 +50,14 @@ class SqliteStore final : public Store {
   // The actions at their indices, nothing checked (mutex_ held).
   void insert_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
   // The index the match's next action goes to (mutex_ held).
-  std::uint64_t next_index(const std::string& match);
+  // An append's match: the index its next action takes, and its activity time against now.
+  struct AppendTarget {
+    std::uint64_t next = 0;
+    std::int64_t updated_at = 0;
+    std::int64_t now = 0;
+  };
+  static constexpr std::int64_t kTouchSeconds = 60;
+  std::optional<AppendTarget> append_target(const std::string& match);
   // Runs `sql` with the parameters (match, seat) in a transaction of its own.
   void seat_update(const char* what, const char* sql, const std::string& match, int seat);
   // The matches whose ids `select_ids` returns (its parameters bound by `bind`), in its order.
@@ -62,7 +70,7 @@ class SqliteStore final : public Store {
   std::unique_ptr<SQLite::Database> db_;
   // Prepared once: parsing SQL per move was a tenth of the server's time under load.
   std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_action_, finish_, touch_,
-      next_index_;
+      append_target_;
   // The background checkpointer (see the constructor).
   std::mutex checkpoint_mutex_;
   std::condition_variable checkpoint_wake_;
