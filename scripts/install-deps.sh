@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libsqlitecpp-dev libboost1.81-dev nettle-dev
   libpq-dev postgresql-15
+  libjemalloc-dev
   libncurses-dev
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-pybind11 python3-dev python3-pytest
