@@ -9,10 +9,6 @@
 namespace mw::pathfinder_barriers {
 namespace {
 
-std::uint64_t entry_mask(std::uint8_t rows) {
-  return entry_squares(rows);
-}
-
 // Squares one step from `x` through slots not in `barriers` (excluding x itself).
 std::uint64_t step_out(std::uint64_t x, const SlotSet& barriers) {
   const std::uint64_t r = kHasRight & ~barriers.v, d = kHasBelow & ~barriers.h;
@@ -71,22 +67,24 @@ Action next_setup_action(const State& s, Player me, const HomeGrid& plan) {
 // ---- the builder ----
 
 int maze_score(const HomeGrid& g) {
-  const std::uint8_t open_rows = static_cast<std::uint8_t>(~g.barriers.l & 0x3f);
-  std::uint64_t layer = entry_mask(open_rows), seen = layer;
-  int dist = 0;
-  while ((seen & sq_bit(g.pawn)) == 0 && layer != 0) {
-    layer = step_out(seen, g.barriers) & ~seen;
-    seen |= layer;
-    ++dist;
+  // One flood from the pawn gives its component (validity and the dead entries) and, on the way,
+  // the distance to the nearest open entry: in an undirected grid, the distance from the outside.
+  // Only dead entries need a second flood, for the squares they reach beyond the component.
+  const std::uint64_t entries = kEntrySquares[~g.barriers.l & 0x3f];
+  const std::uint64_t right = kHasRight & ~g.barriers.v, down = kHasBelow & ~g.barriers.h;
+  std::uint64_t component = sq_bit(g.pawn);
+  int dist = -1;
+  for (int steps = 0;; ++steps) {
+    if (dist < 0 && (component & entries) != 0) dist = steps;
+    const std::uint64_t next = component | ((component & right) << 1) | ((component >> 1) & right) |
+                               ((component & down) << kSize) | ((component >> kSize) & down);
+    if (next == component) break;
+    component = next;
   }
-  const std::uint64_t reach = flood(seen, g.barriers);
-  int dead = 0;
-  for (int r = 0; r < kSize; ++r) {
-    if (((open_rows >> r) & 1) && (flood(sq_bit(r * kSize), g.barriers) & sq_bit(g.pawn)) == 0) {
-      ++dead;
-    }
-  }
-  return 4 * dist + std::popcount(reach) + 3 * dead;
+  if (dist < 0) return -1;
+  const std::uint64_t dead = entries & ~component;
+  const std::uint64_t reach = dead != 0 ? component | flood(dead, g.barriers) : component;
+  return 4 * dist + std::popcount(reach) + 3 * std::popcount(dead);
 }
 
 HomeGrid build_home_grid(int difficulty, int max_barriers, Rng& rng) {
@@ -94,25 +92,34 @@ HomeGrid build_home_grid(int difficulty, int max_barriers, Rng& rng) {
   if (difficulty <= 0) return random_grid(max_barriers, rng, kAllSquares);
   static constexpr std::array<int, kMaxDifficulty + 1> kIterations = {0, 250, 1000, 4000};
   HomeGrid best = random_grid(max_barriers, rng, kFar);
-  int best_score = maze_score(best);
+  int best_score = maze_score(best), best_count = best.barriers.count();
   const int iterations = kIterations[std::min(difficulty, kMaxDifficulty)];
   for (int i = 0; i < iterations; ++i) {
     HomeGrid g = best;
+    int count = best_count;
     const auto kind = rng.below(10);
     if (kind == 0) {
       g.pawn = static_cast<std::int8_t>(random_bit(kFar, rng));
     } else {
-      const std::vector<int> have = g.barriers.slots();
-      if (!have.empty() && (kind >= 4 || g.barriers.count() >= max_barriers)) {
-        g.barriers.remove(have[rng.below(have.size())]);
+      if (count > 0 && (kind >= 4 || count >= max_barriers)) {
+        g.barriers.remove_nth(static_cast<int>(rng.below(static_cast<std::uint64_t>(count))));
+        --count;
       }
-      if (kind >= 2) g.barriers.add(static_cast<int>(rng.below(kSlots)));
+      if (kind >= 2) {
+        const int slot = static_cast<int>(rng.below(kSlots));
+        if (!g.barriers.contains(slot)) {
+          g.barriers.add(slot);
+          ++count;
+        }
+      }
     }
-    if (g.barriers.count() > max_barriers || !g.valid()) continue;
-    const int score = maze_score(g);
-    if (score >= best_score) {
+    // An unchanged grid (a chip added where one is, the pawn moved to its square) keeps its score.
+    if (count > max_barriers || g == best) continue;
+    const int score = maze_score(g);  // -1: the change cut the pawn off
+    if (score >= 0 && score >= best_score) {
       best = g;
       best_score = score;
+      best_count = count;
     }
   }
   return best;

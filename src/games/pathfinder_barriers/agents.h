@@ -16,7 +16,7 @@ inline constexpr int kMaxDifficulty = 3;
 
 // How hard a grid looks: 4 x the steps of the shortest route from outside to the pawn, plus the
 // squares reachable from outside (room for false trails), plus 3 x the open entries that lead
-// nowhere (dead ends near the entry).
+// nowhere (dead ends near the entry); -1 when no route reaches the pawn (not a home grid).
 int maze_score(const HomeGrid& grid);
 
 // A valid home grid with at most `max_barriers` chips.

@@ -11,13 +11,6 @@
 namespace mw::pathfinder_barriers {
 namespace {
 
-// Column-1 squares of each 6-bit row mask.
-constexpr std::array<std::uint64_t, 64> kEntrySquares = [] {
-  std::array<std::uint64_t, 64> out{};
-  for (int m = 0; m < 64; ++m) out[m] = entry_squares(static_cast<std::uint8_t>(m));
-  return out;
-}();
-
 // One step of the flood: the squares next to `x` through open slots.
 inline std::uint64_t spread(std::uint64_t x, std::uint64_t open_right, std::uint64_t open_down) {
   return x | ((x & open_right) << 1) | ((x >> 1) & open_right) | ((x & open_down) << kSize) |

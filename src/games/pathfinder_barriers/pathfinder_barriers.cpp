@@ -51,6 +51,41 @@ void State::pass_turn() {
   if (phase_ == Phase::kPlay) end_turn();
 }
 
+namespace {
+
+// What the moves from one square need, by square: a table instead of branches on the row and the
+// column, which a rollout's random walk makes unpredictable.
+struct Moves {
+  std::uint8_t on_grid;   // bit d: direction d stays on the grid; bit 4: exit (column 1)
+  std::uint8_t up_bit;    // the h bit of the slot above (0 in row A, masked by on_grid)
+  std::uint8_t left_bit;  // the v bit of the slot on the left (0 in column 1, masked)
+  std::uint8_t row;
+  // By direction: the bit of the slot crossed in its word (h up and down, v right and left; 0 off
+  // the grid) and the square reached (neighbour).
+  std::array<std::uint8_t, 4> bit;
+  std::array<std::int8_t, 4> target;
+};
+
+constexpr std::array<Moves, kSquares> kMovesFrom = [] {
+  std::array<Moves, kSquares> out{};
+  for (int sq = 0; sq < kSquares; ++sq) {
+    Moves& m = out[static_cast<std::size_t>(sq)];
+    for (Dir d : kAllDirs) {
+      const auto i = static_cast<std::size_t>(d);
+      m.target[i] = static_cast<std::int8_t>(neighbour(sq, d));
+      if (m.target[i] >= 0) m.on_grid = static_cast<std::uint8_t>(m.on_grid | (1u << i));
+    }
+    if (col_of(sq) == 0) m.on_grid = static_cast<std::uint8_t>(m.on_grid | (1u << 4));
+    m.up_bit = static_cast<std::uint8_t>(row_of(sq) > 0 ? sq - kSize : 0);
+    m.left_bit = static_cast<std::uint8_t>(col_of(sq) > 0 ? sq - 1 : 0);
+    m.bit = {m.up_bit, static_cast<std::uint8_t>(sq), static_cast<std::uint8_t>(sq), m.left_bit};
+    m.row = static_cast<std::uint8_t>(row_of(sq));
+  }
+  return out;
+}();
+
+}  // namespace
+
 bool State::entry_allowed(int row) const {
   const Tracking& t = track_[to_move_];
   const auto known_blocked = [&](int r) { return ((t.blocked.l >> r) & 1) != 0; };
@@ -90,12 +125,27 @@ void State::setup_legal(ActionList& out) const {
   out.push_back(kDone);
 }
 
+namespace {
+
+// nth_set_bit of every mask of six bits: a rollout draws one of at most six choices at each step,
+// and a table has no loop whose length the processor must guess.
+constexpr std::array<std::array<std::int8_t, kSize>, 64> kNthOfSix = [] {
+  std::array<std::array<std::int8_t, kSize>, 64> out{};
+  for (std::uint64_t m = 0; m < 64; ++m) {
+    for (int k = 0; k < std::popcount(m); ++k) {
+      out[m][k] = static_cast<std::int8_t>(nth_set_bit(m, static_cast<std::uint64_t>(k)));
+    }
+  }
+  return out;
+}();
+
+}  // namespace
+
 Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
   if (phase_ == Phase::kPlay) {  // the draw the list would give, without writing the list
     Action base = 0;
-    const std::uint32_t choices = play_choices(base);
-    return base +
-           nth_set_bit(choices, rng.below(static_cast<std::uint64_t>(std::popcount(choices))));
+    const std::uint32_t choices = play_choices(base);  // at most six bits
+    return base + kNthOfSix[choices][rng.below(static_cast<std::uint64_t>(std::popcount(choices)))];
   }
   const HomeGrid& g = home_[to_move_];
   if (phase_ != Phase::kSetup || g.pawn < 0 || g.barriers.count() >= config_.max_barriers) {
@@ -132,24 +182,28 @@ std::uint32_t State::play_choices(Action& base) const {
   const Tracking& t = track_[to_move_];
   std::uint32_t choices = 0;
   if (t.pos < 0) {
+    // entry_allowed for every row at once (a rollout asks at each entry).
     base = kEnterBase;
-    for (int r = 0; r < kSize; ++r) {
-      if (entry_allowed(r)) choices |= 1u << r;
+    const std::uint32_t all_rows = 0x3f, known_blocked = t.blocked.l;
+    choices = config_.allow_redundant ? all_rows : all_rows & ~known_blocked;
+    if (t.last_exit >= 0) {
+      const std::uint32_t exited = 1u << t.last_exit, others = all_rows & ~exited;
+      if ((known_blocked & others) != others) choices &= ~exited;
     }
     return choices;
   }
   // Slot bits by square: the v-slot right of square sq is v bit sq, the h-slot below it h bit sq.
+  // Without branches on the square (a rollout's squares are random): the bit of each direction's
+  // slot is read from its word, and the directions that leave the grid are masked off after.
   static_assert(kExit == kMoveBase + 4);
   const SlotSet asked = config_.allow_redundant ? SlotSet{} : t.blocked;
-  const int sq = t.pos, r = row_of(sq), c = col_of(sq);
-  const auto open = [](std::uint64_t blocked, int bit) { return ((blocked >> bit) & 1) == 0; };
+  const Moves& m = kMovesFrom[static_cast<std::size_t>(t.pos)];
+  const std::uint32_t blocked = static_cast<std::uint32_t>(
+      ((asked.h >> m.up_bit) & 1) | (((asked.v >> t.pos) & 1) << 1) |
+      (((asked.h >> t.pos) & 1) << 2) | (((asked.v >> m.left_bit) & 1) << 3) |
+      (((asked.l >> m.row) & 1u) << 4));
   base = kMoveBase;
-  if (r > 0 && open(asked.h, sq - kSize)) choices |= 1u << static_cast<int>(Dir::kUp);
-  if (c < kSize - 1 && open(asked.v, sq)) choices |= 1u << static_cast<int>(Dir::kRight);
-  if (r < kSize - 1 && open(asked.h, sq)) choices |= 1u << static_cast<int>(Dir::kDown);
-  if (c > 0 && open(asked.v, sq - 1)) choices |= 1u << static_cast<int>(Dir::kLeft);
-  if (c == 0 && open(asked.l, r)) choices |= 1u << 4;
-  return choices;
+  return m.on_grid & ~blocked;
 }
 
 void State::play_legal(ActionList& out) const {
@@ -299,22 +353,41 @@ void State::end_turn() {
 // One question, answered truthfully by the other seat's home grid: a "Yes" moves the explorer
 // (and wins on the pawn, rule 11), a "No" is recorded and ends the turn (rule 5, A-G2-5).
 void State::ask(int slot, int target) {
+  const bool chip = home_[1 - to_move_].barriers.contains(slot);
   Tracking& t = track_[to_move_];
-  const HomeGrid& g = home_[1 - to_move_];
+  SlotSet& answers = chip ? t.blocked : t.open;
+  answers.add(slot);
+  answer(chip, target);
+}
+
+// ask() for a step inside the grid, the slot read from its word without branching on whether it
+// is a v or an h slot (a random walk turns unpredictably).
+void State::ask_step(Dir d) {
+  Tracking& t = track_[to_move_];
+  const Moves& m = kMovesFrom[static_cast<std::size_t>(t.pos)];
+  const auto i = static_cast<std::size_t>(d);
+  std::uint64_t SlotSet::*const word = (i & 1) != 0 ? &SlotSet::v : &SlotSet::h;
+  const std::uint64_t bit = sq_bit(m.bit[i]);
+  const bool chip = (home_[1 - to_move_].barriers.*word & bit) != 0;
+  SlotSet& answers = chip ? t.blocked : t.open;
+  answers.*word |= bit;
+  answer(chip, m.target[i]);
+}
+
+// The rest of a question once its answer is recorded in the tracking grid.
+void State::answer(bool chip, int target) {
+  Tracking& t = track_[to_move_];
   last_seat_ = to_move_;
   last_from_ = t.pos;
-  if (g.barriers.contains(slot)) {
-    t.blocked.add(slot);
-    last_yes_ = false;
+  last_yes_ = !chip;
+  if (chip) {
     end_turn();
     return;
   }
-  t.open.add(slot);
-  last_yes_ = true;
   t.pos = static_cast<std::int8_t>(target);
   t.visited |= sq_bit(target);
   t.last_exit = -1;
-  if (target == g.pawn) {
+  if (target == home_[1 - to_move_].pawn) {
     phase_ = Phase::kOver;
     winner_ = to_move_;
   }
@@ -345,13 +418,11 @@ void State::apply_legal(Action a) {
       return;
     case Phase::kPlay: {
       last_action_ = static_cast<std::int16_t>(a);
-      const Tracking& t = track_[to_move_];
       if (a < kMoveBase) {
         const int r = static_cast<int>(a - kEnterBase);
         ask(kFirstL + r, r * kSize);
       } else if (a < kExit) {
-        const auto d = static_cast<Dir>(a - kMoveBase);
-        ask(slot_between(t.pos, d), neighbour(t.pos, d));
+        ask_step(static_cast<Dir>(a - kMoveBase));
       } else {
         // Exiting crosses the entry slot like a move (A-G2-7); a "Yes" ends the turn (rule 8).
         Tracking& me = track_[to_move_];

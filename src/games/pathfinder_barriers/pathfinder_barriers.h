@@ -89,6 +89,13 @@ constexpr std::uint64_t entry_squares(std::uint8_t rows) {
   return m;
 }
 
+// entry_squares of every row mask.
+inline constexpr std::array<std::uint64_t, 64> kEntrySquares = [] {
+  std::array<std::uint64_t, 64> out{};
+  for (int m = 0; m < 64; ++m) out[m] = entry_squares(static_cast<std::uint8_t>(m));
+  return out;
+}();
+
 // A set of slots: v and h by the square on the slot's left/upper side, l by row.
 struct SlotSet {
   std::uint64_t v = 0;
@@ -117,6 +124,18 @@ struct SlotSet {
       h &= ~sq_bit(slot - kFirstH);
     } else {
       l = static_cast<std::uint8_t>(l & ~(1u << (slot - kFirstL)));
+    }
+  }
+  // remove(slots()[k]) without building the list; k < count().
+  constexpr void remove_nth(int k) {
+    const int in_v = std::popcount(v), in_h = std::popcount(h);
+    if (k < in_v) {
+      v &= ~sq_bit(nth_set_bit(v, static_cast<std::uint64_t>(k)));
+    } else if (k < in_v + in_h) {
+      h &= ~sq_bit(nth_set_bit(h, static_cast<std::uint64_t>(k - in_v)));
+    } else {
+      l = static_cast<std::uint8_t>(
+          l & ~(1u << nth_set_bit(l, static_cast<std::uint64_t>(k - in_v - in_h))));
     }
   }
   int count() const { return std::popcount(v) + std::popcount(h) + std::popcount(l); }
@@ -285,6 +304,8 @@ class State {
   std::string play_illegal_reason(Action a) const;
   bool entry_allowed(int row) const;
   void ask(int slot, int target);
+  void ask_step(Dir d);
+  void answer(bool chip, int target);
   void end_turn();
   void begin_play(Player first);
   Action parse_setup(std::string_view text) const;

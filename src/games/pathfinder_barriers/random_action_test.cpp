@@ -79,5 +79,55 @@ TEST(PathfinderRandomAction, OutsideTheChipsItPicksFromTheList) {
   }
 }
 
+// The questions are listed from bit masks and tables, and a step's answer is recorded through
+// tables; illegal_reason asks the rules case by case, slot_between and neighbour give the step.
+// Random games under both readings of redundant questions reach many known-blocked slots and
+// exited rows.
+void expect_step_recorded(const State& before, const State& after, Action a) {
+  const Player me = before.current_player();
+  const Tracking& t = before.tracking(me);
+  const auto d = static_cast<Dir>(a - kMoveBase);
+  const int slot = slot_between(t.pos, d);
+  const bool chip = before.home(1 - me).barriers.contains(slot);
+  const Tracking& now = after.tracking(me);
+  EXPECT_EQ(now.blocked.contains(slot), chip) << before.action_to_string(a);
+  EXPECT_EQ(now.open.contains(slot), !chip) << before.action_to_string(a);
+  EXPECT_EQ(now.pos, chip ? t.pos : neighbour(t.pos, d)) << before.action_to_string(a);
+}
+
+TEST(PathfinderRandomAction, TheListedQuestionsAreTheOnesTheRulesAllow) {
+  int after_exit = 0, steps = 0;
+  for (const bool redundant : {false, true}) {
+    const Game game = load(Json{{"allowRedundantQuestions", redundant}});
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList legal, scratch;
+      while (!s.is_terminal()) {
+        const bool play = s.phase() == Phase::kPlay;
+        if (play) {
+          s.legal_actions(legal);
+          for (Action a = kEnterBase; a <= kExit; ++a) {
+            const bool listed = std::find(legal.begin(), legal.end(), a) != legal.end();
+            ASSERT_EQ(listed, s.illegal_reason(a).empty())
+                << s.action_to_string(a) << " seed " << seed << " redundant " << redundant;
+          }
+          after_exit += s.tracking(s.current_player()).last_exit >= 0;
+        }
+        const Action a = s.current_player() == kChancePlayer ? s.sample_chance(rng)
+                                                             : s.random_legal_action(rng, scratch);
+        const State before = s;
+        s.apply_legal(a);
+        if (play && a >= kMoveBase && a < kExit) {
+          expect_step_recorded(before, s, a);
+          ++steps;
+        }
+      }
+    }
+  }
+  EXPECT_GT(after_exit, 1000);
+  EXPECT_GT(steps, 10000);
+}
+
 }  // namespace
 }  // namespace mw::pathfinder_barriers

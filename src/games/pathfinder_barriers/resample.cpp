@@ -1,6 +1,7 @@
 // Pathfinder with barriers: resampling the other seat's hidden home grid from the answers.
 #include <array>
 #include <bit>
+#include <utility>
 
 #include "games/pathfinder_barriers/agents.h"
 #include "games/pathfinder_barriers/pathfinder_barriers.h"
@@ -50,6 +51,53 @@ void repair(HomeGrid& g, const SlotSet& known_blocked) {
   }
 }
 
+// A set of slots as bits in slot order (lo bit s: slot s < 64; hi bit s: slot 64 + s), so that a
+// loop over slot numbers visits only the members.
+struct SlotOrderBits {
+  std::uint64_t lo = 0, hi = 0;
+};
+
+SlotOrderBits in_slot_order(const SlotSet& set) {
+  SlotOrderBits out;
+  for (int r = 0; r < kSize; ++r) out.lo |= ((set.v >> (r * kSize)) & 0x1f) << (r * 5);
+  out.lo |= set.h << kFirstH | std::uint64_t{set.l & 0xfu} << kFirstL;
+  out.hi = set.l >> 4;
+  return out;
+}
+
+SlotSet from_slot_order(const SlotOrderBits& bits) {
+  SlotSet out;
+  for (int r = 0; r < kSize; ++r) out.v |= ((bits.lo >> (r * 5)) & 0x1f) << (r * kSize);
+  out.h = (bits.lo >> kFirstH) & kHasBelow;
+  out.l = static_cast<std::uint8_t>(((bits.lo >> kFirstL) & 0xf) | (bits.hi & 0x3) << 4);
+  return out;
+}
+
+// Each slot of `unknown` holds a chip with probability kChipDensity, visited in slot order from
+// `start` round to start - 1 until `count` reaches `max_barriers`; returns the chips. One draw per
+// slot visited, and no branch on the draw: three draws in ten say yes, unpredictably.
+SlotSet draw_chips(const SlotSet& unknown, int start, int count, int max_barriers, Rng& rng) {
+  const SlotOrderBits bits = in_slot_order(unknown);
+  // The visiting order as runs within one word: the slots from `start` on, then those before it.
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  const std::uint64_t lo_from = start < 64 ? kAll << start : 0;
+  const std::uint64_t hi_from = start < 64 ? kAll : kAll << (start - 64);
+  const std::array<std::pair<int, std::uint64_t>, 4> runs = {{{0, bits.lo & lo_from},
+                                                              {1, bits.hi & hi_from},
+                                                              {0, bits.lo & ~lo_from},
+                                                              {1, bits.hi & ~hi_from}}};
+  SlotOrderBits chips;
+  for (const auto& [word, members] : runs) {
+    std::uint64_t& out = word == 0 ? chips.lo : chips.hi;
+    for (std::uint64_t m = members; m != 0 && count < max_barriers; m &= m - 1) {
+      const bool chip = rng.uniform() < kChipDensity;
+      out |= std::uint64_t{chip} << std::countr_zero(m);
+      count += chip;
+    }
+  }
+  return from_slot_order(chips);
+}
+
 }  // namespace
 
 HomeGrid sample_home_grid(const Tracking& t, int max_barriers, Rng& rng) {
@@ -61,16 +109,9 @@ HomeGrid sample_home_grid(const Tracking& t, int max_barriers, Rng& rng) {
       nth_set_bit(candidates, rng.below(static_cast<std::uint64_t>(std::popcount(candidates)))));
   // Each unknown slot holds a chip with probability kChipDensity, visited from a random start
   // so that the cap, when it binds, favours no slot.
-  g.barriers = t.blocked;
-  const SlotSet known = t.blocked | t.open;
-  int count = t.blocked.count();
+  const SlotSet unknown = kAllSlots.minus(t.blocked | t.open);
   const int start = static_cast<int>(rng.below(kSlots));
-  for (int i = 0; i < kSlots && count < max_barriers; ++i) {
-    const int slot = (start + i) % kSlots;
-    if (known.contains(slot) || rng.uniform() >= kChipDensity) continue;
-    g.barriers.add(slot);
-    ++count;
-  }
+  g.barriers = t.blocked | draw_chips(unknown, start, t.blocked.count(), max_barriers, rng);
   if (!g.valid()) repair(g, t.blocked);
   return g;
 }
