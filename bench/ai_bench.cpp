@@ -25,19 +25,31 @@ State first_decision(const Game& game, std::uint64_t seed) {
   return s;
 }
 
-// The middle one of `seat`'s decisions in a random game seeded by `seed` (uniformly random
-// actions, chance by its probabilities): a position well into the game, in a phase where that seat
-// acts most. Nullopt when the seat never decides in that game.
+// One step of a random game: chance by its probabilities, a decision by an index drawn into the
+// legal list, so the positions below do not move when a game draws its random actions faster
+// another way (FastRandomAction).
+void random_step(State& s, Rng& rng) {
+  if (s.is_chance_node()) {
+    s.apply_legal(s.sample_chance(rng));
+    return;
+  }
+  const ActionList legal = s.legal_actions();
+  s.apply_legal(legal[rng.below(legal.size())]);
+}
+
+// The middle one of `seat`'s decisions in a random game seeded by `seed` (random_step): a
+// position well into the game, in a phase where that seat acts most. Nullopt when the seat never
+// decides in that game.
 std::optional<State> middle_decision(const Game& game, Player seat, std::uint64_t seed) {
   State s = game.new_initial_state();
   Rng rng(seed);
   int decisions = 0;  // the seat's decisions in the whole game
-  for (State t = s; !t.is_terminal(); t.play_random(rng, 1)) {
+  for (State t = s; !t.is_terminal(); random_step(t, rng)) {
     if (t.current_player() == seat) ++decisions;
   }
   if (decisions == 0) return std::nullopt;
   rng = Rng(seed);  // the same game again, up to the middle decision
-  for (int seen = 0;; s.play_random(rng, 1)) {
+  for (int seen = 0;; random_step(s, rng)) {
     if (s.current_player() == seat && seen++ == decisions / 2) return s;
   }
 }

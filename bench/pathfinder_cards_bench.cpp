@@ -25,8 +25,10 @@ const char* kMaze =
     "AS  2S  3S  4S  5S  6S  7S  8S\n"
     "9S  10S JS  QS  KS  JD  QD  KD\n";
 
-// Plays seeded random games from `start`; counts decisions.
-void random_games(benchmark::State& bs, const pf::State& start) {
+// Plays seeded random games from `start`, each decision an index drawn into the legal list, or
+// with `fast` the game's own draw (random_legal_action, what rollouts and the random agent use);
+// counts decisions.
+void random_games(benchmark::State& bs, const pf::State& start, bool fast = false) {
   mw::Rng rng(1);
   mw::ActionList scratch;
   std::int64_t decisions = 0;
@@ -37,8 +39,12 @@ void random_games(benchmark::State& bs, const pf::State& start) {
         s.apply_legal(s.sample_chance(rng));
         continue;
       }
-      s.legal_actions(scratch);
-      s.apply_legal(scratch[rng.below(scratch.size())]);
+      if (fast) {
+        s.apply_legal(s.random_legal_action(rng, scratch));
+      } else {
+        s.legal_actions(scratch);
+        s.apply_legal(scratch[rng.below(scratch.size())]);
+      }
       ++decisions;
     }
   }
@@ -49,6 +55,11 @@ void BM_RandomGameWithBuilding(benchmark::State& bs) {
   random_games(bs, pf::State::initial(game().options()));
 }
 BENCHMARK(BM_RandomGameWithBuilding);
+
+void BM_RandomGameWithBuildingFastDraws(benchmark::State& bs) {
+  random_games(bs, pf::State::initial(game().options()), true);
+}
+BENCHMARK(BM_RandomGameWithBuildingFastDraws);
 
 void BM_RandomGameFromMaze(benchmark::State& bs) {
   random_games(bs, pf::State::from_layout(pf::parse_maze(kMaze), game().options()));

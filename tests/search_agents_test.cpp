@@ -6,6 +6,7 @@
 #include <atomic>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ai/agent_params.h"
@@ -253,40 +254,42 @@ TEST(SearchTree, AHintIsTriedFirstAndFavouredAmongEquals) {
   EXPECT_TRUE(untried);
   EXPECT_EQ(node.edges[e].action, 7);
   // The hint is looked at again before the budget is spread over the untried actions...
-  node.edges[e].visits = 1;
-  node.edges[e].reward = 0.2;
+  node.back_up(e, 0.2);
   e = select_edge(node, legal, 0.7, rng, untried, 1.0);
   EXPECT_FALSE(untried);
   EXPECT_EQ(node.edges[e].action, 7);
   // ...unless it did badly: then an untried action.
-  node.edges[e].visits = 3;
-  node.edges[e].reward = -3;
+  node.back_up(e, -1.6);
+  node.back_up(e, -1.6);
   e = select_edge(node, legal, 0.7, rng, untried, 1.0);
   EXPECT_TRUE(untried);
   EXPECT_NE(node.edges[e].action, 7);
   // Without guidance the untried actions come first.
   SearchNode plain;
-  plain.edge_index(3);
-  plain.edges[0].visits = 5;
-  plain.edges[0].reward = 5;
+  for (int i = 0; i < 5; ++i) plain.back_up(plain.edge_index(3), 1.0);
   e = select_edge(plain, legal, 0.7, rng, untried);
   EXPECT_TRUE(untried);
   EXPECT_NE(plain.edges[e].action, 3);
   // Every edge tried once with the same result: the bias alone decides.
-  for (SearchEdge& edge : node.edges) {
-    edge.visits = 1;
-    edge.reward = 0.5;
-  }
-  e = select_edge(node, legal, 0.7, rng, untried, 1.0);
+  const auto node_with = [&legal](const auto& visits_and_reward) {
+    SearchNode n;
+    n.hint = 7;
+    for (const Action a : legal) {
+      const auto [visits, reward] = visits_and_reward(a);
+      const std::size_t i = n.edge_index(a);
+      for (int v = 0; v < visits; ++v) n.back_up(i, reward);
+      n.edges[i].available = static_cast<std::uint32_t>(visits) + 3;  // it was legal 3 more times
+    }
+    return n;
+  };
+  SearchNode even = node_with([](Action) { return std::pair{1, 0.5}; });
+  e = select_edge(even, legal, 0.7, rng, untried, 1.0);
   EXPECT_FALSE(untried);
-  EXPECT_EQ(node.edges[e].action, 7);
+  EXPECT_EQ(even.edges[e].action, 7);
   // The bias fades: a hint far behind in results loses.
-  for (SearchEdge& edge : node.edges) {
-    edge.visits = 100;
-    edge.reward = edge.action == 7 ? -50 : 50;
-  }
-  e = select_edge(node, legal, 0.7, rng, untried, 1.0);
-  EXPECT_NE(node.edges[e].action, 7);
+  SearchNode behind = node_with([](Action a) { return std::pair{100, a == 7 ? -0.5 : 0.5}; });
+  e = select_edge(behind, legal, 0.7, rng, untried, 1.0);
+  EXPECT_NE(behind.edges[e].action, 7);
 }
 
 TEST(SearchAgents, OneIterationWithAHeuristicPriorPlaysTheHeuristicsMove) {

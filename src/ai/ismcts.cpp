@@ -55,7 +55,9 @@ class IsmctsWorker {
     for (const Action a : obs_.legal_actions()) {
       SearchEdge e{a, 0, 0, 0.0};
       if (root != nullptr) {
-        if (const SearchEdge* seen = root->find_edge(a)) e = *seen;
+        if (const SearchEdge* seen = root->find_edge(a)) {
+          e = root->statistics(static_cast<std::size_t>(seen - root->edges.data()));
+        }
       }
       out.push_back(e);
     }
@@ -147,9 +149,7 @@ class IsmctsWorker {
     const std::vector<double> returns =
         cut_off ? rollout_.score(world) : rollout_.finish(world, config_.rollout_depth, rng_);
     for (const PathStep& s : path_) {
-      SearchEdge& edge = s.node->edges[s.edge];
-      ++edge.visits;
-      edge.reward += returns[static_cast<std::size_t>(s.actor)];
+      s.node->back_up(s.edge, returns[static_cast<std::size_t>(s.actor)]);
     }
   }
 

@@ -48,9 +48,7 @@ class WorldSearch {
     }
     const std::vector<double> returns = rollout_.finish(s, config_.search.rollout_depth, rng_);
     for (const Step& step : path_) {
-      SearchEdge& edge = step.node->edges[step.edge];
-      ++edge.visits;
-      edge.reward += returns[static_cast<std::size_t>(step.actor)];
+      step.node->back_up(step.edge, returns[static_cast<std::size_t>(step.actor)]);
     }
   }
 
@@ -108,8 +106,7 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
     const std::int64_t share = budget.iterations > 0 ? budget.iterations / config.worlds +
                                                            (w < budget.iterations % config.worlds)
                                                      : 0;
-    SearchClock clock(share, budget.iterations > 0 ? 0.0 : budget.ms / config.worlds,
-                      budget.stop);
+    SearchClock clock(share, budget.iterations > 0 ? 0.0 : budget.ms / config.worlds, budget.stop);
     std::int64_t done = 0;
     while (clock.more(done)) {
       search.iterate();
@@ -119,12 +116,10 @@ RootStatistics pimc_search(const Observation& obs, const PimcConfig& config, Rng
     stats.nodes += search.nodes();
     if (const SearchNode* root = search.root()) {
       for (SearchEdge& total : stats.edges) {
-        for (const SearchEdge& e : root->edges) {
-          if (e.action == total.action) {
-            total.visits += e.visits;
-            total.available += e.available;
-            total.reward += e.reward;
-          }
+        if (const SearchEdge* e = root->find_edge(total.action)) {
+          total.visits += e->visits;
+          total.available += root->available(*e);
+          total.reward += e->reward;
         }
       }
     }

@@ -39,44 +39,67 @@ bool valid_id(int id) {
   return true;
 }
 
-void candidates(Slot s, std::vector<int>& out) {
-  auto range = [&](int lo, int hi) {
-    for (int i = lo; i <= hi; ++i) out.push_back(i);
-  };
+// The tokens of slot `s` as one or two ranges of ids (inclusive), ascending.
+struct IdRanges {
+  std::array<std::array<int, 2>, 2> range{};
+  int n = 1;
+  int size() const {
+    int total = 0;
+    for (int i = 0; i < n; ++i) total += range[i][1] - range[i][0] + 1;
+    return total;
+  }
+  int nth(int k) const {
+    for (int i = 0;; ++i) {
+      const int width = range[i][1] - range[i][0] + 1;
+      if (k < width || i + 1 == n) return range[i][0] + k;
+      k -= width;
+    }
+  }
+};
+
+IdRanges candidate_ranges(Slot s) {
+  const auto one = [](int lo, int hi) { return IdRanges{{{{lo, hi}, {0, -1}}}, 1}; };
   switch (s) {
     case Slot::kExpr:
-      return range(kNot, kPathExists);
+      return one(kNot, kPathExists);
     case Slot::kRegion:
-      return range(kRegCell, kRegAll);
+      return one(kRegCell, kRegAll);
     case Slot::kCell:
-      return range(kCellBase, kTokenEnd - 1);
+      return one(kCellBase, kTokenEnd - 1);
     case Slot::kPred:
-      return range(kPredSuit, kPredAny);
+      return one(kPredSuit, kPredAny);
     case Slot::kFacing:
-      return range(kFaceDown, kFacingAny);
+      return one(kFaceDown, kFacingAny);
     case Slot::kTarget:
-      out.push_back(kTargetJoker);
-      return range(kCellBase, kTokenEnd - 1);
+      return IdRanges{{{{kTargetJoker, kTargetJoker}, {kCellBase, kTokenEnd - 1}}}, 2};
     case Slot::kCmp:
-      return range(kCmpBase, kCmpBase + 5);
+      return one(kCmpBase, kCmpBase + 5);
     case Slot::kInt:
-      return range(kIntBase, kIntBase + kMaxInt);
+      return one(kIntBase, kIntBase + kMaxInt);
     case Slot::kNum:
-      return range(kNumBase, kNumBase + 81);
+      return one(kNumBase, kNumBase + 81);
     case Slot::kAxis:
-      return range(kAxisX, kAxisY);
+      return one(kAxisX, kAxisY);
     case Slot::kSide:
-      return range(kLeft, kRight);
+      return one(kLeft, kRight);
     case Slot::kNbKind:
-      return range(kOrth, kNbHex);
+      return one(kOrth, kNbHex);
     case Slot::kSuit:
-      return range(kSuitBase, kSuitBase + 2);
+      return one(kSuitBase, kSuitBase + 2);
     case Slot::kRank:
-      return range(kRankBase + 1, kRankBase + 13);
+      return one(kRankBase + 1, kRankBase + 13);
     case Slot::kDir:
-      return range(kDirBase, kDirBase + kNumDirs - 1);
+      return one(kDirBase, kDirBase + kNumDirs - 1);
     case Slot::kCount:
-      return range(kCountBase + 1, kCountBase + 8);
+      return one(kCountBase + 1, kCountBase + 8);
+  }
+  return IdRanges{{}, 0};
+}
+
+void candidates(Slot s, std::vector<int>& out) {
+  const IdRanges ids = candidate_ranges(s);
+  for (int r = 0; r < ids.n; ++r) {
+    for (int id = ids.range[r][0]; id <= ids.range[r][1]; ++id) out.push_back(id);
   }
 }
 
@@ -235,7 +258,17 @@ void next_tokens(const std::uint16_t* tokens, int len, Topology topo, std::vecto
     for (int j = 0; j < k; ++j) need += min_len(ch[j]);
     if (len + need + rest <= kMaxTokens) out.push_back(id);
   }
-  std::sort(out.begin(), out.end());
+  // Sorted: the candidates come in ascending order.
+}
+
+int next_candidates(const std::uint16_t* tokens, int len) {
+  const Pending p = pending(tokens, len);
+  return !p.ok || p.n == 0 ? 0 : detail::candidate_ranges(p.slot[p.n - 1]).size();
+}
+
+int nth_next_candidate(const std::uint16_t* tokens, int len, int k) {
+  const Pending p = pending(tokens, len);
+  return detail::candidate_ranges(p.slot[p.n - 1]).nth(k);
 }
 
 }  // namespace mw::pathfinder_cards::aql

@@ -107,6 +107,11 @@ Pending pending(const std::uint16_t* tokens, int len);
 // The tokens allowed next (ids, sorted), keeping the question completable within kMaxTokens.
 void next_tokens(const std::uint16_t* tokens, int len, Topology topo, std::vector<int>& out);
 bool token_allowed(const std::uint16_t* tokens, int len, Topology topo, int id);
+// next_tokens without the list, for a uniform draw: how many tokens fill the next slot (0 when the
+// question is complete or does not parse), and the k-th of them (k below that number) in
+// ascending order; next_tokens lists the ones token_allowed accepts.
+int next_candidates(const std::uint16_t* tokens, int len);
+int nth_next_candidate(const std::uint16_t* tokens, int len, int k);
 
 // Text of one token in its slot, and of a (partial or whole) question in infix form.
 std::string token_text(int id);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
 #include <vector>
 
 #include "games/pathfinder_cards/layout.h"
@@ -45,17 +46,24 @@ class Search {
     if (c >= 0 && !is_diamond(c)) return;
     relax(cell, c >= 0 ? 0 : 1, c >= 0, -1);
   }
+  // The neighbours in Layout::neighbors' order, read in coordinates: the frame lies inside the
+  // box, so one range check per neighbour stands for in_box and CellBox::holds (this loop is
+  // most of a random build's time).
   void run() {
-    std::array<int, 6> nb{};
+    const std::span<const std::array<int, 2>> steps = neighbor_steps(l_.topo);
     while (head_ != tail_) {
       const int cell = deque_[head_];
-      head_ = (head_ + 1) % kRing;
-      const int n = l_.neighbors(cell, nb);
-      for (int i = 0; i < n; ++i) {
-        if (!f_.holds(nb[i])) continue;
-        const int c = l_.at[nb[i]];
+      head_ = (head_ + 1) & (kRing - 1);
+      const int x = cell_x(cell);
+      const int y = cell_y(cell);
+      for (const auto& [dx, dy] : steps) {
+        const int nx = x + dx;
+        const int ny = y + dy;
+        if (nx < f_.x0 || nx > f_.x1 || ny < f_.y0 || ny > f_.y1) continue;
+        const int next = make_cell(nx, ny);
+        const int c = l_.at[next];
         if (c >= 0 && !is_diamond(c)) continue;
-        relax(nb[i], dist_[cell] + (c >= 0 ? 0 : 1), c >= 0, cell);
+        relax(next, dist_[cell] + (c >= 0 ? 0 : 1), c >= 0, cell);
       }
     }
   }
@@ -64,17 +72,18 @@ class Search {
   int parent(int cell) const { return parent_[cell]; }
 
  private:
-  static constexpr int kRing = 2 * kCells;
+  static constexpr int kRing = 4096;  // a power of two above 2 * kCells: the deque never fills
+  static_assert(kRing >= 2 * kCells && (kRing & (kRing - 1)) == 0);
   void relax(int cell, int d, bool front, int from) {
     if (d >= dist_[cell]) return;
     dist_[cell] = static_cast<std::int16_t>(d);
     parent_[cell] = static_cast<std::int16_t>(from);
     if (front) {
-      head_ = (head_ + kRing - 1) % kRing;
+      head_ = (head_ + kRing - 1) & (kRing - 1);
       deque_[head_] = static_cast<std::int16_t>(cell);
     } else {
       deque_[tail_] = static_cast<std::int16_t>(cell);
-      tail_ = (tail_ + 1) % kRing;
+      tail_ = (tail_ + 1) & (kRing - 1);
     }
   }
   const Layout& l_;

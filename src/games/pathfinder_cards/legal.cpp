@@ -26,31 +26,48 @@ bool State::placement_ok(int card, int cell) const {
   return build_ok(l);
 }
 
-void State::legal_build(ActionList& out) const {
+// Cards of one class (A♦, Joker, other diamonds, other cards; in the advanced game each
+// artifact) are interchangeable for the build constraint, so one feasibility search per class
+// and cell decides them all.
+std::array<std::uint64_t, kPlacementClasses> State::placement_classes() const {
   const std::uint64_t left = kAllCards & ~layout_.placed();
-  if (layout_.count == 0) {
-    // 64,000 actions: one allocation, not a doubling vector's copies of half a megabyte.
-    out.reserve(out.size() + std::size_t{kNumCards} * kCells);
-    for (int id = 0; id < kNumCards; ++id) {
-      for (int cell = 0; cell < kCells; ++cell) out.push_back(kPlaceBase + id * kCells + cell);
-    }
-    return;
-  }
-  // Cards of one class (A♦, Joker, other diamonds, other cards; in the advanced game each
-  // artifact) are interchangeable for the build constraint, so one feasibility search per class
-  // and cell decides them all.
   constexpr std::uint64_t kAd = std::uint64_t{1} << kAceOfDiamonds;
   constexpr std::uint64_t kJk = std::uint64_t{1} << kJoker;
   // In the advanced game each artifact is a class of its own: its edges may be what completes
   // the maze (the basic verdicts still answer "yes" for it as for any diamond).
   const std::uint64_t arts = layout_.advanced ? left & kArtifactMask : 0;
-  const std::array<std::uint64_t, 7> classes = {left & kAd,
-                                                left & kJk,
-                                                left & kDiamondMask & ~kAd & ~arts,
-                                                left & ~kDiamondMask & ~kJk,
-                                                arts & (std::uint64_t{1} << kRopeCard),
-                                                arts & (std::uint64_t{1} << kVeilCard),
-                                                arts & (std::uint64_t{1} << kMirrorCard)};
+  return {left & kAd,
+          left & kJk,
+          left & kDiamondMask & ~kAd & ~arts,
+          left & ~kDiamondMask & ~kJk,
+          arts & (std::uint64_t{1} << kRopeCard),
+          arts & (std::uint64_t{1} << kVeilCard),
+          arts & (std::uint64_t{1} << kMirrorCard)};
+}
+
+// A card of class `cls` (its lowest card stands for all) on `cell` keeps a completion possible.
+// `scratch` holds the layout and is given back unchanged.
+bool State::class_fits(std::uint64_t cls, int cell, Layout& scratch) const {
+  const int rep = std::countr_zero(cls);
+  scratch.place(rep, cell);
+  const bool ok = build_ok(scratch);
+  scratch.remove(rep);
+  return ok;
+}
+
+void State::legal_build(ActionList& out) const {
+  const std::uint64_t left = kAllCards & ~layout_.placed();
+  if (layout_.count == 0) {
+    // 64,000 actions, id * kCells + cell in order: one allocation and one plain fill (a search
+    // lists them at its root on every iteration).
+    constexpr int kPlacements = kNumCards * kCells;
+    const std::size_t first = out.size();
+    out.resize(first + kPlacements);
+    Action* const placements = out.data() + first;
+    for (int i = 0; i < kPlacements; ++i) placements[i] = kPlaceBase + i;
+    return;
+  }
+  const std::array<std::uint64_t, kPlacementClasses> classes = placement_classes();
   std::vector<int> cells;  // the empty cells next to the layout, each once, in ascending order
   cells.reserve(4 * kNumCards);
   std::array<bool, kCells> seen{};
@@ -71,7 +88,6 @@ void State::legal_build(ActionList& out) const {
   const std::vector<PlacementVerdict> verdicts =
       verdicts_apply ? placement_verdicts(layout_, cells) : std::vector<PlacementVerdict>{};
   Layout scratch = layout_;
-  Layout* l = &scratch;
   // fits[k][i]: a card of class k may go on cells[i]. Each placement is judged on its own,
   // exactly as placement_ok judges it: a bounded search's answer must not depend on the
   // questions asked before it.
@@ -88,12 +104,7 @@ void State::legal_build(ActionList& out) const {
         // through an artifact (completion_possible).
         if (ok == 0 && layout_.advanced) ok = -1;
       }
-      if (ok < 0) {
-        const int rep = std::countr_zero(cls);
-        l->place(rep, cells[i]);
-        ok = build_ok(*l);
-        l->remove(rep);
-      }
+      if (ok < 0) ok = class_fits(cls, cells[i], scratch);
       fits[k][i] = ok != 0;
     }
   }

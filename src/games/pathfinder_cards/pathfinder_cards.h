@@ -54,6 +54,8 @@ inline constexpr std::array<const char*, 2> kMatchSeatNames = {"Player 1", "Play
 enum class Roles : std::uint8_t { kRandom, kSeat0Maker, kSeat0Runner };
 inline constexpr std::array<const char*, 3> kRolesNames = {"random", "seat0Maker", "seat0Runner"};
 inline constexpr int kMaxMatchGames = 4;
+// The classes of cards interchangeable for the build constraint (legal.cpp placement_classes).
+inline constexpr std::size_t kPlacementClasses = 7;
 
 inline constexpr Action kPlaceBase = 0;
 inline constexpr Action kCompassBase = 64000;
@@ -223,6 +225,11 @@ class State {
   // The roles, the maze being built and the Compass card (G1.2; core SetupPhases).
   bool in_setup() const { return phase_ == Phase::kBuild || phase_ == Phase::kCompass; }
   void legal_actions(ActionList& out) const;
+  // One of legal_actions() drawn uniformly (core FastRandomAction). The Maker's placements, the
+  // swaps and moves of an Ace alteration or the Mover and the Advisor's question tokens are drawn
+  // without listing them: one at random among the candidates, drawn again when it is refused
+  // (random_action.cpp).
+  Action random_legal_action(Rng& rng, ActionList& scratch) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;
   std::string illegal_reason(Action a) const;
@@ -342,6 +349,11 @@ class State {
   void discard_lost_to_damage(int rank);
 
   void legal_build(ActionList& out) const;
+  std::array<std::uint64_t, kPlacementClasses> placement_classes() const;
+  bool class_fits(std::uint64_t cls, int cell, Layout& scratch) const;
+  Action random_placement(Rng& rng, ActionList& scratch) const;
+  Action random_rearrangement(Rng& rng, ActionList& scratch, bool mover, Action extra) const;
+  Action random_token(Rng& rng, ActionList& scratch) const;
   void legal_main(ActionList& out) const;
   void legal_alteration(ActionList& out) const;
   void legal_rearrangements(ActionList& out, bool mover) const;
