@@ -55,12 +55,17 @@ TEST_P(RandomSimTest, ThousandsOfRandomGamesEnd) {
   const Game game = load();
   constexpr std::uint64_t kFirstSeed = 1'000'000;  // other streams than the contract test's
   std::size_t longest = 0;
+  ActionList scratch;
   for (int g = 0; g < kEndingGames; ++g) {
     const std::uint64_t seed = kFirstSeed + static_cast<std::uint64_t>(g);
     Rng play(derive_seed(seed, kPlayStream));
     State s = game.new_initial_state();
     std::size_t n = 0;
-    for (; !s.is_terminal() && n < kActionCap; ++n) s.apply(random_action(s, play));
+    // The games' own uniform draw (random_legal_action: without listing every placement of an
+    // advanced pathfinder-cards build); the contract tests below walk the listed actions.
+    for (; !s.is_terminal() && n < kActionCap; ++n) {
+      s.apply(s.is_chance_node() ? s.sample_chance(play) : s.random_legal_action(play, scratch));
+    }
     ASSERT_TRUE(s.is_terminal()) << "no end within " << kActionCap << " random actions in "
                                  << sim.game << " [" << sim.label << "], play seed " << seed;
     longest = std::max(longest, n);
