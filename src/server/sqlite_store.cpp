@@ -115,7 +115,11 @@ SqliteStore::SqliteStore(const std::string& path, bool full_sync, bool backgroun
     // Tokens handed out before claims were tracked count as used: their seats stay taken.
     add_column(*db_, "seat_tokens", "claimed", "INTEGER NOT NULL DEFAULT 1");
     db_->exec("CREATE INDEX IF NOT EXISTS matches_active ON matches (finished, updated_at)");
-    begin_ = std::make_unique<SQLite::Statement>(*db_, "BEGIN");
+    // IMMEDIATE: an append reads (the next index) before it writes. A deferred transaction's
+    // read snapshot goes stale when the checkpoint thread truncates the WAL meanwhile, and its
+    // first write then fails at once with "database is locked" (SQLITE_BUSY_SNAPSHOT: the busy
+    // timeout cannot help), refusing a good move. Taking the write lock first waits instead.
+    begin_ = std::make_unique<SQLite::Statement>(*db_, "BEGIN IMMEDIATE");
     commit_ = std::make_unique<SQLite::Statement>(*db_, "COMMIT");
     rollback_ = std::make_unique<SQLite::Statement>(*db_, "ROLLBACK");
     insert_action_ = std::make_unique<SQLite::Statement>(
@@ -195,7 +199,7 @@ void SqliteStore::create_match(const MatchSetup& s) {
 void SqliteStore::insert_matches(const std::vector<StoredMatch>& matches) {
   std::lock_guard lock(mutex_);
   guarded("insert matches", [&] {
-    SQLite::Transaction transaction(*db_);
+    SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement m(*db_, kInsertMatch);
     SQLite::Statement t(
         *db_,

@@ -2,11 +2,16 @@
 // (SQLite and PostgreSQL) through the one interface: matches, tokens, appends (conditional on the
 // next index), group commit, endings, rematches, what a restart loads, and a match played through
 // the match service surviving a restart.
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <thread>
 
 #include "games/all_games.h"
+#include "server/sqlite_store.h"
+#include "support/scratch_dir.h"
 #include "support/server_fixture.h"
 #include "support/store_backends.h"
 
@@ -266,6 +271,35 @@ TEST_P(StoreSuite, AMatchPlayedThroughTheServiceSurvivesARestart) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreSuite, ::testing::Values("sqlite", "postgresql"),
                          test::backend_name);
+
+// SQLite alone: the server's checkpoint thread truncates the WAL on its own connection while moves
+// are appended. Each append reads (the next index) before it writes; begun as a deferred
+// transaction, its snapshot went stale when a truncation came between the two, and the move was
+// refused with "database is locked" (1,000 instant matches stalled on it).
+TEST(SqliteStore, AppendsSucceedWhileAnotherConnectionTruncatesTheWal) {
+  test_support::ScratchDir dir("wal-truncate");
+  const std::string path = (dir / "test.db").string();
+  SqliteStore store(path);
+  store.create_match(setup_of("m"));
+  std::atomic<bool> stop = false;
+  std::thread checkpointer([&] {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA busy_timeout=5000");
+    while (!stop) db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  });
+  int refused = 0;
+  for (std::uint64_t i = 0; i < 3000; ++i) {
+    try {
+      store.append_actions("m", i, {1});
+    } catch (const Error& e) {
+      if (++refused == 1) ADD_FAILURE() << "append " << i << " refused: " << e.what();
+      break;
+    }
+  }
+  stop = true;
+  checkpointer.join();
+  EXPECT_EQ(refused, 0);
+}
 
 }  // namespace
 }  // namespace mw::server
