@@ -193,7 +193,12 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
         // who holds which seat: nothing for a random player to do
       } else if (msg["type"] == "error") {
         ++stats.errors;
-        sent_at.reset();  // the move was refused; the resync that follows lets the seat retry
+        // The move was refused. A stale one is followed by the state it missed; any other refusal
+        // (the database failed) by nothing: ask for the state, so the seat can play again.
+        if (sent_at) {
+          sent_at.reset();
+          co_await ws.async_write(net::buffer(std::string(R"({"type":"sync"})")), use_awaitable);
+        }
       } else {
         const std::uint64_t version = msg["version"].get<std::uint64_t>();
         if (sent_at && version > sent_version) {
