@@ -179,9 +179,10 @@ struct EngineSession::Match {
 
   // Throws illegal_action (and the caller drops this copy) when `a` is not legal.
   Json apply(Action a, const Streams& before) {
+    state.check_legal(a);  // before describing it: a record's action may be any number
     Json entry = action_json(state, a);
     const Player p = state.current_player();
-    state.apply(a);
+    state.apply_legal(a);
     steps.push_back({a, p, before});
     return entry;
   }

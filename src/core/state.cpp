@@ -18,12 +18,16 @@ std::string action_to_string_or_number(const State& s, Action a) {
 
 }  // namespace
 
-void State::apply(Action a) {
+void State::check_legal(Action a) const {
   if (is_terminal()) throw Error(ErrorCode::kIllegalAction, "the game is over");
   std::string reason = illegal_reason(a);
   if (!reason.empty()) {
     throw Error(ErrorCode::kIllegalAction, fmt::format("illegal action {}: {}", a, reason));
   }
+}
+
+void State::apply(Action a) {
+  check_legal(a);
   impl_->apply_legal(a);
 }
 

@@ -300,6 +300,8 @@ class State {
   bool is_legal(Action a) const { return illegal_reason(a).empty(); }
   // Throws Error(kIllegalAction) with the reason, and changes nothing, when `a` is not legal.
   void apply(Action a);
+  // What apply() checks first: throws Error(kIllegalAction) with the reason, changes nothing.
+  void check_legal(Action a) const;
   // Applies the actions in order, all or none: on the first that is not legal where it falls,
   // throws Error(kIllegalAction) naming it (1-based) and the reason, and changes nothing.
   void apply_all(const std::vector<Action>& actions);

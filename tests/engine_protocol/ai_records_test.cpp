@@ -180,5 +180,19 @@ TEST(EngineProtocol, LoadErrorsKeepThePreviousGame) {
   expect({{"record", record}, {"seed", "x"}}, "bad_request");
 }
 
+// A record's action may be any number: it is checked before it is described. Found by
+// engine_line_fuzz: 74149 ("predict" with a suit number past the four) was named first, reading
+// past the suits' names (UBSan: index 49 out of bounds).
+TEST(EngineProtocol, ARecordsActionIsCheckedBeforeItIsNamed) {
+  EngineSession s(builtin_games());
+  ok(s, Json{{"id", 1}, {"request", "new"}, {"game", "pathfinder-cards"}, {"seed", 11}});
+  Json record = ok(s, Json{{"id", 2}, {"request", "record"}})["record"];
+  record["actions"] = Json::array({74149});
+  const std::string before = snapshot(s);
+  EXPECT_EQ(error_code(call(s, Json{{"id", 3}, {"request", "load"}, {"record", record}})),
+            "bad_record");
+  EXPECT_EQ(snapshot(s), before);
+}
+
 }  // namespace
 }  // namespace mw::cli

@@ -77,7 +77,9 @@ int parse_card_code(std::string_view text) {
 }
 
 std::string suit_code(int suit) {
-  return suit == kNoSuit ? "JK" : kSuits[suit];
+  if (suit == kNoSuit) return "JK";
+  // Any number: action_to_string names every action id, offered or not (engine, Python).
+  return suit >= 0 && suit < static_cast<int>(kSuits.size()) ? kSuits[suit] : "?";
 }
 
 int parse_suit_code(std::string_view text) {
@@ -90,6 +92,7 @@ int parse_suit_code(std::string_view text) {
 }
 
 std::string heart_code(int rank) {
+  if (rank < 1 || rank > static_cast<int>(kRanks.size())) return "?H";  // any number: see suit_code
   return std::string(kRanks[rank - 1]) + "H";
 }
 

@@ -39,6 +39,19 @@ TEST(PathfinderNotation, EveryLegalActionRoundTrips) {
   }
 }
 
+// The engine and Python name any action id they are given, offered or not: every id between the
+// turn-order choice and the named questions (suits, guesses, predictions: ranges wider than the
+// four suits) has a text, and none reads outside the suits' names.
+TEST(PathfinderNotation, EveryActionIdHasATextOfferedOrNot) {
+  const State s = State::initial(load().options());
+  for (Action a = kRolesBase; a < kNameBase + 100; ++a) {
+    std::string text;
+    ASSERT_NO_THROW(text = s.action_to_string(a)) << a;
+    ASSERT_FALSE(text.empty()) << a;
+  }
+  EXPECT_EQ(s.action_to_string(kPredictBase + 49), "predict ?");
+}
+
 TEST(PathfinderNotation, FormsAndCase) {
   const State s = State::initial(load().options());
   EXPECT_EQ(s.parse_action("ad@3,2"), kPlaceBase + kAceOfDiamonds * kCells + cell("3,2"));
