@@ -4,12 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <random>
 
 #include "ai/agents.h"
 #include "server/match_service_detail.h"
 #include "server/messages.h"
 #include "server/server_error.h"
+#include "server/tokens.h"
 
 namespace mw::server {
 
@@ -24,8 +24,7 @@ std::int64_t unix_seconds_now() {
 }
 
 std::uint64_t fresh_seed() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) | device();
+  return random_u64();
 }
 
 // What act() checks before anything is stored; throws the refusal. Changes nothing.

@@ -86,15 +86,20 @@ Credentials credentials(const Request& req) {
 
 // One WebSocket connection: a reader that feeds the ClientSession, and a writer that drains the
 // queue the service's pushes fill (they may come from a worker thread: they are posted here).
+// The writer is a chain of completion handlers rather than a coroutine woken by a timer: a
+// message queued while nothing is being written starts its write at once, and each write's
+// completion starts the next, so a message costs one write and one completion, with no timer
+// to cancel and re-arm. One write is in flight at a time, in queue order (Beast allows one
+// write beside the reader's read).
 struct WsConnection : std::enable_shared_from_this<WsConnection> {
   WsConnection(websocket::stream<beast::tcp_stream> s, std::size_t max_queued_bytes)
-      : ws(std::move(s)),
-        signal(ws.get_executor(), std::chrono::steady_clock::time_point::max()),
-        queue(max_queued_bytes) {}
+      : ws(std::move(s)), queue(max_queued_bytes) {
+    ws.text(true);
+  }
 
   websocket::stream<beast::tcp_stream> ws;
-  net::steady_timer signal;  // cancelled to wake the writer
   OutboundQueue queue;
+  bool writing = false;  // a write is in flight; its completion writes what is queued next
   bool closed = false;
 
   Subscription::Sink sink() {
@@ -114,24 +119,25 @@ struct WsConnection : std::enable_shared_from_this<WsConnection> {
       beast::get_lowest_layer(ws).close();
       return;
     }
-    signal.cancel();
+    if (!writing) write_front();
   }
 
-  awaitable<void> write_loop() {
-    auto self = shared_from_this();
-    while (!closed) {
-      if (queue.empty()) {
-        boost::system::error_code ec;
-        co_await signal.async_wait(net::redirect_error(use_awaitable, ec));
-        continue;
-      }
-      boost::system::error_code ec;
-      ws.text(true);
-      co_await ws.async_write(net::buffer(queue.front()), net::redirect_error(use_awaitable, ec));
-      if (ec) break;
-      queue.pop();
+  void write_front() {
+    writing = true;
+    ws.async_write(net::buffer(queue.front()),
+                   [self = shared_from_this()](const boost::system::error_code& ec, std::size_t) {
+                     self->written(ec);
+                   });
+  }
+
+  void written(const boost::system::error_code& ec) {
+    writing = false;
+    if (ec) {
+      closed = true;
+      return;
     }
-    closed = true;
+    queue.pop();
+    if (!closed && !queue.empty()) write_front();
   }
 };
 
@@ -142,7 +148,6 @@ awaitable<void> serve_websocket(MatchService& service, beast::tcp_stream stream,
   ws.read_message_max(kMaxClientMessageBytes);
   co_await ws.async_accept(req, use_awaitable);
   auto conn = std::make_shared<WsConnection>(std::move(ws), service.limits().max_queued_bytes);
-  net::co_spawn(conn->ws.get_executor(), conn->write_loop(), net::detached);
   {
     ClientSession session(service, conn->sink());
     beast::flat_buffer buffer;
@@ -155,8 +160,7 @@ awaitable<void> serve_websocket(MatchService& service, beast::tcp_stream stream,
       buffer.consume(buffer.size());
     }
   }
-  conn->closed = true;
-  conn->signal.cancel();
+  conn->closed = true;  // a write in flight completes; nothing queued after it is written
 }
 
 // What one connection needs of the server besides the service: the web root and the limits of

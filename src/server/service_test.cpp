@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+
 #include "core/record.h"
 #include "core/rng.h"
 #include "games/all_games.h"
@@ -56,6 +59,21 @@ TEST(Tokens, AreRandom128BitHexAndHashedWithSha256) {
   EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_TRUE(constant_time_equal("abc", "abc"));
   EXPECT_FALSE(constant_time_equal("abc", "abd"));
+}
+
+// Seeds and ids come from getrandom directly: every byte asked for is filled, past a short read.
+TEST(Tokens, RandomBytesFillEveryByteAsked) {
+  std::array<unsigned char, 300> a{}, b{};
+  random_bytes(a.data(), a.size());
+  random_bytes(b.data(), b.size());
+  EXPECT_NE(a, b);
+  // 300 bytes: the chance that a given 16-byte stretch is all zero is 2^-128.
+  for (std::size_t at = 0; at + 16 <= a.size(); at += 16) {
+    EXPECT_TRUE(std::any_of(a.begin() + at, a.begin() + at + 16, [](unsigned char c) { return c; }))
+        << "zero bytes at " << at;
+  }
+  EXPECT_NE(random_u64(), random_u64());
+  EXPECT_EQ(new_match_id().size(), 16u);
 }
 
 TEST(Service, CreateRefusesBadRequestsAndStoresNothing) {

@@ -3,6 +3,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
+#include <chrono>
 #include <map>
 
 #include "core/error.h"
@@ -131,7 +132,7 @@ SqliteStore::SqliteStore(const std::string& path, bool full_sync, bool backgroun
     append_target_ = std::make_unique<SQLite::Statement>(
         *db_,
         "SELECT (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = m.id), "
-        "m.updated_at, CAST(strftime('%s','now') AS INTEGER) FROM matches m WHERE m.id = ?");
+        "m.updated_at FROM matches m WHERE m.id = ?");
     return 0;
   });
   if (checkpoint_thread) checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });
@@ -223,6 +224,7 @@ void SqliteStore::insert_matches(const std::vector<StoredMatch>& matches) {
       }
     }
     transaction.commit();
+    for (const StoredMatch& sm : matches) known_targets_.erase(sm.setup.id);
     return 0;
   });
 }
@@ -313,13 +315,16 @@ void SqliteStore::write(const Append& a) {
     // The match was active now: a restart brings it back. Written at most once a minute, which
     // restore()'s window (idle_eviction, a minute or more) cannot tell apart, so most moves leave
     // the match's row and its index alone: two fewer pages in the WAL per move.
+    std::int64_t updated_at = target->updated_at;
     if (target->now - target->updated_at >= kTouchSeconds) {
       touch_->tryReset();
       touch_->bind(1, target->now);
       touch_->bind(2, a.match);
       touch_->exec();
+      updated_at = target->now;
     }
     insert_actions(a.match, a.first, a.actions);
+    pending_targets_[a.match] = KnownTarget{a.first + a.actions.size(), updated_at};
   }
   if (a.finished) {
     finish_->tryReset();
@@ -329,16 +334,29 @@ void SqliteStore::write(const Append& a) {
 }
 
 std::optional<SqliteStore::AppendTarget> SqliteStore::append_target(const std::string& match) {
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+  for (const auto* known : {&pending_targets_, &known_targets_}) {
+    if (const auto it = known->find(match); it != known->end()) {
+      return AppendTarget{it->second.next, it->second.updated_at, now};
+    }
+  }
   SQLite::Statement& q = *append_target_;
   q.tryReset();
   q.bind(1, match);
   std::optional<AppendTarget> target;
   if (q.executeStep()) {
-    target = AppendTarget{from_db(q.getColumn(0).getInt64()), q.getColumn(1).getInt64(),
-                          q.getColumn(2).getInt64()};
+    target = AppendTarget{from_db(q.getColumn(0).getInt64()), q.getColumn(1).getInt64(), now};
   }
   q.tryReset();  // ends the read
   return target;
+}
+
+void SqliteStore::remember_pending_targets() {
+  if (known_targets_.size() + pending_targets_.size() > kMaxKnownTargets) known_targets_.clear();
+  for (auto& [match, target] : pending_targets_) known_targets_.insert_or_assign(match, target);
+  pending_targets_.clear();
 }
 
 void SqliteStore::insert_actions(const std::string& match, std::uint64_t first,
@@ -359,11 +377,16 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
   guarded("append actions", [&] {
     begin_->tryReset();
     begin_->exec();
+    pending_targets_.clear();
     try {
       for (std::size_t i = begin; i < end; ++i) write(batch[i]);
       commit_->tryReset();
       commit_->exec();
     } catch (...) {
+      // Rolled back: nothing of it was written, and what this store knew of its matches is read
+      // back next time (a failure may mean the file held something else).
+      pending_targets_.clear();
+      for (std::size_t i = begin; i < end; ++i) known_targets_.erase(batch[i].match);
       try {
         rollback_->tryReset();
         rollback_->exec();
@@ -372,6 +395,7 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
       }
       throw;
     }
+    remember_pending_targets();
     return 0;
   });
 }

@@ -159,6 +159,24 @@ TEST_P(StoreSuite, AppendsGoAtTheNextIndexOnly) {
   EXPECT_EQ(store_->load("m1")->actions, (ActionList{5, 6, -1, 1'000'000'000'000}));
 }
 
+// A store may keep each match's next index in memory: a batch that fails and is retried one
+// append at a time must leave it where the database is.
+TEST_P(StoreSuite, AfterAFailedBatchAppendsGoWhereTheDatabaseIs) {
+  for (const char* id : {"a", "b"}) store_->create_match(setup_of(id));
+  const auto errors = store_->append_batch({Append{"a", 0, {1}, false}, Append{"a", 1, {2}, false},
+                                            Append{"b", 3, {9}, false}});  // b has none yet
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_FALSE(errors[0]);
+  EXPECT_FALSE(errors[1]);
+  EXPECT_THROW(std::rethrow_exception(errors[2]), AppendConflict);
+  EXPECT_THROW(store_->append_actions("a", 1, {3}), AppendConflict);
+  store_->append_actions("a", 2, {3});
+  store_->append_actions("b", 0, {4});
+  EXPECT_THROW(store_->append_actions("b", 0, {5}), AppendConflict);
+  EXPECT_EQ(store_->load("a")->actions, (ActionList{1, 2, 3}));
+  EXPECT_EQ(store_->load("b")->actions, (ActionList{4}));
+}
+
 TEST_P(StoreSuite, AnAppendToNoMatchIsAnErrorButNotAConflict) {
   try {
     store_->append_actions("nobody", 0, {1});
