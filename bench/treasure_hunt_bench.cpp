@@ -68,6 +68,27 @@ void BM_LegalActionsSwap(benchmark::State& bs) {
 }
 BENCHMARK(BM_LegalActionsSwap);
 
+// A random swap: drawn without the list (State::random_legal_action, what rollouts use), and the
+// same draw made by listing the swaps and indexing the list.
+void BM_RandomSwap(benchmark::State& bs) {
+  const th::State s = midgame_swap_position();
+  mw::Rng rng(1);
+  mw::ActionList scratch;
+  for (auto _ : bs) benchmark::DoNotOptimize(s.random_legal_action(rng, scratch));
+}
+BENCHMARK(BM_RandomSwap);
+
+void BM_RandomSwapFromList(benchmark::State& bs) {
+  const th::State s = midgame_swap_position();
+  mw::Rng rng(1);
+  mw::ActionList legal;
+  for (auto _ : bs) {
+    s.legal_actions(legal);
+    benchmark::DoNotOptimize(legal[rng.below(legal.size())]);
+  }
+}
+BENCHMARK(BM_RandomSwapFromList);
+
 // The three ways of listing the swaps (legal_actions uses the fastest the CPU offers).
 void BM_SwapKernel(benchmark::State& bs, th::swap_kernels::Kernel kernel) {
   if (kernel == nullptr) {

@@ -85,5 +85,29 @@ TEST(JokersLabyrinthCardSets, KindsMatchTheCardPredicates) {
   }
 }
 
+// The tables legal_main, enter_kind and fight_target read instead of computing.
+TEST(JokersLabyrinthLookups, CardTraitsMatchTheCardPredicates) {
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    const CardTraits& t = kCardTraits[static_cast<std::size_t>(phys)];
+    EXPECT_EQ(t.suit, suit_of(phys)) << phys;
+    EXPECT_EQ(t.main_deck, deck_of(phys) == 0) << phys;
+    EXPECT_EQ(t.joker, is_joker(phys)) << phys;
+    EXPECT_EQ(t.ace, is_ace(phys)) << phys;
+    EXPECT_EQ(t.equipment, is_equipment(phys)) << phys;
+    EXPECT_EQ(t.hazard, is_hazard_card(phys)) << phys;
+    EXPECT_EQ(t.npc, is_npc(phys)) << phys;
+  }
+}
+
+TEST(JokersLabyrinthLookups, CellLinksMatchTheBoardGeometry) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    const CellLinks& links = kCellLinks[static_cast<std::size_t>(cell)];
+    EXPECT_EQ(links.grid, in_grid(cell)) << cell;
+    for (int d = 0; d < 4; ++d) {
+      EXPECT_EQ(links.next[static_cast<std::size_t>(d)], neighbour(cell, d)) << cell << " " << d;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mw::jokers_labyrinth

@@ -253,6 +253,47 @@ constexpr int neighbour(int cell, int d) {
   const int c = col_of(cell) + (d == 3 ? -1 : d == 1 ? 1 : 0);
   return r < 0 || r >= kSide || c < 0 || c >= kSide ? -1 : cell_at(r, c);
 }
+// neighbour() and in_grid() of every cell, looked up: legal_main asks them for four neighbours at
+// every decision of every rollout, and the divisions by 9 cost more than one load.
+struct CellLinks {
+  std::array<std::int8_t, 4> next{};  // neighbour(cell, d)
+  bool grid = false;                  // in_grid(cell)
+};
+inline constexpr std::array<CellLinks, kCells> kCellLinks = [] {
+  std::array<CellLinks, kCells> out{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (int d = 0; d < 4; ++d) out[cell].next[d] = static_cast<std::int8_t>(neighbour(cell, d));
+    out[cell].grid = in_grid(cell);
+  }
+  return out;
+}();
+
+// What entering or fighting a cell asks of its card, looked up by phys (0..107) for the same
+// reason: each predicate above divides by 54 and by 13.
+struct CardTraits {
+  std::int8_t suit = 0;
+  bool main_deck = false;
+  bool joker = false;
+  bool ace = false;
+  bool equipment = false;
+  bool hazard = false;
+  bool npc = false;
+};
+inline constexpr std::array<CardTraits, kNumPhys> kCardTraits = [] {
+  std::array<CardTraits, kNumPhys> out{};
+  for (int phys = 0; phys < kNumPhys; ++phys) {
+    CardTraits& t = out[phys];
+    t.joker = is_joker(phys);
+    t.suit = static_cast<std::int8_t>(suit_of(phys));
+    t.main_deck = deck_of(phys) == 0;
+    t.ace = is_ace(phys);
+    t.equipment = is_equipment(phys);
+    t.hazard = is_hazard_card(phys);
+    t.npc = is_npc(phys);
+  }
+  return out;
+}();
+
 // The 8 start spots (A-G5-7), outside cells next to the corner cards.
 inline constexpr std::array<std::int8_t, kNumStartSpots> kStartSpots = {
     cell_at(0, 1), cell_at(1, 0), cell_at(0, 7), cell_at(1, 8),

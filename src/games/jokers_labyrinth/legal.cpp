@@ -83,12 +83,13 @@ void State::legal_main(ActionList& out) const {
   std::array<bool, 4> can_enter{};  // where a Move or a Boost may go
   std::array<bool, 4> unseen{};     // a face-down grid card: Reveal, Portal
   std::array<bool, 4> can_fight{};
+  const CellLinks& here = kCellLinks[ps.pos];  // placed: the main phase follows the placements
   for (int d = 0; d < 4; ++d) {
-    const int nb = neighbour(ps.pos, d);
+    const int nb = here.next[d];
     // One Jack look-up per neighbour, shared by enter_kind and fight_target.
     const int jack = nb < 0 ? -1 : jack_at(nb);
     can_enter[d] = enter_kind(p, nb, jack) != Enter::kNo;
-    unseen[d] = nb >= 0 && in_grid(nb) && down_[nb];
+    unseen[d] = nb >= 0 && kCellLinks[nb].grid && down_[nb];
     can_fight[d] = fight_target(p, nb, jack);
   }
   if (paid) {

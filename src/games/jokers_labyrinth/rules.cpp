@@ -230,17 +230,19 @@ State::Enter State::enter_kind(int p, int cell) const {
 State::Enter State::enter_kind(int p, int cell, int jack) const {
   if (cell < 0 || jack >= 0) return Enter::kNo;
   const int card = cell_card_[cell];
-  if (!in_grid(cell)) {
+  if (!kCellLinks[cell].grid) {
     if (players_[p].entered) return Enter::kNo;  // once inside, never outside again [T]
     if (card < 0) return Enter::kStep;
     return joker_needs_fight(cell) ? Enter::kMustFight : Enter::kPickUp;  // A-G5-55
   }
   if (down_[cell]) return Enter::kNo;
   if (card < 0) return Enter::kStep;
-  if (is_joker(card)) return joker_needs_fight(cell) ? Enter::kMustFight : Enter::kPickUp;
-  if (guard_[cell] >= 0) return suit_of(card) == players_[p].suit ? Enter::kOwnAce : Enter::kNo;
-  if (is_ace(card)) return Enter::kOwnAce;
-  if (is_equipment(card) || friendly_npc_for(p, card)) return Enter::kPickUp;
+  const CardTraits& t = kCardTraits[card];
+  if (t.joker) return joker_needs_fight(cell) ? Enter::kMustFight : Enter::kPickUp;
+  if (guard_[cell] >= 0) return t.suit == players_[p].suit ? Enter::kOwnAce : Enter::kNo;
+  if (t.ace) return Enter::kOwnAce;
+  // friendly_npc_for: an NPC of the main deck in the Jack's suit.
+  if (t.equipment || (t.npc && t.main_deck && t.suit == players_[p].suit)) return Enter::kPickUp;
   return Enter::kNo;  // Hazards and Hostile NPCs block
 }
 
@@ -253,17 +255,20 @@ bool State::fight_target(int p, int cell, int jack) const {
   if (jack >= 0) return jack != p;
   const int card = cell_card_[cell];
   if (card < 0 || down_[cell]) return false;
-  if (!in_grid(cell) && players_[p].entered) return false;
-  if (is_joker(card)) return joker_needs_fight(cell);
+  if (!kCellLinks[cell].grid && players_[p].entered) return false;
+  const CardTraits& t = kCardTraits[card];
+  if (t.joker) return joker_needs_fight(cell);
   // A-G5-62: the Guardian of an own-suit Ace goes back without a fight (a Move takes the Ace).
-  if (guard_[cell] >= 0) return suit_of(card) != players_[p].suit;
-  if (is_hazard_card(card)) return true;
-  return is_npc(card) && !friendly_npc_for(p, card);
+  if (guard_[cell] >= 0) return t.suit != players_[p].suit;
+  if (t.hazard) return true;
+  return t.npc && !(t.main_deck && t.suit == players_[p].suit);  // a Hostile NPC
 }
 
 bool State::can_scavenge() const {
   const PlayerState& ps = players_[to_move_];
-  if (scavenged_ || paid_actions_ < 1 || !in_grid(ps.pos)) return false;  // A-G5-12, A-G5-20
+  if (scavenged_ || paid_actions_ < 1 || ps.pos < 0 || !kCellLinks[ps.pos].grid) {
+    return false;  // A-G5-12, A-G5-20
+  }
   if (cell_card_[ps.pos] >= 0 || down_[ps.pos]) return false;
   return !cards_at(kLocScavDeck).empty() || !cards_at(kLocScavDiscard).empty();
 }

@@ -39,6 +39,68 @@ constexpr SwapTable kTable = [] {
 }();
 static_assert(kTable.action[kNumSwapPairs - 1] == 23 * kCells + 24, "100 pairs, sorted");
 
+// A set of pairs by their index in kTable: bits 0..63 in `low`, 64..99 in `high`.
+struct PairSet {
+  std::uint64_t low = 0;
+  std::uint64_t high = 0;
+};
+
+// For each cell, the pairs that hold it (8 each: 4 in its row, 4 in its column).
+constexpr std::array<PairSet, kCells> kPairsOfCell = [] {
+  std::array<PairSet, kCells> out{};
+  for (int i = 0; i < kNumSwapPairs; ++i) {
+    for (int cell = 0; cell < kCells; ++cell) {
+      if ((kTable.cells[i] >> cell & 1u) == 0) continue;
+      if (i < 64) {
+        out[cell].low |= std::uint64_t{1} << i;
+      } else {
+        out[cell].high |= std::uint64_t{1} << (i - 64);
+      }
+    }
+  }
+  return out;
+}();
+
+PairSet free_pairs(std::uint32_t blocked) {
+  PairSet free{~std::uint64_t{0}, (std::uint64_t{1} << (kNumSwapPairs - 64)) - 1};
+  for (std::uint32_t m = blocked; m != 0; m &= m - 1) {
+    const PairSet& held = kPairsOfCell[std::countr_zero(m)];
+    free.low &= ~held.low;
+    free.high &= ~held.high;
+  }
+  return free;
+}
+
+// For each byte value and k, the position of its k-th set bit (0 past its last).
+constexpr std::array<std::array<std::uint8_t, 8>, 256> kNthBitOfByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> out{};
+  for (int byte = 0; byte < 256; ++byte) {
+    int k = 0;
+    for (int bit = 0; bit < 8; ++bit) {
+      if ((byte >> bit & 1) != 0) out[byte][k++] = static_cast<std::uint8_t>(bit);
+    }
+  }
+  return out;
+}();
+
+// The position of the k-th set bit of x (k < popcount(x)) without a branch: a random draw's k
+// is unpredictable, so a search by halves would mispredict about three branches a draw. The bytes'
+// running counts are compared with k all at once (each lane 0x80 + k - count keeps its high bit
+// exactly when count <= k), which finds the byte; a table finds the bit within it.
+int nth_set_bit(std::uint64_t x, int k) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+  std::uint64_t counts = x - ((x >> 1) & 0x5555555555555555ULL);
+  counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
+  counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  const std::uint64_t running = counts * kOnes;  // byte i: the set bits in bytes 0..i
+  const std::uint64_t at_most_k =
+      ((static_cast<std::uint64_t>(k) * kOnes | kHighs) - running) & kHighs;
+  const int byte = std::popcount(at_most_k);  // the bytes wholly before the k-th bit
+  const int before = static_cast<int>((running << 8) >> (8 * byte) & 0xFF);
+  return 8 * byte + kNthBitOfByte[x >> (8 * byte) & 0xFF][k - before];
+}
+
 #ifdef MW_TH_X86_KERNELS
 
 // For each 4-bit lane mask, the 32-bit lane indices that move the chosen 64-bit lanes to the
@@ -135,6 +197,69 @@ Kernel avx512() {
 }
 
 }  // namespace swap_kernels
+
+namespace {
+
+// The draw k = rng.below(count) located in one 64-bit half: the pair is base + the position of
+// the k-th set bit of `half`.
+struct DrawnPair {
+  std::uint64_t half;
+  int k;
+  int base;
+};
+
+inline DrawnPair draw_pair(std::uint32_t blocked, Rng& rng) {
+  const PairSet free = free_pairs(blocked);
+  const int in_low = std::popcount(free.low);
+  const auto k =
+      static_cast<int>(rng.below(static_cast<std::uint64_t>(in_low + std::popcount(free.high))));
+  const bool low = k < in_low;
+  return {low ? free.low : free.high, low ? k : k - in_low, low ? 0 : 64};
+}
+
+#ifdef MW_TH_X86_KERNELS
+// PDEP deposits the bit 1 << k onto the k-th set bit of the half in one instruction.
+__attribute__((target("bmi,bmi2,popcnt"))) Action free_swap_draw_bmi2(std::uint32_t blocked,
+                                                                      Rng& rng) {
+  const DrawnPair d = draw_pair(blocked, rng);
+  const auto bit = static_cast<int>(_tzcnt_u64(_pdep_u64(std::uint64_t{1} << d.k, d.half)));
+  return kTable.action[static_cast<std::size_t>(d.base + bit)];
+}
+#endif
+
+// PDEP only where it is known to be fast: AMD cores before Zen 3 microcode it (hundreds of
+// cycles) and have no AVX-512, so BMI2 with AVX-512 marks a fast one (Intel since Skylake-X,
+// AMD Zen 4).
+swap_kernels::SwapDraw best_swap_draw() {
+  if (swap_kernels::SwapDraw draw = swap_kernels::draw_bmi2();
+      draw != nullptr && __builtin_cpu_supports("avx512f")) {
+    return draw;
+  }
+  return swap_kernels::draw_portable;
+}
+
+}  // namespace
+
+namespace swap_kernels {
+
+Action draw_portable(std::uint32_t blocked, Rng& rng) {
+  const DrawnPair d = draw_pair(blocked, rng);
+  return kTable.action[static_cast<std::size_t>(d.base + nth_set_bit(d.half, d.k))];
+}
+
+SwapDraw draw_bmi2() {
+#ifdef MW_TH_X86_KERNELS
+  if (__builtin_cpu_supports("bmi2")) return free_swap_draw_bmi2;
+#endif
+  return nullptr;
+}
+
+}  // namespace swap_kernels
+
+Action random_free_swap(std::uint32_t blocked, Rng& rng) {
+  static const swap_kernels::SwapDraw draw = best_swap_draw();
+  return draw(blocked, rng);
+}
 
 std::size_t write_free_swaps(std::uint32_t blocked, Action* out) {
   static const swap_kernels::Kernel kernel = best_kernel();

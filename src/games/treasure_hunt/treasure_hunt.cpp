@@ -125,6 +125,16 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
+Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  if (phase_ == Phase::kSwap) return random_free_swap(swap_blocked_cells(), rng);
+  if (phase_ == Phase::kStep) {
+    const Steps& steps = kSteps[pawn_[to_move_]];
+    return steps.actions[rng.below(static_cast<std::uint64_t>(steps.count))];
+  }
+  legal_actions(scratch);  // chance phases: asked only by callers that list them anyway
+  return scratch[rng.below(scratch.size())];
+}
+
 std::vector<ChanceOutcome> State::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
   if (phase_ == Phase::kDeal) {

@@ -104,6 +104,9 @@ class State {
   // The deal and the choice of the first player (core SetupPhases).
   bool in_setup() const { return phase_ == Phase::kDeal || phase_ == Phase::kChooseFirst; }
   void legal_actions(ActionList& out) const;
+  // The draw legal_actions()[rng.below(size)] would make, without the list (core
+  // FastRandomAction): the same action from the same random number, so seeded games do not change.
+  Action random_legal_action(Rng& rng, ActionList& scratch) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;
   std::string illegal_reason(Action a) const;
