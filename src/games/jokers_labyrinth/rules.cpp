@@ -198,7 +198,8 @@ int State::pvp_bonus(int p) const {
 
 // A-G5-31: a board Queen/King is friendly to the Jack of its suit.
 bool State::friendly_npc_for(int p, int phys) const {
-  return is_npc(phys) && deck_of(phys) == 0 && suit_of(phys) == players_[p].suit;
+  const CardTraits& t = kCardTraits[phys];
+  return t.npc && t.main_deck && t.suit == players_[p].suit;
 }
 
 // Equipment or a Friendly NPC in p's hand; every Queen/King in a hand is friendly to its holder
@@ -241,8 +242,7 @@ State::Enter State::enter_kind(int p, int cell, int jack) const {
   if (t.joker) return joker_needs_fight(cell) ? Enter::kMustFight : Enter::kPickUp;
   if (guard_[cell] >= 0) return t.suit == players_[p].suit ? Enter::kOwnAce : Enter::kNo;
   if (t.ace) return Enter::kOwnAce;
-  // friendly_npc_for: an NPC of the main deck in the Jack's suit.
-  if (t.equipment || (t.npc && t.main_deck && t.suit == players_[p].suit)) return Enter::kPickUp;
+  if (t.equipment || friendly_npc_for(p, card)) return Enter::kPickUp;
   return Enter::kNo;  // Hazards and Hostile NPCs block
 }
 
@@ -261,7 +261,7 @@ bool State::fight_target(int p, int cell, int jack) const {
   // A-G5-62: the Guardian of an own-suit Ace goes back without a fight (a Move takes the Ace).
   if (guard_[cell] >= 0) return t.suit != players_[p].suit;
   if (t.hazard) return true;
-  return t.npc && !(t.main_deck && t.suit == players_[p].suit);  // a Hostile NPC
+  return t.npc && !friendly_npc_for(p, card);  // a Hostile NPC
 }
 
 bool State::can_scavenge() const {
