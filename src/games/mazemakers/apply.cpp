@@ -240,10 +240,12 @@ void State::end_turn() {
 }
 
 void State::start_turn() {
-  forced_ = -1;
+  // The last such wall, chosen without a branch per wall (every turn of every rollout asks).
+  int forced = -1;
   for (int w = 0; w < kNumPieces; ++w) {
-    if (owner_[w] == mover_ && owner_coins_[w] >= 2) forced_ = static_cast<std::int8_t>(w);
+    forced = owner_[w] == mover_ && owner_coins_[w] >= 2 ? w : forced;
   }
+  forced_ = static_cast<std::int8_t>(forced);
   turn_began_on_start_ = pawn_[mover_] == kStart;
   left_start_ = false;
   phase_ = Phase::kWallAction;

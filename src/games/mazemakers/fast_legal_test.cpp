@@ -108,6 +108,66 @@ TEST(MazeMakersFastLegal, WallActionsEqualTheSquareBySquareScan) {
   EXPECT_GT(checked, 5000);
 }
 
+// Random play draws what the list would: random_legal_action is legal_actions()[rng.below(its
+// size)] and sample_chance at a coin deal is chance_outcomes()[rng.below(its size)], from the same
+// random number, leaving the Rng in the same state (seeded games and searches do not change).
+TEST(MazeMakersFastLegal, RandomDrawsPickWhatTheListWouldFromTheSameNumber) {
+  int decisions = 0, deals = 0;
+  for (const Json& options : {Json{{"players", 2}}, Json{{"players", 3}}, Json{{"players", 4}},
+                              Json{{"players", 2}, {"board", "noPentominos"}}}) {
+    const Game game = load(options);
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList legal, scratch;
+      while (!s.is_terminal()) {
+        Rng fast(rng.next()), slow = fast;
+        if (s.current_player() != kChancePlayer) {
+          s.legal_actions(legal);
+          ASSERT_EQ(s.random_legal_action(fast, scratch), legal[slow.below(legal.size())])
+              << options.dump() << " seed " << seed;
+          ++decisions;
+        } else if (s.phase() == Phase::kCoins) {
+          const auto outcomes = s.chance_outcomes();
+          ASSERT_EQ(s.sample_chance(fast), outcomes[slow.below(outcomes.size())].action)
+              << options.dump() << " seed " << seed;
+          ++deals;
+        }
+        ASSERT_EQ(fast.next(), slow.next());
+        play_random_actions(s, rng, 1, scratch);
+      }
+    }
+  }
+  EXPECT_GT(decisions, 20000);
+  EXPECT_GT(deals, 1000);
+}
+
+// The steps listed by masks are the step actions illegal_reason accepts, in action order.
+TEST(MazeMakersFastLegal, StepsAreTheStepActionsTheReasonsAccept) {
+  int checked = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList legal;
+      while (!s.is_terminal()) {
+        if (s.phase() == Phase::kMove) {
+          s.legal_actions(legal);
+          ActionList accepted;
+          for (Action a = kStepBase; a <= kStop; ++a) {
+            if (s.illegal_reason(a).empty()) accepted.push_back(a);
+          }
+          ASSERT_EQ(legal, accepted) << "players " << players << ", seed " << seed;
+          ++checked;
+        }
+        play_random_actions(s, rng, 1, legal);
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
 // The shift test agrees with the masks for every orientation, anchor and a spread of blockers.
 TEST(MazeMakersFastLegal, FittingAnchorsMatchThePlacementMasks) {
   Rng rng(11);

@@ -1,6 +1,8 @@
 // MazeMakers: wall placements, pawn moves, legal actions, chance nodes and why actions are refused.
 #include <fmt/format.h>
 
+#include <array>
+#include <bit>
 #include <bitset>
 #include <string>
 #include <utility>
@@ -10,41 +12,69 @@
 
 namespace mw::mazemakers {
 
+using detail::borders_start;
 using detail::kBoard;
+using detail::kStartNeighbourSquares;
 
 // ---- walls --------------------------------------------------------------------------------------
 
-// Pawns and number-up coins a moved wall may not cover (G4.3 B1), plus the other walls.
-Mask State::blocked_for_move(int piece) const {
-  Mask blocked = ~kBoard;
-  for (int w = 0; w < kNumPieces; ++w) {
-    if (w != piece && placement_[w] >= 0) {
-      blocked |= placement_mask(placement_[w] / kCells, placement_[w] % kCells);
-    }
-  }
-  for (Player p = 0; p < config_.players; ++p) {
-    if (pawn_[p] >= 0 && pawn_[p] < kCells) blocked |= cell_bit(pawn_[p]);
-  }
-  for (int c = 0; c < kNumCoins; ++c) {
-    if (coin_cell_[c] >= 0) blocked |= cell_bit(coin_cell_[c]);
-  }
-  return blocked;
+// The board squares under a pawn or a board coin (pentomino board).
+Mask State::pawns_and_coins() const {
+  // Without a branch per coin or pawn (which coins are on the board changes all game long), in
+  // two 64-bit halves: a 128-bit shift by a variable costs several instructions.
+  std::uint64_t low = 0, high = 0;
+  const auto add = [&low, &high](int cell) {
+    const auto c = static_cast<unsigned>(cell);  // -1 (off the board) and kStart fall outside
+    const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+    low |= bit & (std::uint64_t{0} - std::uint64_t{c < 64});
+    high |= bit & (std::uint64_t{0} - std::uint64_t{c - 64 < kCells - 64});
+  };
+  for (Player p = 0; p < config_.players; ++p) add(pawn_[p]);
+  for (int c = 0; c < kNumCoins; ++c) add(coin_cell_[c]);
+  return Mask{high} << 64 | low;
 }
 
-void State::add_placements(int piece, Mask blocked, int current, ActionList& out) const {
-  const int first = first_orientation(piece), count = orientation_count(piece);
-  for (int o = first; o < first + count; ++o) {
-    Mask fits = fitting_anchors(o, blocked);
+// Pawns and number-up coins a moved wall may not cover (G4.3 B1), plus the other walls: walls_
+// without this one, since walls never overlap (A-G4-13; from_json checks it).
+Mask State::blocked_for_move(int piece, Mask pawns_and_coins) const {
+  const int pl = placement_[piece];
+  const Mask own = pl >= 0 ? placement_mask(pl / kCells, pl % kCells) : Mask{0};
+  return ~kBoard | (walls_ & ~own) | pawns_and_coins;
+}
+
+Mask State::blocked_for_move(int piece) const {
+  return blocked_for_move(piece, pawns_and_coins());
+}
+
+template <class F>
+void State::for_each_placement_set(int piece, Mask blocked, int current, F&& f) const {
+  const AnchorTable& table = anchor_table();
+  const auto p = static_cast<std::size_t>(piece);
+  for (int o = table.first[p]; o < table.first[p + 1]; ++o) {
+    Mask fits = fitting_anchors(table, o, blocked);
     // The wall's own placement covers nothing blocked; a move must change it (A-G4-14). Two
     // placements of one piece cover the same squares only when they are the same placement.
     if (current >= 0 && current / kCells == o) fits &= ~cell_bit(current % kCells);
+    f(o, fits);
+  }
+}
+
+void State::add_placements(int piece, Mask blocked, int current, ActionList& out) const {
+  for_each_placement_set(piece, blocked, current, [&out](int o, Mask fits) {
     // Anchors in increasing order, the order of the action numbers, written without a check
-    // per action: a wall phase lists hundreds of them.
+    // per action (a set-up wall phase lists thousands of them, at every visit of a search node),
+    // one 64-bit half at a time.
     const std::size_t base = out.size();
     out.resize(base + static_cast<std::size_t>(cells_in(fits)));
     Action* next = out.data() + base;
-    for (; fits != 0; fits &= fits - 1) *next++ = kPlaceBase + o * kCells + lowest_cell(fits);
-  }
+    const Action first = kPlaceBase + o * kCells;
+    for (auto low = static_cast<std::uint64_t>(fits); low != 0; low &= low - 1) {
+      *next++ = first + std::countr_zero(low);
+    }
+    for (auto high = static_cast<std::uint64_t>(fits >> 64); high != 0; high &= high - 1) {
+      *next++ = first + 64 + std::countr_zero(high);
+    }
+  });
 }
 
 void State::wall_move_results(int piece, std::vector<Mask>& out) const {
@@ -114,21 +144,74 @@ bool State::step_ok(int target) const {
   return can_finish(target, steps_left_ - 1);
 }
 
+namespace {
+
+// The board squares orthogonally next to each cell of the 10x10 grid.
+constexpr std::array<Mask, kCells> kNextTo = [] {
+  std::array<Mask, kCells> out{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int r = cell / kSide, c = cell % kSide;
+    Mask m = 0;
+    if (r > 0) m |= cell_bit(cell - kSide);
+    if (c < kSide - 1) m |= cell_bit(cell + 1);
+    if (r < kSide - 1) m |= cell_bit(cell + kSide);
+    if (c > 0) m |= cell_bit(cell - 1);
+    out[static_cast<std::size_t>(cell)] = m & kBoard;
+  }
+  return out;
+}();
+
+}  // namespace
+
+// The squares step_ok allows from the mover's square on the pentomino board, in increasing order
+// (START last), found by masks: a rollout asks at every step.
+int State::pentomino_steps(std::array<int, 8>& ok) const {
+  const int from = pawn_[mover_];
+  const bool on_start = from == kStart;
+  const Mask near =
+      (on_start ? kStartNeighbourSquares : kNextTo[static_cast<std::size_t>(from)]) & ~walls_;
+  const bool start = !on_start && borders_start(from);
+  Mask others = 0;  // squares of the other living pawns
+  for (Player p = 0; p < config_.players; ++p) {
+    if (p != mover_ && pawn_[p] >= 0 && pawn_[p] < kCells) others |= cell_bit(pawn_[p]);
+  }
+  int k = 0;
+  for (Mask m = near; m != 0; m &= m - 1) {
+    const int t = lowest_cell(m);
+    if ((others & cell_bit(t)) == 0 || (coin_at(t) < 0 && can_finish(t, steps_left_ - 1))) {
+      ok[static_cast<std::size_t>(k++)] = t;
+    }
+  }
+  if (start) ok[static_cast<std::size_t>(k++)] = kStart;
+  return k;
+}
+
 void State::legal_steps(ActionList& out) const {
-  std::array<int, 8> nb{};
-  const int n = neighbours(pawn_[mover_], nb);
+  std::array<Action, 9> moves{};
+  const int n = step_choices(moves);
+  out.insert(out.end(), moves.begin(), moves.begin() + n);
+}
+
+int State::step_choices(std::array<Action, 9>& out) const {
   std::array<int, 8> ok{};
   int k = 0;
-  for (int i = 0; i < n; ++i) {
-    if (step_ok(nb[i])) ok[k++] = nb[i];
+  if (tiles_board()) {
+    std::array<int, 8> nb{};
+    const int n = neighbours(pawn_[mover_], nb);
+    for (int i = 0; i < n; ++i) {
+      if (step_ok(nb[i])) ok[k++] = nb[i];
+    }
+    for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
+      for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
+    }
+  } else {
+    k = pentomino_steps(ok);
   }
-  for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
-    for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
-  }
-  for (int i = 0; i < k; ++i) out.push_back(kStepBase + ok[i]);
+  for (int i = 0; i < k; ++i) out[static_cast<std::size_t>(i)] = kStepBase + ok[i];
   const bool on_free = pawn_[mover_] == kStart || occupant(pawn_[mover_]) < 0;
   // exactMovement (A-G4-4): stopping early is allowed only when no step is possible.
-  if (on_free && (!config_.exact_movement || k == 0)) out.push_back(kStop);
+  if (on_free && (!config_.exact_movement || k == 0)) out[static_cast<std::size_t>(k++)] = kStop;
+  return k;
 }
 
 // ---- legal actions ------------------------------------------------------------------------------
@@ -144,10 +227,10 @@ void State::legal_wall_actions(ActionList& out) const {
     if (out.empty()) out.push_back(kRecover);  // A-G4-15
     return;
   }
+  const Mask pawns_coins = pawns_and_coins();
   for (int w = 0; w < kNumPieces; ++w) {
     if (owner_[w] != mover_) continue;
-    const int pl = placement_[w];
-    add_placements(w, blocked_for_move(w), pl, out);
+    add_placements(w, blocked_for_move(w, pawns_coins), placement_[w], out);
   }
   // control_reason(w).empty() without building the reasons (not forced, so G4.3 B2 alone).
   const int coins = hand(mover_);
@@ -202,6 +285,103 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
+// ---- random actions without the list ------------------------------------------------------------
+
+namespace {
+
+// The placements of the wall phase as anchor sets by orientation, in the order legal_actions lists
+// them, and how many there are in all.
+struct PlacementSets {
+  // Only the first `sets` entries are written: no zeroing of a kilobyte per draw.
+  std::array<Mask, kNumOrientations> anchors;
+  std::array<std::int8_t, kNumOrientations> orientation;
+  int sets = 0;
+  int count = 0;
+
+  void add(int o, Mask fits) {
+    if (fits == 0) return;
+    anchors[static_cast<std::size_t>(sets)] = fits;
+    orientation[static_cast<std::size_t>(sets++)] = static_cast<std::int8_t>(o);
+    count += cells_in(fits);
+  }
+  // The k-th placement (k < count).
+  Action nth(int k) const {
+    for (std::size_t i = 0;; ++i) {
+      const int here = cells_in(anchors[i]);
+      if (k < here) return kPlaceBase + orientation[i] * kCells + nth_cell(anchors[i], k);
+      k -= here;
+    }
+  }
+};
+
+}  // namespace
+
+Action State::random_wall_action(Rng& rng) const {
+  PlacementSets placements;
+  const auto collect = [&placements](int o, Mask fits) { placements.add(o, fits); };
+  std::array<Action, kNumPieces + 1> others{};  // what legal_wall_actions lists after placements
+  int n_others = 0;
+  if (phase_ == Phase::kWalls) {
+    for (int w = 0; w < kNumPieces; ++w) {
+      if (placement_[w] < 0) for_each_placement_set(w, walls_ | ~kBoard, -1, collect);
+    }
+  } else if (forced_ >= 0) {
+    for_each_placement_set(forced_, blocked_for_move(forced_), placement_[forced_], collect);
+    if (placements.count == 0) others[n_others++] = kRecover;  // A-G4-15
+  } else {
+    // Which walls the mover holds and which it can take, as bit sets built without a branch per
+    // wall: whose walls are whose changes every turn, and mispredicted tests cost more than the
+    // counting.
+    unsigned held = 0, placed = 0;
+    int on_walls = 0;
+    for (int w = 0; w < kNumPieces; ++w) {
+      const unsigned mine = owner_[w] == mover_;
+      held |= mine << w;
+      placed |= static_cast<unsigned>(placement_[w] >= 0) << w;
+      on_walls += static_cast<int>(mine) * owner_coins_[w];
+    }
+    const int coins = 3 - on_walls;  // hand(mover_)
+    unsigned affordable = 0;
+    for (int w = 0; w < kNumPieces; ++w) {
+      affordable |= static_cast<unsigned>(coins >= control_price(w)) << w;
+    }
+    for (unsigned takes = placed & ~held & affordable; takes != 0; takes &= takes - 1) {
+      others[static_cast<std::size_t>(n_others++)] = kControlBase + std::countr_zero(takes);
+    }
+    others[static_cast<std::size_t>(n_others++)] = kPass;
+    const Mask pawns_coins = pawns_and_coins();
+    for (; held != 0; held &= held - 1) {
+      const int w = std::countr_zero(held);
+      for_each_placement_set(w, blocked_for_move(w, pawns_coins), placement_[w], collect);
+    }
+  }
+  const auto k =
+      static_cast<int>(rng.below(static_cast<std::uint64_t>(placements.count + n_others)));
+  return k < placements.count ? placements.nth(k) : others[k - placements.count];
+}
+
+Action State::random_coin_cell(Rng& rng) const {
+  Mask free = kBoard & ~walls_;
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (coin_cell_[c] >= 0) free &= ~cell_bit(coin_cell_[c]);
+  }
+  const auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(cells_in(free))));
+  return kCoinCellBase + nth_cell(free, k);
+}
+
+Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  if (phase_ == Phase::kMove) {
+    std::array<Action, 9> moves{};
+    const int n = step_choices(moves);
+    return moves[static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(n)))];
+  }
+  if (!tiles_board() && (phase_ == Phase::kWalls || phase_ == Phase::kWallAction)) {
+    return random_wall_action(rng);
+  }
+  legal_actions(scratch);
+  return scratch[rng.below(scratch.size())];
+}
+
 std::vector<ChanceOutcome> State::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
   switch (phase_) {
@@ -254,6 +434,9 @@ Action State::sample_chance(Rng& rng) const {
     case Phase::kFirst:
       return kFirstBase +
              static_cast<Action>(rng.below(static_cast<std::uint64_t>(config_.players)));
+    case Phase::kCoins:  // chance_outcomes()[rng.below(its size)], without the list
+      if (!tiles_board()) return random_coin_cell(rng);
+      [[fallthrough]];
     default: {
       const auto outcomes = chance_outcomes();
       return outcomes[rng.below(outcomes.size())].action;  // all are uniform

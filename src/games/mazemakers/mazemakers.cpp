@@ -8,16 +8,11 @@
 
 namespace mw::mazemakers {
 
+using detail::borders_start;
 using detail::kBoard;
+using detail::kStartNeighbours;
 
 namespace {
-
-// The squares orthogonally bordering START (A-G4-2, G4.7 example 7).
-constexpr std::array<int, 4> kStartNeighbours = {78, 79, 87, 97};
-
-constexpr bool borders_start(int cell) {
-  return cell == 78 || cell == 79 || cell == 87 || cell == 97;
-}
 
 // No-Pentominos: the squares orthogonally bordering the START tile (rows/cols 12-13 of the
 // window), in cell order.
@@ -161,17 +156,14 @@ Player State::current_player() const {
 
 int State::hand(Player p) const {
   int on_walls = 0;
-  for (int w = 0; w < kNumPieces; ++w) {
-    if (owner_[w] == p) on_walls += owner_coins_[w];
-  }
+  for (int w = 0; w < kNumPieces; ++w) on_walls += owner_[w] == p ? owner_coins_[w] : 0;
   return 3 - on_walls;
 }
 
 int State::coin_at(int cell) const {
-  for (int c = 0; c < kNumCoins; ++c) {
-    if (coin_cell_[c] == cell) return c;
-  }
-  return -1;
+  int found = -1;  // the first such coin, without a branch per coin
+  for (int c = kNumCoins - 1; c >= 0; --c) found = coin_cell_[c] == cell ? c : found;
+  return found;
 }
 
 int State::next_coin_to_deal() const {

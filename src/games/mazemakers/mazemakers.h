@@ -172,6 +172,11 @@ class State {
   // ActionOutcome; docs/rules/mazemakers.md, Views).
   Json outcome_of(Action a) const;
   void legal_actions(ActionList& out) const;
+  // legal_actions()[rng.below(its size)] from the same random number (core FastRandomAction), so
+  // seeded games and searches do not change: the wall phases of the pentomino board, whose lists
+  // were half of a random game's time, are counted and only the drawn placement found; steps are
+  // drawn from a small array.
+  Action random_legal_action(Rng& rng, ActionList& scratch) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;
   std::string illegal_reason(Action a) const;
@@ -279,9 +284,16 @@ class State {
   Player seat_in_order(int k) const { return static_cast<Player>((first_ + k) % config_.players); }
   void legal_wall_actions(ActionList& out) const;
   void legal_steps(ActionList& out) const;
+  int step_choices(std::array<Action, 9>& out) const;  // legal_steps' list, returns its size
+  int pentomino_steps(std::array<int, 8>& ok) const;
   // Appends the placements of `piece` covering nothing of `blocked`, except `current` (its
   // placement now, orientation * 100 + anchor; -1: none).
   void add_placements(int piece, Mask blocked, int current, ActionList& out) const;
+  // The same placements as anchor sets: f(orientation, anchors) for each orientation, in order.
+  template <class F>
+  void for_each_placement_set(int piece, Mask blocked, int current, F&& f) const;
+  Action random_wall_action(Rng& rng) const;  // pentomino board, kWalls or kWallAction
+  Action random_coin_cell(Rng& rng) const;    // pentomino board, kCoins
   void legal_tile_wall_actions(ActionList& out) const;
   void add_fills(int slot, ActionList& out) const;
   void legal_relocations(ActionList& out) const;
@@ -301,8 +313,12 @@ class State {
   std::string step_reason(Action a) const;
   std::string control_reason(int piece) const;
   // Suit-up coins that taking a placed wall costs the mover (G4.3 B2): one more than its owner's.
-  int control_price(int piece) const { return owner_[piece] < 0 ? 1 : owner_coins_[piece] + 1; }
+  int control_price(int piece) const {
+    return 1 + static_cast<int>(owner_[piece] >= 0) * owner_coins_[piece];
+  }
+  Mask pawns_and_coins() const;
   Mask blocked_for_move(int piece) const;
+  Mask blocked_for_move(int piece, Mask pawns_and_coins) const;
   void apply_place(int o, int anchor);
   void apply_control(int piece);
   void apply_step(int target);

@@ -53,19 +53,15 @@ std::vector<Cells> fixed_orientations(const Cells& base) {
 
 struct Tables {
   std::array<Orientation, kNumOrientations> orient{};
-  std::array<int, kNumPieces + 1> first{};
   std::array<std::array<Mask, kCells>, kNumOrientations> masks{};
-  // Per orientation: its squares as offsets from the anchor (row * 10 + col), and the anchors at
-  // which its bounding box stays on the grid.
-  std::array<std::array<std::int8_t, 5>, kNumOrientations> offsets{};
-  std::array<Mask, kNumOrientations> anchors_on_grid{};
+  AnchorTable anchors{};
 };
 
 Tables build() {
   Tables t;
   int n = 0;
   for (int piece = 0; piece < kNumPieces; ++piece) {
-    t.first[piece] = n;
+    t.anchors.first[piece] = n;
     Cells base;
     for (int r = 0; r < 3; ++r) {
       for (int c = 0; c < static_cast<int>(kShapes[piece][r].size()); ++c) {
@@ -84,7 +80,7 @@ Tables build() {
         o.width = std::max<std::int8_t>(o.width, static_cast<std::int8_t>(o.dc[i] + 1));
       }
       for (int i = 0; i < 5; ++i) {
-        t.offsets[n][i] = static_cast<std::int8_t>(o.dr[i] * kSide + o.dc[i]);
+        t.anchors.offsets[n][i] = static_cast<std::int8_t>(o.dr[i] * kSide + o.dc[i]);
       }
       for (int anchor = 0; anchor < kCells; ++anchor) {
         const int r0 = anchor / kSide, c0 = anchor % kSide;
@@ -92,11 +88,11 @@ Tables build() {
         Mask m = 0;
         for (int i = 0; i < 5; ++i) m |= cell_bit((r0 + o.dr[i]) * kSide + c0 + o.dc[i]);
         t.masks[n][anchor] = m;
-        t.anchors_on_grid[n] |= cell_bit(anchor);
+        t.anchors.on_grid[n] |= cell_bit(anchor);
       }
     }
   }
-  t.first[kNumPieces] = n;
+  t.anchors.first[kNumPieces] = n;
   return t;
 }
 
@@ -111,21 +107,19 @@ const std::array<Orientation, kNumOrientations>& orientations() {
   return tables().orient;
 }
 int first_orientation(int piece) {
-  return tables().first[piece];
+  return tables().anchors.first[piece];
 }
 int orientation_count(int piece) {
-  return tables().first[piece + 1] - tables().first[piece];
+  return tables().anchors.first[piece + 1] - tables().anchors.first[piece];
 }
 Mask placement_mask(int o, int anchor) {
   return tables().masks[o][anchor];
 }
+const AnchorTable& anchor_table() {
+  return tables().anchors;
+}
 Mask fitting_anchors(int o, Mask blocked) {
-  // Square anchor + k is blocked exactly when bit `anchor` of blocked >> k is set.
-  const Tables& t = tables();
-  const auto& k = t.offsets[o];
-  const Mask hit = (blocked >> k[0]) | (blocked >> k[1]) | (blocked >> k[2]) | (blocked >> k[3]) |
-                   (blocked >> k[4]);
-  return t.anchors_on_grid[o] & ~hit;
+  return fitting_anchors(anchor_table(), o, blocked);
 }
 
 }  // namespace mw::mazemakers

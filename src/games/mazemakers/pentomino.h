@@ -46,6 +46,25 @@ Mask placement_mask(int o, int anchor);
 // wall moves are most of the work of a random MazeMakers game).
 Mask fitting_anchors(int o, Mask blocked);
 
+// What fitting_anchors reads, for loops over many orientations: the table looked up once, the
+// test inlined.
+struct AnchorTable {
+  std::array<int, kNumPieces + 1> first;  // first_orientation, and its end for the last piece
+  // Per orientation: its squares as offsets from the anchor (row * 10 + col), and the anchors at
+  // which its bounding box stays on the grid.
+  std::array<std::array<std::int8_t, 5>, kNumOrientations> offsets;
+  std::array<Mask, kNumOrientations> on_grid;
+};
+const AnchorTable& anchor_table();
+
+inline Mask fitting_anchors(const AnchorTable& t, int o, Mask blocked) {
+  // Square anchor + k is blocked exactly when bit `anchor` of blocked >> k is set.
+  const auto& k = t.offsets[static_cast<std::size_t>(o)];
+  const Mask hit = (blocked >> k[0]) | (blocked >> k[1]) | (blocked >> k[2]) | (blocked >> k[3]) |
+                   (blocked >> k[4]);
+  return t.on_grid[static_cast<std::size_t>(o)] & ~hit;
+}
+
 // How many squares (bits) a mask has.
 inline int cells_in(Mask m) {
   return std::popcount(static_cast<std::uint64_t>(m)) +
@@ -57,6 +76,27 @@ inline int lowest_cell(Mask m) {
   const auto low = static_cast<std::uint64_t>(m);
   return low != 0 ? std::countr_zero(low)
                   : 64 + std::countr_zero(static_cast<std::uint64_t>(m >> 64));
+}
+
+// The cell of the set bit of `m` with `k` set bits below it (k < cells_in(m)): a uniform pick
+// among the cells when k is drawn below their count. A halving search on counts, no loop over bits.
+inline int nth_cell(Mask m, int k) {
+  int base = 0;
+  auto word = static_cast<std::uint64_t>(m);
+  if (const int low = std::popcount(word); k >= low) {
+    k -= low;
+    word = static_cast<std::uint64_t>(m >> 64);
+    base = 64;
+  }
+  for (int half = 32; half > 0; half /= 2) {
+    const int below = std::popcount(word & ((std::uint64_t{1} << half) - 1));
+    if (k >= below) {
+      k -= below;
+      word >>= half;
+      base += half;
+    }
+  }
+  return base;
 }
 
 }  // namespace mw::mazemakers

@@ -1,5 +1,7 @@
 #pragma once
 // What the MazeMakers rules files (mazemakers.cpp, legal.cpp) share beyond the state's header.
+#include <array>
+
 #include "games/mazemakers/mazemakers.h"
 
 namespace mw::mazemakers::detail {
@@ -12,5 +14,15 @@ inline constexpr Mask kBoard = [] {
   }
   return m;
 }();
+
+// The squares orthogonally bordering START (A-G4-2, G4.7 example 7), in cell order.
+inline constexpr std::array<int, 4> kStartNeighbours = {78, 79, 87, 97};
+
+constexpr bool borders_start(int cell) {
+  return cell == 78 || cell == 79 || cell == 87 || cell == 97;
+}
+
+inline constexpr Mask kStartNeighbourSquares =
+    cell_bit(78) | cell_bit(79) | cell_bit(87) | cell_bit(97);
 
 }  // namespace mw::mazemakers::detail

@@ -22,6 +22,16 @@ int maze_score(const HomeGrid& grid);
 // A valid home grid with at most `max_barriers` chips.
 HomeGrid build_home_grid(int difficulty, int max_barriers, Rng& rng);
 
+// The set-up prior of resample (a grid the other seat may be hiding): entry `index` of a fixed
+// table of builder grids at the agents' difficulty, build_home_grid(kSetupPriorDifficulty,
+// max_barriers, Rng(setup_prior_seed(max_barriers, index))), built once per process on first use.
+// A search draws one per iteration: a table entry costs a lookup where a fresh grid costs 1,000
+// hill-climb steps (~95% of a set-up search's time).
+inline constexpr int kSetupPriorDifficulty = 2;
+inline constexpr int kSetupPriorGrids = 1024;
+std::uint64_t setup_prior_seed(int max_barriers, int index);
+const HomeGrid& setup_prior_grid(int max_barriers, int index);
+
 struct SeekerParams {
   int samples = 48;    // worlds drawn per new question
   int difficulty = 2;  // of the builder used for this seat's own grid

@@ -1,6 +1,9 @@
 // Pathfinder with barriers: resampling the other seat's hidden home grid from the answers.
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <memory>
+#include <mutex>
 #include <utility>
 
 #include "games/pathfinder_barriers/agents.h"
@@ -116,8 +119,46 @@ HomeGrid sample_home_grid(const Tracking& t, int max_barriers, Rng& rng) {
   return g;
 }
 
-// The builder difficulty of the agents' own grids (SeekerAgent's default).
-constexpr int kSetupPriorDifficulty = 2;
+// ---- the set-up prior ----
+
+namespace {
+
+// One cap's table: entries are built on first use, each from its own seed, so the table's content
+// depends on neither the order of the draws nor the threads that make them.
+class SetupPriorTable {
+ public:
+  explicit SetupPriorTable(int cap) : cap_(cap) {}
+  const HomeGrid& grid(int index) {
+    const auto i = static_cast<std::size_t>(index);
+    std::call_once(built_[i], [&] {
+      Rng rng(setup_prior_seed(cap_, index));
+      grids_[i] = build_home_grid(kSetupPriorDifficulty, cap_, rng);
+    });
+    return grids_[i];
+  }
+
+ private:
+  int cap_;
+  std::array<std::once_flag, kSetupPriorGrids> built_;
+  std::array<HomeGrid, kSetupPriorGrids> grids_;
+};
+
+}  // namespace
+
+std::uint64_t setup_prior_seed(int max_barriers, int index) {
+  constexpr std::uint64_t kPriorSeed = 0x5e7a9b1d2c3f4e60ULL;
+  return derive_seed(kPriorSeed, static_cast<std::uint64_t>(max_barriers) * kSetupPriorGrids +
+                                     static_cast<std::uint64_t>(index));
+}
+
+const HomeGrid& setup_prior_grid(int max_barriers, int index) {
+  const int cap = std::clamp(max_barriers, 0, kSlots);  // more chips than slots: the same grids
+  static std::array<std::once_flag, kSlots + 1> made;
+  static std::array<std::unique_ptr<SetupPriorTable>, kSlots + 1> tables;
+  const auto c = static_cast<std::size_t>(cap);
+  std::call_once(made[c], [&] { tables[c] = std::make_unique<SetupPriorTable>(cap); });
+  return tables[c]->grid(index);
+}
 
 State State::resample(Player p, Rng& rng) const {
   if (phase_ == Phase::kOver) return *this;
@@ -129,8 +170,9 @@ State State::resample(Player p, Rng& rng) const {
     // empty for certain. With no evidence yet, the prior is the maze builder's grid (what a
     // careful player hides), not random chips: a designer simulating the game against random
     // grids would find every one of its own designs equally good, since random grids fall fast.
+    // Each draw is one of the builder's grids, from a fixed table of them (setup_prior_grid).
     const bool begun = setup_done(q) || (to_move_ == q);
-    if (begun) s.home_[q] = build_home_grid(kSetupPriorDifficulty, cap, rng);
+    if (begun) s.home_[q] = setup_prior_grid(cap, static_cast<int>(rng.below(kSetupPriorGrids)));
     return s;
   }
   s.home_[q] = sample_home_grid(track_[p], cap, rng);

@@ -1,6 +1,12 @@
 // resample(p): every sampled world agrees with everything seat p has seen.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/pathfinder_barriers/agents.h"
 #include "games/pathfinder_barriers/test_support.h"
 
 namespace mw::pathfinder_barriers {
@@ -80,6 +86,40 @@ TEST(PathfinderResample, AnEnclosedSquareNeverHoldsTheSampledPawn) {
     const HomeGrid g = sample_home_grid(t, 30, rng);
     EXPECT_NE(g.pawn, 0);
     EXPECT_EQ(g.invalid_reason(30), "");
+  }
+}
+
+// During the set-up the other seat's grid is one of the builder's, taken from a fixed table of
+// them (setup_prior_grid): a search's worlds cost a lookup each, not a hill climb.
+TEST(PathfinderResample, SetUpWorldsTakeTheOtherGridFromTheBuildersTable) {
+  std::vector<HomeGrid> table;
+  for (int i = 0; i < kSetupPriorGrids; ++i) {
+    Rng rng(setup_prior_seed(30, i));
+    table.push_back(build_home_grid(kSetupPriorDifficulty, 30, rng));
+  }
+  State s = State::initial(load().options());
+  for (Action a : s.parse_actions(kOpenGrid)) s.apply_legal(a);
+  play(s, "pawn C-3");  // North is done, South has begun: each seat's world hides the other grid
+  Rng rng(4);
+  std::set<std::ptrdiff_t> drawn;
+  for (int i = 0; i < 400; ++i) {
+    for (Player p : {0, 1}) {
+      const State w = s.resample(p, rng);
+      expect_consistent(s, w, p, " draw " + std::to_string(i), i < 2);
+      const auto it = std::find(table.begin(), table.end(), w.home(1 - p));
+      ASSERT_NE(it, table.end()) << "draw " << i << " seat " << p;
+      drawn.insert(it - table.begin());
+    }
+  }
+  EXPECT_GT(drawn.size(), 450u);  // 800 draws from 1,024 entries: ~560 distinct expected
+  for (int i : {0, 1, kSetupPriorGrids - 1}) EXPECT_EQ(setup_prior_grid(30, i), table[i]);
+  // Another cap, another table, under that cap.
+  State twelve = State::initial(load({{"maxBarriers", 12}}).options());
+  for (Action a : twelve.parse_actions(kOpenGrid)) twelve.apply_legal(a);
+  for (int i = 0; i < 50; ++i) {
+    const HomeGrid g = twelve.resample(1, rng).home(0);
+    EXPECT_LE(g.barriers.count(), 12);
+    EXPECT_EQ(g.invalid_reason(12), "");
   }
 }
 
