@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/bits.h"
 #include "core/error.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
@@ -100,14 +101,7 @@ void State::index_piles() {
 }
 
 int CardSet::nth(int k) const {
-  int w = 0;
-  if (const int low = std::popcount(words_[0]); k >= low) {
-    k -= low;
-    w = 1;
-  }
-  std::uint64_t m = words_[w];
-  for (; k > 0; --k) m &= m - 1;
-  return w * 64 + std::countr_zero(m);
+  return nth_set_bit(words_[0], words_[1], k);
 }
 
 void State::put(int phys, std::uint8_t where) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/bits.h"
 #include "core/rng.h"
 
 namespace mw::mazemakers {
@@ -79,24 +80,9 @@ inline int lowest_cell(Mask m) {
 }
 
 // The cell of the set bit of `m` with `k` set bits below it (k < cells_in(m)): a uniform pick
-// among the cells when k is drawn below their count. A halving search on counts, no loop over bits.
+// among the cells when k is drawn below their count.
 inline int nth_cell(Mask m, int k) {
-  int base = 0;
-  auto word = static_cast<std::uint64_t>(m);
-  if (const int low = std::popcount(word); k >= low) {
-    k -= low;
-    word = static_cast<std::uint64_t>(m >> 64);
-    base = 64;
-  }
-  for (int half = 32; half > 0; half /= 2) {
-    const int below = std::popcount(word & ((std::uint64_t{1} << half) - 1));
-    if (k >= below) {
-      k -= below;
-      word >>= half;
-      base += half;
-    }
-  }
-  return base;
+  return nth_set_bit(static_cast<std::uint64_t>(m), static_cast<std::uint64_t>(m >> 64), k);
 }
 
 }  // namespace mw::mazemakers

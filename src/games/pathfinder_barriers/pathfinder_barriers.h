@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bits.h"
 #include "core/grid.h"
 #include "core/json.h"
 #include "core/options.h"
@@ -66,12 +67,6 @@ inline constexpr std::uint64_t kColumn1 = 0x041041041ULL;  // squares (r, 0)
 
 constexpr std::uint64_t sq_bit(int sq) {
   return std::uint64_t{1} << sq;
-}
-// The index of the set bit of `mask` with `k` set bits below it (a uniform pick among the set bits
-// when k is drawn below their count).
-constexpr int nth_set_bit(std::uint64_t mask, std::uint64_t k) {
-  for (; k > 0; --k) mask &= mask - 1;
-  return std::countr_zero(mask);
 }
 constexpr int row_of(int sq) {
   return sq / kSize;

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 
+#include "core/bits.h"
 #include "games/treasure_hunt/treasure_hunt.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -69,36 +70,6 @@ PairSet free_pairs(std::uint32_t blocked) {
     free.high &= ~held.high;
   }
   return free;
-}
-
-// For each byte value and k, the position of its k-th set bit (0 past its last).
-constexpr std::array<std::array<std::uint8_t, 8>, 256> kNthBitOfByte = [] {
-  std::array<std::array<std::uint8_t, 8>, 256> out{};
-  for (int byte = 0; byte < 256; ++byte) {
-    int k = 0;
-    for (int bit = 0; bit < 8; ++bit) {
-      if ((byte >> bit & 1) != 0) out[byte][k++] = static_cast<std::uint8_t>(bit);
-    }
-  }
-  return out;
-}();
-
-// The position of the k-th set bit of x (k < popcount(x)) without a branch: a random draw's k
-// is unpredictable, so a search by halves would mispredict about three branches a draw. The bytes'
-// running counts are compared with k all at once (each lane 0x80 + k - count keeps its high bit
-// exactly when count <= k), which finds the byte; a table finds the bit within it.
-int nth_set_bit(std::uint64_t x, int k) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
-  std::uint64_t counts = x - ((x >> 1) & 0x5555555555555555ULL);
-  counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
-  counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  const std::uint64_t running = counts * kOnes;  // byte i: the set bits in bytes 0..i
-  const std::uint64_t at_most_k =
-      ((static_cast<std::uint64_t>(k) * kOnes | kHighs) - running) & kHighs;
-  const int byte = std::popcount(at_most_k);  // the bytes wholly before the k-th bit
-  const int before = static_cast<int>((running << 8) >> (8 * byte) & 0xFF);
-  return 8 * byte + kNthBitOfByte[x >> (8 * byte) & 0xFF][k - before];
 }
 
 #ifdef MW_TH_X86_KERNELS
