@@ -228,17 +228,36 @@ void State::legal_wall_actions(ActionList& out) const {
     return;
   }
   const Mask pawns_coins = pawns_and_coins();
-  for (int w = 0; w < kNumPieces; ++w) {
-    if (owner_[w] != mover_) continue;
+  const unsigned held = walls_held();
+  for (unsigned walls = held; walls != 0; walls &= walls - 1) {
+    const int w = std::countr_zero(walls);
     add_placements(w, blocked_for_move(w, pawns_coins), placement_[w], out);
   }
-  // control_reason(w).empty() without building the reasons (not forced, so G4.3 B2 alone).
-  const int coins = hand(mover_);
-  for (int w = 0; w < kNumPieces; ++w) {
-    if (placement_[w] < 0 || owner_[w] == mover_) continue;
-    if (coins >= control_price(w)) out.push_back(kControlBase + w);
+  for (unsigned takes = walls_to_take(held); takes != 0; takes &= takes - 1) {
+    out.push_back(kControlBase + std::countr_zero(takes));
   }
   out.push_back(kPass);
+}
+
+// Bit sets built without a branch per wall: whose walls are whose changes every turn, and
+// mispredicted tests cost more than the counting.
+unsigned State::walls_held() const {
+  unsigned held = 0;
+  for (int w = 0; w < kNumPieces; ++w) held |= static_cast<unsigned>(owner_[w] == mover_) << w;
+  return held;
+}
+
+// control_reason(w).empty() without building the reasons (not forced, so G4.3 B2 alone): placed,
+// not the mover's, and affordable.
+unsigned State::walls_to_take(unsigned held) const {
+  const int coins = hand(mover_);
+  unsigned takes = 0;
+  for (int w = 0; w < kNumPieces; ++w) {
+    takes |= (static_cast<unsigned>(placement_[w] >= 0) &
+              static_cast<unsigned>(coins >= control_price(w)))
+             << w;
+  }
+  return takes & ~held;
 }
 
 void State::legal_actions(ActionList& out) const {
@@ -329,29 +348,14 @@ Action State::random_wall_action(Rng& rng) const {
     for_each_placement_set(forced_, blocked_for_move(forced_), placement_[forced_], collect);
     if (placements.count == 0) others[n_others++] = kRecover;  // A-G4-15
   } else {
-    // Which walls the mover holds and which it can take, as bit sets built without a branch per
-    // wall: whose walls are whose changes every turn, and mispredicted tests cost more than the
-    // counting.
-    unsigned held = 0, placed = 0;
-    int on_walls = 0;
-    for (int w = 0; w < kNumPieces; ++w) {
-      const unsigned mine = owner_[w] == mover_;
-      held |= mine << w;
-      placed |= static_cast<unsigned>(placement_[w] >= 0) << w;
-      on_walls += static_cast<int>(mine) * owner_coins_[w];
-    }
-    const int coins = 3 - on_walls;  // hand(mover_)
-    unsigned affordable = 0;
-    for (int w = 0; w < kNumPieces; ++w) {
-      affordable |= static_cast<unsigned>(coins >= control_price(w)) << w;
-    }
-    for (unsigned takes = placed & ~held & affordable; takes != 0; takes &= takes - 1) {
+    const unsigned held = walls_held();
+    for (unsigned takes = walls_to_take(held); takes != 0; takes &= takes - 1) {
       others[static_cast<std::size_t>(n_others++)] = kControlBase + std::countr_zero(takes);
     }
     others[static_cast<std::size_t>(n_others++)] = kPass;
     const Mask pawns_coins = pawns_and_coins();
-    for (; held != 0; held &= held - 1) {
-      const int w = std::countr_zero(held);
+    for (unsigned walls = held; walls != 0; walls &= walls - 1) {
+      const int w = std::countr_zero(walls);
       for_each_placement_set(w, blocked_for_move(w, pawns_coins), placement_[w], collect);
     }
   }

@@ -316,6 +316,8 @@ class State {
   int control_price(int piece) const {
     return 1 + static_cast<int>(owner_[piece] >= 0) * owner_coins_[piece];
   }
+  unsigned walls_held() const;                  // the mover's walls (bit w: wall w)
+  unsigned walls_to_take(unsigned held) const;  // the walls it may take now (G4.3 B2)
   Mask pawns_and_coins() const;
   Mask blocked_for_move(int piece) const;
   Mask blocked_for_move(int piece, Mask pawns_and_coins) const;

@@ -22,7 +22,10 @@ constexpr bool borders_start(int cell) {
   return cell == 78 || cell == 79 || cell == 87 || cell == 97;
 }
 
-inline constexpr Mask kStartNeighbourSquares =
-    cell_bit(78) | cell_bit(79) | cell_bit(87) | cell_bit(97);
+inline constexpr Mask kStartNeighbourSquares = [] {
+  Mask m = 0;
+  for (int cell : kStartNeighbours) m |= cell_bit(cell);
+  return m;
+}();
 
 }  // namespace mw::mazemakers::detail
