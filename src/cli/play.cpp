@@ -26,12 +26,12 @@ constexpr std::string_view kHuman = "human";
 
 // The random streams of a game in progress. They are saved at each human decision so that `undo`
 // takes back the dice too: replaying the same move meets the same outcomes and replies.
-struct Streams {
+struct PlayStreams {
   Rng chance;
   std::vector<Rng> seats;
 
-  static Streams seeded(std::uint64_t seed, int players) {
-    Streams s{chance_rng(seed), {}};
+  static PlayStreams seeded(std::uint64_t seed, int players) {
+    PlayStreams s{chance_rng(seed), {}};
     for (Player p = 0; p < players; ++p) s.seats.push_back(seat_rng(seed, p));
     return s;
   }
@@ -48,7 +48,7 @@ class Session {
         specs_(std::move(specs)),
         seed_(seed),
         state_(game.new_initial_state()),
-        streams_(Streams::seeded(seed, game.num_players())),
+        streams_(PlayStreams::seeded(seed, game.num_players())),
         names_(seat_names(state_)),
         untold_(static_cast<std::size_t>(game.num_players())),
         in_(in),
@@ -368,7 +368,7 @@ class Session {
     game_ = state.game();
     state_ = std::move(state);
     seed_ = record.seed;
-    streams_ = Streams::seeded(derive_seed(seed_, record.actions.size()), game_.num_players());
+    streams_ = PlayStreams::seeded(derive_seed(seed_, record.actions.size()), game_.num_players());
     record.players = specs_;
     record_ = std::move(record);
     snapshots_.clear();
@@ -466,9 +466,9 @@ class Session {
   std::uint64_t seed_;
   State state_;
   GameRecord record_;
-  Streams streams_;
-  std::map<std::size_t, Streams> snapshots_;    // by record length at a human decision
-  std::vector<std::unique_ptr<Agent>> agents_;  // null for human seats
+  PlayStreams streams_;
+  std::map<std::size_t, PlayStreams> snapshots_;  // by record length at a human decision
+  std::vector<std::unique_ptr<Agent>> agents_;    // null for human seats
   std::vector<std::string> names_;
   // Per seat: the outcomes (fights) a human has not been told yet (note_outcome).
   std::vector<std::vector<std::string>> untold_;

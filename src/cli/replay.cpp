@@ -15,7 +15,7 @@ namespace {
 
 // One screen of the replay: the position after `state`'s actions and what led to it. A run of
 // chance outcomes (a whole deal) is one step, so stepping never means pressing Enter 25 times.
-struct Step {
+struct ReplayStep {
   std::string label;
   State state;
 };
@@ -36,14 +36,14 @@ std::string chance_label(const std::vector<std::string>& outcomes, bool shown) {
 // Seats see each action as the game tells it to them (PrivateActionText); for a game that does
 // not say, every decision's notation, and chance outcomes only when the game has no hidden
 // information or the replay is omniscient, since a deal may be a secret.
-std::vector<Step> plan_steps(const GameRecord& record, Player observer) {
+std::vector<ReplayStep> plan_steps(const GameRecord& record, Player observer) {
   State state = replay(builtin_games(), record, 0);
   // A game that says what each observer sees of an action is trusted to hide its own secrets.
   const bool tells = state.has_private_action_text();
   const bool show_chance =
       tells || observer == kOmniscient || state.game().info().perfect_information;
   const auto names = seat_names(state);
-  std::vector<Step> steps{{"start", state}};
+  std::vector<ReplayStep> steps{{"start", state}};
   std::size_t i = 0;
   while (i < record.actions.size()) {
     std::string label;
@@ -80,9 +80,9 @@ Player observer_of(const ReplayArgs& args, const GameRecord& record) {
   return *args.seat;
 }
 
-void show_step(const std::vector<Step>& steps, std::size_t k, Player observer,
+void show_step(const std::vector<ReplayStep>& steps, std::size_t k, Player observer,
                const RenderStyle& style) {
-  const Step& step = steps[k];
+  const ReplayStep& step = steps[k];
   std::cout << fmt::format("== step {}/{} · {} ==\n", k, steps.size() - 1, step.label);
   std::cout << step.state.game().render(step.state.view(observer), style);
   if (k + 1 < steps.size()) return;
@@ -119,7 +119,7 @@ int run_replay(const ReplayArgs& args) {
     throw Error(e.code(), fmt::format("'{}': {}", args.file, e.what()));
   }
   const Player observer = observer_of(args, record);
-  const std::vector<Step> steps = plan_steps(record, observer);
+  const std::vector<ReplayStep> steps = plan_steps(record, observer);
   const RenderStyle style = stdout_style(args.ascii);
   const std::size_t last = steps.size() - 1;
   std::cout << fmt::format(

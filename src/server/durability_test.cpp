@@ -31,7 +31,7 @@ struct TrackedMatch {
 };
 
 // The next state or patch message: both carry the version, whose turn and the legal moves.
-Json next_state(WsClient& c) {
+Json next_state_or_patch(WsClient& c) {
   for (;;) {
     Json m = Json::parse(c.receive());
     if (m["type"] == "state" || m["type"] == "patch") return m;
@@ -48,8 +48,8 @@ bool play_one(ServerProcess& server, TrackedMatch& m, Rng& rng, bool kill_after_
   if (m.tokens[seat].empty()) seat = 0;  // a computer is to act: wait as seat 0
   WsClient c("127.0.0.1", server.port());
   c.send(Json{{"type", "hello"}, {"match", m.id}, {"token", m.tokens[seat]}}.dump());
-  Json state = next_state(c);
-  while (state["status"] != "finished" && state["to_act"] != seat) state = next_state(c);
+  Json state = next_state_or_patch(c);
+  while (state["status"] != "finished" && state["to_act"] != seat) state = next_state_or_patch(c);
   if (state["status"] == "finished") return false;
   const Json& legal = state["legal"];
   const std::uint64_t version = state["version"];
@@ -59,7 +59,7 @@ bool play_one(ServerProcess& server, TrackedMatch& m, Rng& rng, bool kill_after_
     server.kill9();
     return true;
   }
-  Json ack = next_state(c);
+  Json ack = next_state_or_patch(c);
   EXPECT_GT(ack["version"].get<std::uint64_t>(), version);
   m.acknowledged = ack["version"];
   return true;

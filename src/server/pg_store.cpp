@@ -11,7 +11,7 @@ namespace {
 
 // Under an advisory lock, so that instances starting together do not race to create the tables
 // (concurrent CREATE TABLE IF NOT EXISTS can fail on the catalog's unique index).
-constexpr const char* kSchema = R"sql(
+constexpr const char* kPgSchema = R"sql(
 BEGIN;
 SELECT pg_advisory_xact_lock(4242003500);
 CREATE TABLE IF NOT EXISTS matches (
@@ -50,7 +50,7 @@ COMMIT;
 
 constexpr const char* kNow = "EXTRACT(EPOCH FROM clock_timestamp())::BIGINT";
 
-constexpr const char* kInsertMatch =
+constexpr const char* kPgInsertMatch =
     "INSERT INTO matches (id, game, options, seed, seats, public, move_ms, created_at, "
     "updated_at, seed_salt, action_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)";
 
@@ -168,7 +168,7 @@ void read_actions(const pg::Connection& c, const std::string& id_array, LoadedMa
 }
 
 template <class F>
-auto guarded(const char* what, F&& f) {
+auto pg_guarded(const char* what, F&& f) {
   try {
     return f();
   } catch (const Error&) {
@@ -182,7 +182,7 @@ auto guarded(const char* what, F&& f) {
 
 PgStore::PgStore(const std::string& url)
     : conn_(url, "mazeworks"), reader_(url, "mazeworks-reader") {
-  conn_.exec("create tables", kSchema);
+  conn_.exec("create tables", kPgSchema);
   conn_.prepare("advance", fmt::format(kAdvance, kActionsChannel));
   conn_.prepare("insert_actions", kInsertActions);
 }
@@ -200,7 +200,7 @@ pg::Result PgStore::exec(const char* what, const std::string& sql,
 }
 
 void PgStore::create_match(const MatchSetup& s) {
-  exec("create match", kInsertMatch, match_params(s, 0));
+  exec("create match", kPgInsertMatch, match_params(s, 0));
 }
 
 void PgStore::insert_matches(const std::vector<StoredMatch>& matches) {
@@ -208,7 +208,7 @@ void PgStore::insert_matches(const std::vector<StoredMatch>& matches) {
   conn_.ensure_open();
   pg::transaction(conn_, "BEGIN", [&] {
     for (const StoredMatch& sm : matches) {
-      conn_.exec("insert matches", kInsertMatch, match_params(sm.setup, sm.actions.size()));
+      conn_.exec("insert matches", kPgInsertMatch, match_params(sm.setup, sm.actions.size()));
       if (!sm.actions.empty()) {
         conn_.run("insert matches", "insert_actions",
                   {sm.setup.id, "0", actions_array(sm.actions)});
@@ -342,7 +342,7 @@ std::optional<MatchChanges> PgStore::load_changes(const std::string& match,
         {match});
     if (PQntuples(row.get()) != 1) return;
     MatchChanges c;
-    guarded("catch up", [&] {
+    pg_guarded("catch up", [&] {
       c.tokens.assign(Json::parse(pg::text(row, 0, 0)).size(), SeatToken{});
       return 0;
     });
@@ -384,7 +384,7 @@ std::vector<StoredMatch> PgStore::read_matches(const std::string& select,
   std::vector<StoredMatch> out;
   // One snapshot: a match's actions and tokens as of the same moment as its row.
   pg::transaction(reader_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [&] {
-    guarded("load matches", [&] {
+    pg_guarded("load matches", [&] {
       const pg::Result rows = reader_.exec("load matches", select, params);
       LoadedMatches loaded{out, {}};
       std::vector<std::string> ids;

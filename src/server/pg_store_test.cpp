@@ -26,7 +26,7 @@ using test::PgTestDatabase;
 // A deadline for waiting on another thread or process: reaching it means something hangs.
 constexpr auto kHang = std::chrono::seconds(60);
 
-MatchSetup setup_of(const std::string& id) {
+MatchSetup minimal_setup(const std::string& id) {
   MatchSetup s;
   s.id = id;
   s.game = "treasure-hunt";
@@ -93,8 +93,8 @@ TEST(PgStore, EveryCommitIsAnnouncedWithTheNewCountAndARefusedAppendIsNot) {
   PgStore store(db.url());
   Heard heard;
   PgListener listener(db.url(), heard.on_notice(), heard.on_connection());
-  store.create_match(setup_of("m"));
-  store.create_match(setup_of("other"));
+  store.create_match(minimal_setup("m"));
+  store.create_match(minimal_setup("other"));
   store.append_actions("m", 0, {1, 2});
   EXPECT_THROW(store.append_actions("m", 0, {9}), AppendConflict);
   const auto errors =
@@ -117,7 +117,7 @@ TEST(PgStore, SeatsAndEndingsAreAnnouncedForARefreshAndNothingIsAppendedAfterARe
   PgStore store(db.url());
   Heard heard;
   PgListener listener(db.url(), heard.on_notice(), heard.on_connection());
-  store.create_match(setup_of("m"));
+  store.create_match(minimal_setup("m"));
   store.append_actions("m", 0, {1});
   store.set_token("m", 0, SeatToken{"a", 1, false});
   EXPECT_THROW(store.set_token("m", 0, SeatToken{"b", 2, false}), SeatTaken);  // not announced
@@ -142,7 +142,7 @@ TEST(PgStore, SeatsAndEndingsAreAnnouncedForARefreshAndNothingIsAppendedAfterARe
 TEST(PgStore, TwoInstancesJoiningOneSeatAtOnceGiveItToOne) {
   const PgTestDatabase db;
   PgStore a(db.url()), b(db.url());
-  a.create_match(setup_of("m"));
+  a.create_match(minimal_setup("m"));
   for (int round = 0; round < 20; ++round) {
     std::atomic<int> joined = 0, taken = 0;
     const auto join = [&](PgStore& store, const std::string& hash) {
@@ -165,7 +165,7 @@ TEST(PgStore, TwoInstancesJoiningOneSeatAtOnceGiveItToOne) {
 TEST(PgStore, ASecondWriterWaitsForTheMatchRowLockThenConflictsAndWritesNothing) {
   const PgTestDatabase db;
   PgStore instance_a(db.url()), instance_b(db.url());
-  instance_a.create_match(setup_of("m"));
+  instance_a.create_match(minimal_setup("m"));
   // Another instance's append, caught between its lock and its commit.
   const pg::Connection other(db.url(), "other-instance");
   other.exec("begin", "BEGIN");
@@ -199,7 +199,7 @@ TEST(PgStore, ConcurrentInstancesNeverLoseOrDoubleAnAppend) {
   PgStore instance_a(db.url()), instance_b(db.url());
   Heard heard;
   PgListener listener(db.url(), heard.on_notice(), heard.on_connection());
-  instance_a.create_match(setup_of("m"));
+  instance_a.create_match(minimal_setup("m"));
   constexpr int kWriters = 4, kAttempts = 25;
   std::atomic<int> taken{0}, refused{0};
   std::vector<std::thread> writers;
@@ -231,7 +231,7 @@ TEST(PgStore, ConcurrentInstancesNeverLoseOrDoubleAnAppend) {
 TEST(PgListener, ReportsADroppedConnectionAndListensAgain) {
   const PgTestDatabase db;
   PgStore store(db.url());
-  store.create_match(setup_of("m"));
+  store.create_match(minimal_setup("m"));
   Heard heard;
   PgListener listener(db.url(), heard.on_notice(), heard.on_connection(),
                       std::chrono::milliseconds(20));
@@ -256,7 +256,7 @@ TEST(PgListener, ReportsADroppedConnectionAndListensAgain) {
 TEST(PgStore, AStoreWhoseConnectionDroppedFailsThatCallAndConnectsAgain) {
   const PgTestDatabase db;
   PgStore store(db.url());
-  store.create_match(setup_of("m"));
+  store.create_match(minimal_setup("m"));
   db.admin().exec("terminate",
                   "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
                   "WHERE application_name = 'mazeworks' AND datname = $1",

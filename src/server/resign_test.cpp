@@ -16,14 +16,14 @@ namespace {
 using test::Client;
 using test::Fixture;
 
-struct Table {
+struct SeatedMatch {
   std::string id;
   std::vector<std::string> tokens;
 };
 
 // A match whose human seats are all joined.
-Table seated(MatchService& s, const Json& request) {
-  Table t;
+SeatedMatch seated(MatchService& s, const Json& request) {
+  SeatedMatch t;
   const Json summary = s.create_match(request);
   t.id = summary["match"];
   for (const Json& seat : summary["seats"]) {
@@ -50,7 +50,7 @@ Json last_of(Client& c, const std::string& type) {
 
 TEST(Resign, EndsTheMatchForEveryoneIsStoredAndSurvivesARestart) {
   Fixture f("resign-ends");
-  const Table t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 3}});
+  const SeatedMatch t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 3}});
   Client seat0(*f.service), seat1(*f.service), watcher(*f.service);
   seat0.hello(t.id, t.tokens[0]);
   seat1.hello(t.id, t.tokens[1]);
@@ -101,7 +101,7 @@ TEST(Resign, ResultsSumToZeroAndTheResignerAloneLoses) {
 
 TEST(Resign, BadRequestsAreRefusedAndChangeNothing) {
   Fixture f("resign-bad");
-  const Table t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 5}});
+  const SeatedMatch t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 5}});
   Client seat0(*f.service), watcher(*f.service);
   seat0.hello(t.id, t.tokens[0]);
   watcher.hello(t.id);
@@ -143,7 +143,7 @@ TEST(Resign, BadRequestsAreRefusedAndChangeNothing) {
 // it, and is then judged at the new version: the resigner had not seen that move.
 TEST(Resign, WaitsForAMoveInCommitAndIsStoredWithGroupCommit) {
   Fixture f("resign-group", 1, /*in_memory=*/false, /*with_group_commit=*/true);
-  const Table t =
+  const SeatedMatch t =
       seated(*f.service,
              {{"game", "treasure-hunt"}, {"seed", 8}, {"options", {{"firstPlayer", "green"}}}});
   Client seat0(*f.service), seat1(*f.service);
@@ -168,10 +168,10 @@ TEST(Resign, WaitsForAMoveInCommitAndIsStoredWithGroupCommit) {
 
 TEST(Resign, AComputerOpponentPlaysNoMoreOnceAHumanResigns) {
   Fixture f("resign-agent", 1, /*in_memory=*/true);
-  const Table t = seated(*f.service, {{"game", "treasure-hunt"},
-                                      {"seed", 11},
-                                      {"options", {{"firstPlayer", "green"}}},
-                                      {"seats", {"human", {{"agent", "random"}}}}});
+  const SeatedMatch t = seated(*f.service, {{"game", "treasure-hunt"},
+                                            {"seed", 11},
+                                            {"options", {{"firstPlayer", "green"}}},
+                                            {"seats", {"human", {{"agent", "random"}}}}});
   Client seat0(*f.service);
   seat0.hello(t.id, t.tokens[0]);
   f.service->wait_idle();
@@ -205,10 +205,10 @@ TEST(Rematch, OptionsSwapEveryRoleAndKeepTheRest) {
 
 TEST(Rematch, KeepsTheSeatsSwapsTheRolesAndGivesEachSeatItsOwnFreshToken) {
   Fixture f("rematch");
-  const Table t = seated(*f.service, {{"game", "pathfinder-cards"},
-                                      {"seed", 4},
-                                      {"options", {{"roles", "seat0Maker"}}},
-                                      {"public", false}});
+  const SeatedMatch t = seated(*f.service, {{"game", "pathfinder-cards"},
+                                            {"seed", 4},
+                                            {"options", {{"roles", "seat0Maker"}}},
+                                            {"public", false}});
   Client seat0(*f.service), seat1(*f.service), watcher(*f.service);
   seat0.hello(t.id, t.tokens[0]);
   seat1.hello(t.id, t.tokens[1]);
@@ -256,10 +256,10 @@ TEST(Rematch, KeepsTheSeatsSwapsTheRolesAndGivesEachSeatItsOwnFreshToken) {
 
 TEST(Rematch, ASeatAwayGetsItsTokenWhenItComesBackAndComputerSeatsKeepTheirAgents) {
   Fixture f("rematch-away");
-  const Table t = seated(*f.service, {{"game", "treasure-hunt"},
-                                      {"seed", 9},
-                                      {"options", {{"firstPlayer", "green"}}},
-                                      {"seats", {"human", {{"agent", "random"}}}}});
+  const SeatedMatch t = seated(*f.service, {{"game", "treasure-hunt"},
+                                            {"seed", 9},
+                                            {"options", {{"firstPlayer", "green"}}},
+                                            {"seats", {"human", {{"agent", "random"}}}}});
   std::string next;
   {
     Client seat0(*f.service);
@@ -287,7 +287,7 @@ TEST(Rematch, ASeatAwayGetsItsTokenWhenItComesBackAndComputerSeatsKeepTheirAgent
 
 TEST(Rematch, ASeatThatWasAwayGetsItsTokenWhenItAsks) {
   Fixture f("rematch-later", 1, /*in_memory=*/true);
-  const Table t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 2}});
+  const SeatedMatch t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 2}});
   Client seat0(*f.service);
   seat0.hello(t.id, t.tokens[0]);
   resign(seat0, seat0.last()["version"]);
@@ -307,7 +307,7 @@ TEST(Rematch, ASeatThatWasAwayGetsItsTokenWhenItAsks) {
 
 TEST(Rematch, OnlySeatedPlayersOfAFinishedMatchMayAsk) {
   Fixture f("rematch-refused", 1, /*in_memory=*/true);
-  const Table t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 6}});
+  const SeatedMatch t = seated(*f.service, {{"game", "treasure-hunt"}, {"seed", 6}});
   Client seat0(*f.service), watcher(*f.service);
   seat0.hello(t.id, t.tokens[0]);
   watcher.hello(t.id);

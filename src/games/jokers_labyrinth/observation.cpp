@@ -45,7 +45,7 @@ enum CardLocation : int {
   kGuardiansAside = 4,
   kHeld = 5,    // the scavenged card or NPC being kept
   kCombat = 6,  // a value card committed to the current fight, shown to me
-  kPortal = 7,
+  kInPortal = 7,
   kCardShared = 8,
 };
 
@@ -55,11 +55,11 @@ enum SeatField : int {
   kEntered = 5,
   kDebt = 6,  // / 10, capped
   kSkip = 7,
-  kBolster = 8,
+  kBolstered = 8,
   kHindered = 9,
-  kJokers = 10,    // / 2
-  kHandSize = 11,  // / 20, capped
-  kHidden = 12,    // cards in its hand I may not see / 20
+  kJokersHeld = 10,  // / 2
+  kHandSize = 11,    // / 20, capped
+  kHidden = 12,      // cards in its hand I may not see / 20
   kToAct = 13,
   kTurnSeat = 14,
   kFirst = 15,
@@ -239,9 +239,9 @@ void encode_seats(Writer& w, const Json& view, int n) {
     if (ps["entered"].get<bool>()) w.seat(p, kEntered);
     w.seat(p, kDebt, capped(ps["debt"], 10.0F));
     if (ps["skip"].get<bool>()) w.seat(p, kSkip);
-    if (ps["bolster"].get<bool>()) w.seat(p, kBolster);
+    if (ps["bolster"].get<bool>()) w.seat(p, kBolstered);
     if (ps["hindered"].get<bool>()) w.seat(p, kHindered);
-    w.seat(p, kJokers, capped(ps["jokers"], 2.0F));
+    w.seat(p, kJokersHeld, capped(ps["jokers"], 2.0F));
     w.seat(p, kHandSize, capped(ps["hand_size"], 20.0F));
     w.seat(p, kHidden, capped(ps["hidden"], 20.0F));
     for (const Json& c : ps["hand"]) w.hand_card(p, card_named(c.get<std::string>()));
@@ -326,7 +326,7 @@ void encode_globals(Writer& w, const Json& view, const Options& options) {
     if (after >= 0 && after < 5) w.global(kRevealAfter + after);
     w.board(kRevealTarget, cell_of(r["target"]));
     for (const Json& c : r["pending"]) w.board(kRevealPending, c.get<int>());
-    w.card(card_named(r["portal_card"].get<std::string>()), kPortal);
+    w.card(card_named(r["portal_card"].get<std::string>()), kInPortal);
   }
 }
 

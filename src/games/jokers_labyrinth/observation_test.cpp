@@ -7,14 +7,13 @@
 #include "games/all_games.h"
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 #include "games/jokers_labyrinth/observation.h"
+#include "games/jokers_labyrinth/test_support.h"
 #include "support/observation_testing.h"
 
 namespace mw::jokers_labyrinth {
 namespace {
 
-Game load(const Json& options) {
-  return builtin_games().load("jokers-labyrinth", options);
-}
+using test_support::load;
 
 TEST(JokersObservation, LengthFollowsThePlayersCount) {
   for (int n = 2; n <= 4; ++n) {

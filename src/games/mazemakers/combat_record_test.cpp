@@ -12,19 +12,7 @@ namespace {
 
 using namespace test_support;
 
-// Coin ids for 2 players (Suns P1, Moons P2, Crowns extra): Suns-2 a7, Suns-3 b7, Suns-4 c7,
-// Moons-2 g9, Moons-3 b9, Moons-4 c9, Crowns-2 a10, Crowns-3 g7, Crowns-4 i7.
-const std::vector<std::string> kCoins2 = {"a7", "b7", "c7", "g9", "b9", "c9", "a10", "g7", "i7"};
 const std::string kPrefix = "MazeMakers state: ";
-
-State two(const Json& options = Json::object()) {
-  return scripted(options, fixture_walls(), kCoins2);
-}
-
-template <class F>
-State two_edited(const Json& options, F&& edit) {
-  return edited(two(options), options, edit);
-}
 
 // P2 stands on i8, next to START: P1's first step asks it to block.
 State blocked_at_i8(const Json& options = Json::object()) {

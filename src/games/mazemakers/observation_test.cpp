@@ -6,14 +6,13 @@
 #include "games/all_games.h"
 #include "games/mazemakers/observation.h"
 #include "games/mazemakers/pentomino.h"
+#include "games/mazemakers/test_support.h"
 #include "support/observation_testing.h"
 
 namespace mw::mazemakers {
 namespace {
 
-Game load(const Json& options) {
-  return builtin_games().load("mazemakers", options);
-}
+using test_support::load;
 
 TEST(MazemakersObservation, ShapeFollowsPlayersAndBoard) {
   EXPECT_EQ(observation_tensor_shape(load(Json::object())), (std::vector<int>{95, 10, 10}));

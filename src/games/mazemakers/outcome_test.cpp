@@ -14,8 +14,6 @@ namespace {
 
 using namespace test_support;
 
-const std::vector<std::string> kCoins2 = {"a7", "b7", "c7", "g9", "b9", "c9", "a10", "g7", "i7"};
-
 // Plays `text` and returns what its action concluded (checked against the view right after).
 Json play_told(State& s, const std::string& text) {
   const Action a = s.parse_action(text);

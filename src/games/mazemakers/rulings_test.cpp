@@ -9,11 +9,10 @@ namespace {
 
 using namespace test_support;
 
-// Board coins in coin-id order. Two players (Suns, Moons, Crowns) as in rules_test.cpp: Crowns-4
-// on i7; three and four players (all four suits) on rows 6-8 at the left, off every path below.
-const std::vector<std::string> kCoins2 = {"a7", "b7", "c7", "g9", "b9", "c9", "a10", "g7", "i7"};
-const std::vector<std::string> kCoins4 = {"a6", "b6", "c6", "d6", "e6", "a7",
-                                          "b7", "c7", "d7", "e7", "a8", "b8"};
+// Board coins in coin-id order for three and four players (all four suits): rows 6-8 at the left,
+// off every path below.
+const std::vector<std::string> kCoinsLeftRows = {"a6", "b6", "c6", "d6", "e6", "a7",
+                                                 "b7", "c7", "d7", "e7", "a8", "b8"};
 
 ActionList legal_of(const State& s) {
   ActionList legal;
@@ -25,7 +24,7 @@ ActionList legal_of(const State& s) {
 // path no other pawn occupies, not to the g9 "space before" the block.
 TEST(MazeMakersRulings, A_G4_28_BlockedWhilePassingThroughGoesBackToTheLastFreeSquare) {
   const Json opts = {{"players", 4}};
-  State s = edited(scripted(opts, fixture_walls(), kCoins4), opts, [](Json& b) {
+  State s = edited(scripted(opts, fixture_walls(), kCoinsLeftRows), opts, [](Json& b) {
     b["pawns"][1] = parse_cell("f9");
     b["pawns"][2] = parse_cell("g9");
   });
@@ -52,7 +51,7 @@ TEST(MazeMakersRulings, A_G4_29_AnOccupiedSquareIsEnteredOnlyWithAWayOut) {
   const Json opts = {{"players", 3}};
   auto walls = fixture_walls();
   walls[2] = "L d9 e9 f9 g9 d10";
-  State s = edited(scripted(opts, walls, kCoins4), opts, [](Json& b) {
+  State s = edited(scripted(opts, walls, kCoinsLeftRows), opts, [](Json& b) {
     b["pawns"][1] = parse_cell("e10");
     b["pawns"][2] = parse_cell("f10");
   });

@@ -14,18 +14,16 @@ namespace {
 
 using namespace test_support;
 
-// Coin ids for 2 players (Suns P1, Moons P2, Crowns extra): Suns-2 a7, Suns-3 b7, Suns-4 c7,
-// Moons-2 g9, Moons-3 b9, Moons-4 c9, Crowns-2 a10, Crowns-3 g7, Crowns-4 i7.
-const std::vector<std::string> kCoins2 = {"a7", "b7", "c7", "g9", "b9", "c9", "a10", "g7", "i7"};
-const std::vector<std::string> kCoins4 = {"a7", "b7", "c7", "d7", "e7", "f7",
-                                          "a9", "b9", "c9", "d9", "e9", "f9"};
+// Board coins in coin-id order for three and four players (all four suits).
+const std::vector<std::string> kCoinsRows7And9 = {"a7", "b7", "c7", "d7", "e7", "f7",
+                                                  "a9", "b9", "c9", "d9", "e9", "f9"};
 
 const std::string kPrefix = "MazeMakers state: ";
 
 // The first turn of the scripted setup (P1 to move, round 0), as a body.
 Json start_body(const Json& options = Json::object()) {
   const int players = options.contains("players") ? options["players"].get<int>() : 2;
-  return scripted(options, fixture_walls(), players == 2 ? kCoins2 : kCoins4).to_json();
+  return scripted(options, fixture_walls(), players == 2 ? kCoins2 : kCoinsRows7And9).to_json();
 }
 
 State from_body(const Json& body, const Json& options = Json::object()) {

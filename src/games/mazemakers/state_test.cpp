@@ -14,8 +14,6 @@ namespace {
 
 using namespace test_support;
 
-const std::vector<std::string> kCoins2 = {"a7", "b7", "c7", "g9", "b9", "c9", "a10", "g7", "i7"};
-
 TEST(MazeMakersPentomino, SixtyThreeDistinctFixedOrientations) {
   const std::array<int, kNumPieces> counts = {8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 4};  // FILNPTUVWXYZ
   int total = 0;

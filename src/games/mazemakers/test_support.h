@@ -35,6 +35,11 @@ inline bool is_legal(const State& s, Action a) {
   return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
 
+// Board coins in coin-id order for two players (Suns P1, Moons P2, Crowns extra): Suns-2 a7,
+// Suns-3 b7, Suns-4 c7, Moons-2 g9, Moons-3 b9, Moons-4 c9, Crowns-2 a10, Crowns-3 g7, Crowns-4 i7.
+inline const std::vector<std::string> kCoins2 = {"a7", "b7",  "c7", "g9", "b9",
+                                                 "c9", "a10", "g7", "i7"};
+
 // The fixed walls of the scripted setup: nine pentominoes packed into rows 1-5 (a1..j5), so rows
 // 6-10 and START stay open.
 inline const std::vector<std::string>& fixture_walls() {
@@ -91,6 +96,16 @@ State edited(const State& s, const Json& options, F&& edit) {
   Json body = s.to_json();
   edit(body);
   return State::from_json(body, load(options).options());
+}
+
+// Two players on the fixture walls with kCoins2, as given or edited by `edit`.
+inline State two(const Json& options = Json::object()) {
+  return scripted(options, fixture_walls(), kCoins2);
+}
+
+template <class F>
+State two_edited(const Json& options, F&& edit) {
+  return edited(two(options), options, edit);
 }
 
 }  // namespace mw::mazemakers::test_support

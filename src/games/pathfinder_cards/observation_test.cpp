@@ -12,17 +12,19 @@
 namespace mw::pathfinder_cards {
 namespace {
 
-Game load(const Json& options) {
+// The game with the options as given: roles drawn by chance unless they say otherwise.
+Game load_as_given(const Json& options) {
   return builtin_games().load("pathfinder-cards", options);
 }
 
 TEST(CardsObservation, FixedLength) {
-  EXPECT_EQ(observation_tensor_shape(load(Json::object())),
+  EXPECT_EQ(observation_tensor_shape(load_as_given(Json::object())),
             (std::vector<int>{kObservationBoardPlanes * kCells + kObservationGlobals}));
 }
 
 TEST(CardsObservation, SameInEveryWorldOfTheSeatFixedShapeFinite) {
-  const auto tally = observation_testing::check_random_games(load(Json::object()), 4, 17, 7, 3);
+  const auto tally =
+      observation_testing::check_random_games(load_as_given(Json::object()), 4, 17, 7, 3);
   ASSERT_FALSE(HasFatalFailure());
   EXPECT_GT(tally.positions, 20);
   EXPECT_GT(tally.redrawn_worlds, 0);  // the test can fail: the Runner's worlds differ
@@ -31,7 +33,7 @@ TEST(CardsObservation, SameInEveryWorldOfTheSeatFixedShapeFinite) {
 
 // During the build the Runner is out of the room: her board planes are all zero.
 TEST(CardsObservation, RunnerSeesNoCardDuringTheBuild) {
-  const Game game = load(Json::object());
+  const Game game = load_as_given(Json::object());
   mw::State state = game.new_initial_state();
   Rng rng(2);
   for (int i = 0; i < 10; ++i) state.play_random(rng, 1);
@@ -47,7 +49,7 @@ TEST(CardsObservation, RunnerSeesNoCardDuringTheBuild) {
 TEST(CardsObservation, VariantsAndMatchesKeepTheContract) {
   for (const Json& options :
        {Json{{"advanced", true}, {"board", "hex"}}, Json{{"matchGames", "2"}}}) {
-    const auto tally = observation_testing::check_random_games(load(options), 3, 23, 7, 3);
+    const auto tally = observation_testing::check_random_games(load_as_given(options), 3, 23, 7, 3);
     ASSERT_FALSE(HasFatalFailure()) << options.dump();
     EXPECT_GT(tally.redrawn_worlds, 0) << options.dump();
   }
@@ -55,7 +57,7 @@ TEST(CardsObservation, VariantsAndMatchesKeepTheContract) {
 
 // The first global field says "I am the Maker": in a match it follows the role, not the seat.
 TEST(CardsObservation, MakerFlagFollowsTheRoleInAMatch) {
-  const Game game = load(Json{{"matchGames", "2"}, {"roles", "seat0Maker"}});
+  const Game game = load_as_given(Json{{"matchGames", "2"}, {"roles", "seat0Maker"}});
   const auto maker_flag = [](const mw::State& s, Player seat) {
     return observation_tensor(s, seat)[kObservationBoardPlanes * kCells];
   };
@@ -71,7 +73,7 @@ TEST(CardsObservation, MakerFlagFollowsTheRoleInAMatch) {
 
 // Option roles (G1.2 step 1): the flag follows the drawn Maker, whichever seat it is.
 TEST(CardsObservation, MakerFlagFollowsTheDrawnRoles) {
-  const Game game = load(Json::object());
+  const Game game = load_as_given(Json::object());
   for (const Action draw : {kRolesBase, kRolesBase + 1}) {
     mw::State state = game.new_initial_state();
     EXPECT_EQ(observation_tensor(state, 0)[kObservationBoardPlanes * kCells], 0.0F);

@@ -30,7 +30,7 @@ bool better(const Candidate& a, const Candidate& b) {
   return a.gain != b.gain ? a.gain > b.gain : a.distance < b.distance;
 }
 
-Candidate evaluate(const State& after_swap, Action swap, Action step, Player me) {
+Candidate candidate_after(const State& after_swap, Action swap, Action step, Player me) {
   State after = after_swap;
   after.apply_legal(step);
   return {swap, step, after.score(me) - after_swap.score(me),
@@ -43,7 +43,7 @@ std::vector<Candidate> candidates(const State& s, Player me) {
   ActionList swaps, steps;
   if (s.phase() == Phase::kStep) {
     s.legal_actions(steps);
-    for (Action step : steps) out.push_back(evaluate(s, kNoAction, step, me));
+    for (Action step : steps) out.push_back(candidate_after(s, kNoAction, step, me));
     return out;
   }
   s.legal_actions(swaps);
@@ -51,7 +51,7 @@ std::vector<Candidate> candidates(const State& s, Player me) {
     State after_swap = s;
     after_swap.apply_legal(swap);
     after_swap.legal_actions(steps);
-    for (Action step : steps) out.push_back(evaluate(after_swap, swap, step, me));
+    for (Action step : steps) out.push_back(candidate_after(after_swap, swap, step, me));
   }
   return out;
 }

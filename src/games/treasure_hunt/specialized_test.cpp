@@ -10,22 +10,6 @@ namespace {
 
 using namespace test_support;
 
-// Treasures 1-9, then red, blue, yellow and green 1-4. Green on B1 (d3), right below T9 (d2),
-// the current Treasure; Purple on G4 (e5). T1..T8 are scored: the scores add up to 36 (+ 45 per
-// full round of T1..T9).
-Json specialized_body(int green, int purple) {
-  Json body = Json::parse(R"({
-    "phase": "swap", "to_move": 0,
-    "board": [["T1", "T2", "T3", "T4", "T5"],
-              ["T6", "T7", "T8", "T9", "R1"],
-              ["R2", "R3", "R4", "B1", "B2"],
-              ["B3", "B4", "Y1", "Y2", "Y3"],
-              ["Y4", "G1", "G2", "G3", "G4"]],
-    "pawns": ["d3", "e5"], "treasure": "T9", "locked": ["R1", "B2"], "turn": 20})");
-  body["scores"] = {green, purple};
-  return body;
-}
-
 TEST(TreasureHuntSpecialized, ScoringTheNineSendsTheMarkerBackToTheOne) {
   State s = from_body(specialized_body(20, 16), specialized_options());
   play(s, "Y4-G1");

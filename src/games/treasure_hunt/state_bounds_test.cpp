@@ -12,27 +12,6 @@ namespace {
 
 using namespace test_support;
 
-std::string rejection(const Json& body, const Json& options = Json::object()) {
-  return error_of([&] { from_body(body, options); }, ErrorCode::kBadState);
-}
-
-Json with(Json body, const char* name, const Json& value) {
-  body[name] = value;
-  return body;
-}
-
-// The specialized deck in card order; T9 (d2) is the Treasure, so T1..T8 (36 points) are scored.
-Json specialized_body(int green, int purple) {
-  Json body = Json::parse(R"({
-    "phase": "swap", "to_move": 0,
-    "board": [["T1", "T2", "T3", "T4", "T5"], ["T6", "T7", "T8", "T9", "R1"],
-              ["R2", "R3", "R4", "B1", "B2"], ["B3", "B4", "Y1", "Y2", "Y3"],
-              ["Y4", "G1", "G2", "G3", "G4"]],
-    "pawns": ["d3", "e5"], "treasure": "T9", "locked": ["R1", "B2"], "turn": 20})");
-  body["scores"] = {green, purple};
-  return body;
-}
-
 struct Edge {
   const char* name;
   Json body;

@@ -82,18 +82,8 @@ TEST(TreasureHuntJson, TheViewShowsEverythingAndTheKey) {
   EXPECT_EQ(fixture().view(kSpectator)["board"], v["board"]);  // perfect information
 }
 
-// from_json's message for `body`, "" when it accepts it.
-std::string rejection(const Json& body, const Json& options = Json::object()) {
-  return error_of([&] { from_body(body, options); }, ErrorCode::kBadState);
-}
-
 Json without(Json body, const char* name) {
   body.erase(name);
-  return body;
-}
-
-Json with(Json body, const char* name, const Json& value) {
-  body[name] = value;
   return body;
 }
 
