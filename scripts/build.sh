@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-default}"
 bash scripts/install-deps.sh
-cmake --preset "$preset" >/dev/null
+bash scripts/configure.sh "$preset"
 cmake --build --preset "$preset" --parallel "$(nproc)"
 
 # The web app's packages: `npm ci` when node_modules is missing or older than package-lock.json

@@ -12,7 +12,7 @@ seconds="${1:-15}"
 shift || true
 
 bash scripts/install-deps.sh >/dev/null
-cmake --preset asan >/dev/null
+bash scripts/configure.sh asan
 cmake --build --preset fuzz --parallel "$(nproc)"
 
 targets=("$@")

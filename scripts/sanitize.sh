@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake --preset asan >/dev/null
+bash scripts/configure.sh asan
 cmake --build --preset asan --parallel "$(nproc)"
 # The agents' strength tests (names with "Beat": one agent beats another over many games) and the
 # draws' uniformity tests ("DrawnAreLegalAndUniform": tens of thousands of draws from one state)
