@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="$1"
+# The presets' build directories (CMakePresets.json, binaryDir).
 case "$preset" in
   default) dir=build ;;
   *) dir="build-$preset" ;;

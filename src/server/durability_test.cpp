@@ -17,10 +17,12 @@
 #include "server/net_client.h"
 #include "support/scratch_dir.h"
 #include "support/server_process.h"
+#include "support/ws_messages.h"
 
 namespace mw::server {
 namespace {
 
+using test::next_state_or_patch;
 using test::ServerProcess;
 
 struct TrackedMatch {
@@ -29,14 +31,6 @@ struct TrackedMatch {
   std::uint64_t acknowledged = 0;    // version the server confirmed after our last move
   Json events_seen = Json::array();  // seat 0's log up to `acknowledged`
 };
-
-// The next state or patch message: both carry the version, whose turn and the legal moves.
-Json next_state_or_patch(WsClient& c) {
-  for (;;) {
-    Json m = Json::parse(c.receive());
-    if (m["type"] == "state" || m["type"] == "patch") return m;
-  }
-}
 
 // Connects as the seat to act, makes one random move and waits for its acknowledgement, unless
 // `kill_after_send` fires first. Returns false when the match is over.

@@ -11,25 +11,17 @@
 #include "server/net_client.h"
 #include "server/net_server.h"
 #include "support/served_server.h"
+#include "support/ws_messages.h"
 
 namespace mw::server {
 namespace {
 
 using test::Fixture;
+using test::next_state_or_patch;
 using test::Running;
 
 Json receive_json(WsClient& c) {
   return Json::parse(c.receive());
-}
-
-// Reads messages until a state or patch message (errors before it are returned through
-// `errors`); the fields a player reads (version, to_act, status, legal) are in both.
-Json next_state(WsClient& c, std::vector<Json>* errors = nullptr) {
-  for (;;) {
-    Json m = receive_json(c);
-    if (m["type"] == "state" || m["type"] == "patch") return m;
-    if (errors) errors->push_back(m);
-  }
 }
 
 TEST(Net, PlaysAWholeMatchAgainstAComputerSeatOverWebSockets) {
@@ -51,7 +43,7 @@ TEST(Net, PlaysAWholeMatchAgainstAComputerSeatOverWebSockets) {
   WsClient watcher("127.0.0.1", r.port());
   seat.send(Json{{"type", "hello"}, {"match", id}, {"token", token}}.dump());
   watcher.send(Json{{"type", "hello"}, {"match", id}}.dump());
-  Json state = next_state(seat);
+  Json state = next_state_or_patch(seat);
   Rng rng(3);
   int moves = 0;
   while (state["status"] != "finished" && moves < 2000) {
@@ -63,12 +55,12 @@ TEST(Net, PlaysAWholeMatchAgainstAComputerSeatOverWebSockets) {
                     .dump());
       ++moves;
     }
-    state = next_state(seat);
+    state = next_state_or_patch(seat);
   }
   EXPECT_EQ(state["status"], "finished");
   EXPECT_GT(moves, 0);
-  Json seen = next_state(watcher);
-  while (seen["status"] != "finished") seen = next_state(watcher);
+  Json seen = next_state_or_patch(watcher);
+  while (seen["status"] != "finished") seen = next_state_or_patch(watcher);
   EXPECT_EQ(seen["version"], state["version"]);
   const HttpResult record =
       http_request("127.0.0.1", r.port(), "GET", "/api/matches/" + id + "/record");
