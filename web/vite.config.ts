@@ -15,5 +15,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "e2e/**/*.test.ts"],
     environment: "jsdom",
+    // One jsdom per worker, not per file: setting one up cost about 1.7 s a file (96 of the run's
+    // 216 s, 2026-11-29). The files leave no DOM, storage or timers behind (they pass shuffled).
+    isolate: false,
   },
 });

@@ -7,7 +7,8 @@
 // told, the stored actions replay, every instance reports the same match, and every message of
 // every observer passes the hidden-information scan.
 //
-// CI runs 20 matches (4 of each game), 10 kills and 20 moves between kills: about 5 s. The
+// CI runs 20 matches (4 of each game), 10 kills (2 under AddressSanitizer, where each kill costs
+// seconds) and 20 moves between kills: about 5 s. The
 // environment variable MAZEWORKS_CLUSTER_KILL="MATCHES_PER_GAME,KILLS,MOVES_BETWEEN_KILLS" runs
 // it larger (docs/server.md, "Several instances", has the runs made by hand).
 #include <gtest/gtest.h>
@@ -22,6 +23,7 @@
 #include "server/pg_store.h"
 #include "support/cluster_testing.h"
 #include "support/pg_test_database.h"
+#include "support/sanitizer_scale.h"
 #include "support/server_process.h"
 #include "support/state_follower.h"
 
@@ -34,7 +36,7 @@ using test::wait_until;
 
 struct Scale {
   int matches_per_game = 4;
-  int kills = 10;
+  int kills = mw::test_support::scaled_for_sanitizers(10);
   int moves_between_kills = 20;
 };
 

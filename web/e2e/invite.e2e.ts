@@ -102,9 +102,10 @@ describe("two players by invite link", () => {
       else await playByNotation(page, state, move);
       await waitForVersion(page, state.version + 1);
       // The other page moves on when the move is one it is told of; a set-up step leaves it
-      // as it was, which is the point.
+      // as it was, which is the point. A push on loopback takes milliseconds: the short wait only
+      // lets the check below see it, and a page that is told later is checked after the next move.
       await other.waitForFunction((v) => (window.__mazeworks?.state?.version ?? -1) > v,
-        states[1 - mover].version, { timeout: 1_000 }).catch(() => undefined);
+        states[1 - mover].version, { timeout: 200 }).catch(() => undefined);
       secretsSeen += await expectNoLeaks(a.page, b.page);
       if (!plantedLeakFound) plantedLeakFound = await expectDetectorFindsAPlantedLeak(a.page, b.page);
     }
