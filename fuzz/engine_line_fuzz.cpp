@@ -31,16 +31,18 @@ struct Cap {
 constexpr Cap kCaps[] = {{"iterations", 16}, {"depth", 2},   {"worlds", 2},
                          {"candidates", 2},  {"sims", 2},    {"maxActions", 2000},
                          {"samples", 8},     {"threads", 1}, {"tableBits", 12}};
-// Budgets an agent gets when it names none: the searches would take a second (`ms` is dropped),
-// alpha-beta a second too, and the maker plays 12 designs 6 times each.
+// Budgets an agent gets when it names none: the searches would take a second (`ms` is dropped)
+// and play each rollout to the end (a Joker's Labyrinth game is thousands of random moves),
+// alpha-beta would take a second too, and the maker plays 12 designs 6 times each.
 struct Budget {
   const char* agent;
   const char* key;
   int value;
 };
-constexpr Budget kBudgets[] = {{"ismcts", "iterations", 16}, {"pimc", "iterations", 16},
-                               {"mcts", "iterations", 16},   {"alphabeta", "depth", 2},
-                               {"maker", "candidates", 2},   {"maker", "sims", 2}};
+constexpr Budget kBudgets[] = {
+    {"ismcts", "iterations", 16}, {"pimc", "iterations", 16}, {"mcts", "iterations", 16},
+    {"ismcts", "depth", 2},       {"pimc", "depth", 2},       {"mcts", "depth", 2},
+    {"alphabeta", "depth", 2},    {"maker", "candidates", 2}, {"maker", "sims", 2}};
 // Parameters that hold another agent's spec, written with ';' for ','.
 constexpr const char* kNestedSpecs[] = {"build", "play", "rivals", "policy"};
 
@@ -72,7 +74,7 @@ void bound(mw::AgentSpec& spec) {
   for (const Cap& c : kCaps) cap(p, c.key, c.most);
   for (const Budget& b : kBudgets) {
     if (spec.name != b.agent) continue;
-    // 0 means "by time" to the searches (and is refused by the maker).
+    // 0 means "by time" (iterations), "to the end" (a rollout's depth), or is refused (the maker).
     auto it = p.find(b.key);
     if (it == p.end() || (it->is_number() && it->get<double>() < 1)) p[b.key] = b.value;
   }
