@@ -48,8 +48,12 @@ constexpr const char* kNestedSpecs[] = {"build", "play", "rivals", "policy"};
 
 // A time budget the searches accept (0 to a day): it is dropped. The maker's `ms` may go further,
 // but it only cuts short the games its (bounded) candidates and sims play.
-bool accepted_ms(const Json& v) {
-  return v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 86'400'000;
+void drop_accepted_ms(Json& fields) {
+  auto it = fields.find("ms");
+  if (it != fields.end() && it->is_number() && it->get<double>() >= 0 &&
+      it->get<double>() <= 86'400'000) {
+    fields.erase(it);
+  }
 }
 
 void cap(Json& params, const char* key, double most) {
@@ -70,7 +74,7 @@ std::string bounded_spec(const std::string& text);
 
 void bound(mw::AgentSpec& spec) {
   Json& p = spec.params;
-  if (p.contains("ms") && accepted_ms(p["ms"])) p.erase("ms");
+  drop_accepted_ms(p);
   for (const Cap& c : kCaps) cap(p, c.key, c.most);
   for (const Budget& b : kBudgets) {
     if (spec.name != b.agent) continue;
@@ -106,7 +110,7 @@ std::string bounded_line(std::string_view line) {
     return std::string(line);
   }
   if (!request.is_object() || request.value("request", Json()) != "ai") return std::string(line);
-  if (request.contains("ms") && accepted_ms(request["ms"])) request.erase("ms");
+  drop_accepted_ms(request);
   // The engine takes a non-negative integer here, and 0 would mean the default second.
   auto iterations = request.find("iterations");
   if (iterations != request.end() && iterations->is_number_unsigned()) {
