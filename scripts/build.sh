@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages (if missing), configures and builds a CMake preset (default: default),
-# then the browser app (web/dist, served by `mazeworks serve --web-root web/dist`).
+# Installs the Debian packages the build needs (if missing), configures and builds a CMake preset
+# (default: default), then the browser app (web/dist, served by `mazeworks serve --web-root web/dist`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-default}"
-bash scripts/install-deps.sh
+if [ "$preset" = asan ]; then
+  bash scripts/install-deps.sh  # clang 19
+else
+  bash scripts/install-deps.sh build
+fi
 
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 if [ "$node_major" -lt 20 ]; then

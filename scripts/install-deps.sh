@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs every Debian package Mazeworks builds and tests with. Idempotent: a second run only
 # checks. Needs root (or sudo). Package choices and pitfalls: see ../shared/STACK.md.
+#   scripts/install-deps.sh [build]
+# "build": only what the default build needs (compilers, CMake, the libraries); without it, the
+# tests' too (Chromium, PostgreSQL, pytest) and clang 19 for the asan preset. CI installs the rest
+# beside the default build (.ci/run).
 set -euo pipefail
 
 packages=(
@@ -8,14 +12,17 @@ packages=(
   libcli11-dev libfmt-dev libspdlog-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libsqlitecpp-dev libboost1.81-dev nettle-dev
-  libpq-dev postgresql-15
+  libpq-dev
   libjemalloc-dev
   libncurses-dev
   libopenmpi-dev openmpi-bin
-  pybind11-dev python3-pybind11 python3-dev python3-pytest
-  chromium
-  clang-19 libclang-rt-19-dev
+  pybind11-dev python3-pybind11 python3-dev
 )
+case "${1:-all}" in
+  build) ;;
+  all) packages+=(postgresql-15 python3-pytest chromium clang-19 libclang-rt-19-dev) ;;
+  *) echo "usage: scripts/install-deps.sh [build]" >&2; exit 2 ;;
+esac
 # The browser app is built with node 20 + npm (the machine image has them); Debian's only when
 # there is no node at all, so an installed newer node is never replaced.
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)

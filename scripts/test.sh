@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-default}"
 bash scripts/build.sh "$preset"
+bash scripts/install-deps.sh  # what the tests run: Chromium, PostgreSQL, pytest
 ctest --preset "$preset"
