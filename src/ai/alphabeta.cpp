@@ -12,23 +12,22 @@
 #include "core/state.h"
 
 namespace mw {
-namespace {
 
-enum class Bound : std::uint8_t { kNone, kExact, kLower, kUpper };
-
-struct TableEntry {
-  std::uint64_t key = 0;
-  double value = 0;
-  Action best = 0;
-  std::int16_t depth = -1;
-  Bound bound = Bound::kNone;
-};
-
-struct TimeUp {};
-
-}  // namespace
-
+// Its types are its own members, not an anonymous namespace's: a class with external linkage may
+// not hold those (GCC's -Wsubobject-linkage in unity builds, where this file is an include).
 struct AlphaBetaAgent::Impl {
+  enum class Bound : std::uint8_t { kNone, kExact, kLower, kUpper };
+
+  struct TableEntry {
+    std::uint64_t key = 0;
+    double value = 0;
+    Action best = 0;
+    std::int16_t depth = -1;
+    Bound bound = Bound::kNone;
+  };
+
+  struct TimeUp {};
+
   explicit Impl(const AlphaBetaConfig& c) : table(std::size_t{1} << c.table_bits) {}
 
   std::vector<TableEntry> table;
@@ -176,11 +175,11 @@ AlphaBetaResult AlphaBetaAgent::search(const State& state) {
   for (int depth = 1; depth <= limit; ++depth) {
     try {
       const double v = m.search(state, depth, -2.0, 2.0);
-      const TableEntry& e = m.slot(m.key_of(state));
+      const Impl::TableEntry& e = m.slot(m.key_of(state));
       result.action = e.best;
       result.value = v;
       result.depth = depth;
-    } catch (const TimeUp&) {
+    } catch (const Impl::TimeUp&) {
       break;
     }
     if (std::abs(result.value) >= 1.0) break;  // a forced result: deeper cannot change it

@@ -135,29 +135,29 @@ void append(Json& into, Json fields) {
   for (auto& [k, v] : fields.get_ref<Json::object_t&>()) into[k] = std::move(v);
 }
 
-// The session's random streams, seeded as play_match seeds them, so a session driven only by
-// `ai ... play` and automatic chance plays the very game `selfplay` plays with that seed.
-struct Streams {
-  Rng chance;
-  std::vector<Rng> seats;
-  Streams(std::uint64_t seed, int num_players) : chance(chance_rng(seed)) {
-    for (Player p = 0; p < num_players; ++p) seats.push_back(seat_rng(seed, p));
-  }
-};
-
-// One action of the history and the streams just before it: undo restores them, so asking again
-// after an undo gives the same answer (a session is a function of its requests).
-struct Step {
-  Action action;
-  Player player;
-  Streams before;
-};
-
 }  // namespace
 
 // The current game. Handlers change a copy and install it only when the request succeeded, which
 // is how every failed request leaves the session untouched.
 struct EngineSession::Match {
+  // The session's random streams, seeded as play_match seeds them, so a session driven only by
+  // `ai ... play` and automatic chance plays the very game `selfplay` plays with that seed.
+  struct Streams {
+    Rng chance;
+    std::vector<Rng> seats;
+    Streams(std::uint64_t seed, int num_players) : chance(chance_rng(seed)) {
+      for (Player p = 0; p < num_players; ++p) seats.push_back(seat_rng(seed, p));
+    }
+  };
+
+  // One action of the history and the streams just before it: undo restores them, so asking again
+  // after an undo gives the same answer (a session is a function of its requests).
+  struct Step {
+    Action action;
+    Player player;
+    Streams before;
+  };
+
   Match(State first, std::optional<Json> body, std::uint64_t seed_value, bool automatic)
       : start(first),
         start_body(std::move(body)),
@@ -503,7 +503,8 @@ Json EngineSession::on_undo(const Json& req) {
   // With automatic chance a client only sees decisions, so undo counts decisions and also takes
   // back the chance outcomes that followed them; otherwise it counts every action.
   std::uint64_t available = 0;
-  for (const Step& s : next.steps) available += !next.auto_chance || s.player != kChancePlayer;
+  for (const Match::Step& s : next.steps)
+    available += !next.auto_chance || s.player != kChancePlayer;
   if (count > available) {
     bad_request(available == 0
                     ? std::string("nothing to undo")
@@ -576,7 +577,7 @@ Json EngineSession::on_ai(const Json& req) {
   append(j, action_json(m.state, a));
   if (play) {
     Match next = m;
-    const Streams before = next.streams;
+    const Match::Streams before = next.streams;
     next.streams.seats[p] = rng;
     j["applied"] = Json::array();
     j["applied"].push_back(next.apply(a, before));

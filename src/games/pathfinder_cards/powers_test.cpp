@@ -207,11 +207,10 @@ TEST(PathfinderAdvisor, QuestionsUpTo64TokensAreAsked_50) {
       error_of([&] { State::from_json(too_long, game.options()); }, ErrorCode::kBadState);
   EXPECT_NE(je.find("at most 64 tokens"), std::string::npos) << je;
   // Runaway nesting is refused with a reason, not a crash.
-  const std::string deep = error_of(
-      [&] {
-        aql::parse_question(std::string(100000, '(') + "card (0,0) is any", Topology::kSquare);
-      },
-      ErrorCode::kParse);
+  std::string nested(100000, '(');
+  nested += "card (0,0) is any";  // appended, not `+`: GCC 12 misreads that as out of bounds
+  const std::string deep =
+      error_of([&] { aql::parse_question(nested, Topology::kSquare); }, ErrorCode::kParse);
   EXPECT_NE(deep.find("parentheses"), std::string::npos) << deep;
 }
 
