@@ -53,15 +53,37 @@ class Edges {
   Lines lines_;
 };
 
-// Cells of G reached from the cards `sources` (cells of G, not `banned`) without passing
-// `banned` (-1: none); bit per card id.
-std::uint64_t reach_from(const Layout& l, const Edges& edges, std::uint64_t sources, int banned) {
+// reach_from when G's edges are its steps: the Runner's resample asks this for her Pathfinder
+// answers on most swaps it tries, and the inline neighbours cost a third of the general links.
+std::uint64_t reach_by_steps(const Layout& l, std::uint64_t sources, int banned) {
   std::uint64_t seen = sources;
-  std::array<int, kNumCards> queue{};
+  std::array<int, kNumCards> queue;  // written before read: no zeroing per search
   int head = 0;
   int tail = 0;
   for (std::uint64_t m = sources; m != 0; m &= m - 1) queue[tail++] = l.pos[std::countr_zero(m)];
-  std::array<Link, kMaxLinks> nb{};
+  std::array<int, 6> nb;
+  while (head < tail) {
+    const int k = l.neighbors(queue[head++], nb);
+    for (int q = 0; q < k; ++q) {
+      const int m = nb[q];
+      if (m == banned || !in_graph(l, m) || ((seen >> l.at[m]) & 1)) continue;
+      seen |= std::uint64_t{1} << l.at[m];
+      queue[tail++] = m;
+    }
+  }
+  return seen;
+}
+
+// Cells of G reached from the cards `sources` (cells of G, not `banned`) without passing
+// `banned` (-1: none); bit per card id.
+std::uint64_t reach_from(const Layout& l, const Edges& edges, std::uint64_t sources, int banned) {
+  if (edges.steps_only()) return reach_by_steps(l, sources, banned);
+  std::uint64_t seen = sources;
+  std::array<int, kNumCards> queue;
+  int head = 0;
+  int tail = 0;
+  for (std::uint64_t m = sources; m != 0; m &= m - 1) queue[tail++] = l.pos[std::countr_zero(m)];
+  std::array<Link, kMaxLinks> nb;
   while (head < tail) {
     const int k = edges(queue[head++], nb);
     for (int q = 0; q < k; ++q) {
@@ -374,9 +396,10 @@ std::uint32_t first_steps(const Layout& l, const Edges& edges, int cell, std::ui
     // reach it so. One search from the goals, not one per first step (the Runner's resample
     // checks her Pathfinder answers on every swap it tries).
     std::uint64_t sources = 0;
-    for (std::uint64_t m = goals & l.placed(); m != 0; m &= m - 1) {
+    for (std::uint64_t m = goals; m != 0; m &= m - 1) {
       const int id = std::countr_zero(m);
-      if (l.pos[id] != cell && in_graph(l, l.pos[id])) sources |= std::uint64_t{1} << id;
+      const int at = l.pos[id];
+      if (at >= 0 && at != cell && in_graph(l, at)) sources |= std::uint64_t{1} << id;
     }
     const std::uint64_t reached = reach_from(l, edges, sources, cell);
     for (int q = 0; q < k; ++q) {

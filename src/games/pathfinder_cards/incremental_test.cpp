@@ -7,6 +7,7 @@
 
 #include "games/pathfinder_cards/aql.h"
 #include "games/pathfinder_cards/maze_plan.h"
+#include "games/pathfinder_cards/step_graph.h"
 #include "games/pathfinder_cards/test_support.h"
 
 namespace mw::pathfinder_cards {
@@ -191,6 +192,78 @@ TEST(PathfinderIncremental, SwapsWithinAClassChangeNothingTheSamplerChecks) {
       }
     }
   }
+}
+
+// The graph the resample follows swap by swap answers as the layout's own searches, after every
+// swap of a long random sequence (so its updates never drift), on both boards.
+TEST(PathfinderIncremental, TheFollowedStepGraphAnswersAsTheLayout) {
+  int paths = 0;
+  for (const Json& options : {Json::object(), Json{{"board", "hex"}}}) {
+    const Config config = Config::from_options(load(options).options());
+    Rng rng(17);
+    for (int trial = 0; trial < 100; ++trial) {
+      Layout l = scrambled(rng, config);
+      StepGraph graph(l);
+      for (int swap = 0; swap < 60; ++swap) {
+        ASSERT_EQ(graph.diamond_path(l), l.has_diamond_path()) << options.dump() << " " << trial;
+        paths += l.has_diamond_path();
+        for (int id = 0; id < kNumCards; ++id) {
+          ASSERT_EQ(graph.pathfinder_dirs(l, l.pos[id]), aql::pathfinder_dirs(l, l.pos[id]))
+              << options.dump() << " trial " << trial << " swap " << swap << " " << card_code(id);
+        }
+        // Mostly a card of G with one outside it: the swaps that change G's shape.
+        const int a = l.pos[13 + rng.below(13)];
+        const int b = l.pos[rng.below(2) == 0 ? rng.below(13) : rng.below(kNumCards)];
+        if (a != b) graph.swap(l, a, b);
+      }
+    }
+  }
+  EXPECT_GT(paths, 1000);
+}
+
+// The mixing's early-stopping check agrees with the full count, with and without the followed
+// graph, on the answers and ten counts of random games and on layouts scrambled from theirs.
+TEST(PathfinderIncremental, KnowledgeHoldsExactlyWhenNothingIsContradicted) {
+  int with_answers = 0;
+  int contradicted = 0;
+  for (const Json& options : variants()) {
+    const Game game = load(options);
+    const Config config = Config::from_options(game.options());
+    Rng rng(13);
+    for (int g = 0; g < 200; ++g) {
+      State s = State::from_layout(planned(rng, config), game.options());
+      ActionList legal;
+      for (int step = 0; step < 300 && !s.is_terminal(); ++step) {
+        if (s.current_player() == kChancePlayer) {
+          s.apply_legal(s.sample_chance(rng));
+          continue;
+        }
+        if (s.num_answers() > 0) {
+          ++with_answers;
+          Layout l = s.layout();
+          for (int i = 0; i < 6; ++i) {
+            const bool graph_kept = rng.below(2) == 0;
+            const int v = s.knowledge_violation(l, graph_kept);
+            ASSERT_EQ(s.knowledge_holds(l, graph_kept), v == 0) << options.dump() << " game " << g;
+            if (!l.advanced) {
+              const StepGraph graph(l);
+              ASSERT_EQ(s.knowledge_violation(l, graph_kept, &graph), v) << options.dump();
+              ASSERT_EQ(s.knowledge_holds(l, graph_kept, &graph), v == 0) << options.dump();
+            }
+            if (v > 1) {
+              ASSERT_GT(s.knowledge_violation(l, graph_kept, nullptr, 0), 0);
+            }
+            contradicted += v > 0;
+            l.swap_cells(l.pos[rng.below(kNumCards)], l.pos[rng.below(kNumCards)]);
+          }
+        }
+        s.legal_actions(legal);
+        s.apply_legal(legal[rng.below(legal.size())]);
+      }
+    }
+  }
+  EXPECT_GT(with_answers, 100);
+  EXPECT_GT(contradicted, 100);
 }
 
 }  // namespace

@@ -29,6 +29,7 @@
 //   5700000..           one token of an Advisor question: 5700000 + aql token id
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -214,6 +215,8 @@ Layout parse_maze(std::string_view text, Topology topo = Topology::kSquare, bool
 std::vector<Action> placement_order(const Layout& layout);
 std::string draw_maze(const Layout& layout);
 
+class StepGraph;
+
 class State {
  public:
   static State initial(const Options& options);
@@ -319,7 +322,15 @@ class State {
   // How many current special-heart answers and ten-count answers `l` contradicts (resample).
   // `graph_kept`: the caller knows that `l` has the diamond graph (the cells of the diamonds and
   // the Joker) of a layout that contradicts no Pathfinder answer, so those are not looked at.
-  int knowledge_violation(const Layout& l, bool graph_kept = false) const;
+  // `graph`, when given, follows `l` (a basic layout) and answers the Pathfinder's questions.
+  // The count stops once it is above `stop_above` (it is then above it, not exact).
+  int knowledge_violation(const Layout& l, bool graph_kept = false,
+                          const StepGraph* graph = nullptr,
+                          int stop_above = std::numeric_limits<int>::max()) const;
+  // knowledge_violation(...) == 0, stopping at the first contradiction (the resample's mixing
+  // asks this on every swap it tries).
+  bool knowledge_holds(const Layout& l, bool graph_kept = false,
+                       const StepGraph* graph = nullptr) const;
 
   // For tests: force the next damage chance outcome, or set up positions directly.
   static State from_layout(const Layout& layout, const Options& options);

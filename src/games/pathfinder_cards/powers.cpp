@@ -3,8 +3,10 @@
 // (A-G1-15/16/18/40) and the Recall by three hearts (A-G1-23). Only in MAIN, stack empty [T].
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 
 #include "games/pathfinder_cards/pathfinder_cards.h"
+#include "games/pathfinder_cards/step_graph.h"
 
 namespace mw::pathfinder_cards {
 std::uint8_t State::recallable() const {
@@ -233,10 +235,12 @@ void State::apply_power_task(Action a) {
   }
 }
 
-int State::knowledge_violation(const Layout& l, bool graph_kept) const {
+int State::knowledge_violation(const Layout& l, bool graph_kept, const StepGraph* graph,
+                               int stop_above) const {
   int v = 0;
   for (const TenResult& r : tens_) {
     if (r.valid) v += std::abs(l.count_in_area(r.cell, r.suit) - r.actual);
+    if (v > stop_above) return v;
   }
   for (int i = 0; i < num_answers_; ++i) {
     const Answer& ans = answers_[i];
@@ -244,10 +248,17 @@ int State::knowledge_violation(const Layout& l, bool graph_kept) const {
     if (ans.kind == 0) {
       v += aql::evaluate(ans.tokens.data(), ans.len, l, ans.up) != ans.yes;
     } else if (!graph_kept) {
-      v += aql::pathfinder_dirs(l, ans.cell) != ans.dirs;
+      const std::uint32_t dirs = graph != nullptr ? graph->pathfinder_dirs(l, ans.cell)
+                                                  : aql::pathfinder_dirs(l, ans.cell);
+      v += dirs != ans.dirs;
     }
+    if (v > stop_above) return v;
   }
   return v;
+}
+
+bool State::knowledge_holds(const Layout& l, bool graph_kept, const StepGraph* graph) const {
+  return knowledge_violation(l, graph_kept, graph, 0) == 0;
 }
 
 }  // namespace mw::pathfinder_cards

@@ -18,9 +18,11 @@
 // out of the room: her resample is the first cards of a freshly planned maze.
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "games/pathfinder_cards/maze_plan.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
+#include "games/pathfinder_cards/step_graph.h"
 
 namespace mw::pathfinder_cards {
 namespace {
@@ -184,28 +186,47 @@ State State::resample_runner(Rng& rng) const {
                     t->step == 2 && (t->flags & kWasUp))
                        ? t->cell2
                        : -1;
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int c = layout_.at[cell];
-    if (c >= 0 && !layout_.face_up(c) && cell != kept) h.cells[h.n++] = cell;
+  // By card, then in the order of the cells (the chain's draws index this list): the board has
+  // 1,600 cells and at most 40 cards.
+  for (int id = 0; id < kNumCards; ++id) {
+    const int cell = layout_.pos[id];
+    if (cell >= 0 && !layout_.face_up(id) && cell != kept) h.cells[h.n++] = cell;
   }
+  std::sort(h.cells.begin(), h.cells.begin() + h.n);
   State s = *this;
   Layout& l = s.layout_;
   if (h.n < 2) return s;
   if (!construct(l, h, rng)) l = layout_;
-  int energy = knowledge_violation(l);
+  // In the basic game G's edges are its steps: a graph followed swap by swap answers the build
+  // constraint and the Pathfinder (exactly as the layout's own searches would).
+  std::optional<StepGraph> graph;
+  if (!l.advanced) graph.emplace(l);
+  const auto swap = [&](int a, int b) {
+    if (graph) {
+      graph->swap(l, a, b);
+    } else {
+      l.swap_cells(a, b);
+    }
+  };
+  const auto maze_ok = [&] { return graph ? graph->diamond_path(l) : l.maze_ok(); };
+  const StepGraph* followed = graph ? &*graph : nullptr;
+  int energy = knowledge_violation(l, false, followed);
   for (int step = 0; step < kDescentSteps && energy > 0; ++step) {
     const int a = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     if (a == b) continue;
-    l.swap_cells(a, b);
-    const int e = knowledge_violation(l);
-    if (l.maze_ok() && e <= energy) {
+    swap(a, b);
+    const int e = maze_ok() ? knowledge_violation(l, false, followed, energy) : energy + 1;
+    if (e <= energy) {
       energy = e;
     } else {
-      l.swap_cells(a, b);
+      swap(a, b);
     }
   }
-  if (energy > 0) l = layout_;
+  if (energy > 0) {
+    l = layout_;
+    if (graph) graph.emplace(l);
+  }
   // A swap is kept iff the maze stays valid and consistent. Most swaps cannot change that (see
   // swap_class), so once the layout is valid only what a swap can change is looked at; the
   // chain's choices, and so the sample, are exactly those of checking everything each time.
@@ -213,28 +234,28 @@ State State::resample_runner(Rng& rng) const {
   for (int i = 0; i < num_answers_; ++i) {
     advisor = advisor || (answers_[i].current && answers_[i].kind == 0);
   }
-  bool valid = l.maze_ok() && knowledge_violation(l) == 0;
-  const int steps = kMixPerCard * h.n;
-  for (int step = 0; step < steps; ++step) {
+  bool valid = maze_ok() && knowledge_holds(l, false, followed);
+  const int steps_to_mix = kMixPerCard * h.n;
+  for (int step = 0; step < steps_to_mix; ++step) {
     const int a = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     const int b = h.cells[rng.below(static_cast<std::uint64_t>(h.n))];
     if (a == b) continue;
     const int ca = l.at[a];
     const int cb = l.at[b];
-    l.swap_cells(a, b);
+    swap(a, b);
     bool ok = false;
     if (!valid) {
-      ok = l.maze_ok() && knowledge_violation(l) == 0;
+      ok = maze_ok() && knowledge_holds(l, false, followed);
     } else if (swap_class(ca, l.advanced) == swap_class(cb, l.advanced)) {
-      ok = !advisor || knowledge_violation(l, true) == 0;
+      ok = !advisor || knowledge_holds(l, true, followed);
     } else {
       const bool graph_kept = !in_diamond_graph(ca) && !in_diamond_graph(cb);
-      ok = (graph_kept || l.maze_ok()) && knowledge_violation(l, graph_kept) == 0;
+      ok = (graph_kept || maze_ok()) && knowledge_holds(l, graph_kept, followed);
     }
     if (ok) {
       valid = true;
     } else {
-      l.swap_cells(a, b);
+      swap(a, b);
     }
   }
   return s;
