@@ -223,10 +223,7 @@ Action choose_setup_wall(const State& s, const ActionList& legal, Rng& rng) {
     const Action a = legal[rng.below(legal.size())];
     State next = s;
     next.apply_legal(a);
-    const Dist d = distances(next, {kStart});
-    int reach = 0;
-    for (int c = 0; c < next.num_cells(); ++c) reach += d[c] < kFar ? 1 : 0;
-    const double score = reach + rng.uniform() * 0.5;
+    const double score = squares_reached_from_start(next) + rng.uniform() * 0.5;
     if (score > best_score) best_score = score, best = a;
   }
   return best;

@@ -28,6 +28,46 @@ Action heuristic_choice(const Game& game, const State& s, std::uint64_t seed = 1
   return agent.choose(Observation(wrapped, s.current_player()), rng);
 }
 
+// The distances over bit masks, and the set-up heuristic's count of the squares within reach of
+// START, are those of the plain search at every decision of random games (coins on the board
+// from the deal on, walls shutting pockets), from START, from each seat's public targets and from
+// each pawn, on both boards.
+TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
+  int checked = 0;
+  int walled_with_coins = 0;
+  for (const Json& options : {Json{{"players", 2}}, Json{{"players", 4}},
+                              Json{{"players", 2}, {"board", "noPentominos"}}}) {
+    const Game game = load(options);
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList legal;
+      while (!s.is_terminal()) {
+        std::vector<std::vector<int>> sources = {{kStart}};
+        for (Player q = 0; q < s.num_players(); ++q) {
+          sources.push_back(public_targets(s, q));
+          if (s.pawn(q) >= 0) sources.push_back({s.pawn(q)});
+        }
+        for (const std::vector<int>& from : sources) {
+          ASSERT_EQ(distances(s, from), distances_by_search(s, from))
+              << options.dump() << " seed " << seed;
+        }
+        const Dist d = distances_by_search(s, {kStart});
+        const auto within = static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),
+                                                           [](std::int8_t x) { return x < kFar; }));
+        ASSERT_EQ(squares_reached_from_start(s), within) << options.dump() << " seed " << seed;
+        ++checked;
+        bool coins = false;
+        for (int c = 0; c < kNumCoins; ++c) coins = coins || s.coin_cell(c) >= 0;
+        walled_with_coins += coins && s.walls() != 0;
+        play_random_actions(s, rng, 1, legal);
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+  EXPECT_GT(walled_with_coins, 2500);
+}
+
 // The fixture walls fill rows 1-5 but for a pocket j3-j4-j5-i5 that opens onto row 6. P1 stands
 // on a coin it has fought (j4); the pocket's only way out is through another coin it has fought
 // (j5); its artifacts lie in rows 6-10. Staying fights nothing, but leads nowhere either: it must

@@ -1,6 +1,9 @@
 #include "games/mazemakers/way.h"
 
 #include <algorithm>
+#include <bit>
+
+#include "games/mazemakers/rules_internal.h"
 
 namespace mw::mazemakers {
 Cells coin_mask(const State& s) {
@@ -11,7 +14,7 @@ Cells coin_mask(const State& s) {
   return m;
 }
 
-Dist distances(const State& s, const std::vector<int>& sources) {
+Dist distances_by_search(const State& s, const std::vector<int>& sources) {
   Dist d;
   d.fill(kFar);
   const Cells coins = coin_mask(s);
@@ -34,6 +37,95 @@ Dist distances(const State& s, const std::vector<int>& sources) {
     }
   }
   return d;
+}
+
+namespace {
+
+// The pentomino board's squares as bits 0-99 of a Mask; START, a node of its own, as bit 127.
+constexpr Mask kStartBit = Mask{1} << 127;
+
+constexpr Mask column(int col) {
+  Mask m = 0;
+  for (int row = 0; row < kSide; ++row) m |= cell_bit(row * kSide + col);
+  return m;
+}
+constexpr Mask kLeavesWest = ~column(0);
+constexpr Mask kLeavesEast = ~column(kSide - 1);
+
+// The nodes a step from those of `m`, walls not yet taken away: squares step to the squares
+// beside them, the four bordering START step to START and START to them.
+Mask step_from(Mask m) {
+  const Mask squares = m & detail::kBoard;
+  Mask out = (squares >> kSide) | (squares << kSide) | ((squares & kLeavesWest) >> 1) |
+             ((squares & kLeavesEast) << 1);
+  if ((m & kStartBit) != 0) out |= detail::kStartNeighbourSquares;
+  if ((m & detail::kStartNeighbourSquares) != 0) out |= kStartBit;
+  return out;
+}
+
+int popcount(Mask m) {
+  return std::popcount(static_cast<std::uint64_t>(m)) +
+         std::popcount(static_cast<std::uint64_t>(m >> 64));
+}
+
+// distances() on the pentomino board a layer at a time: `seen(d, nodes)` is told the nodes first
+// reached at each distance d < kFar (the sources at 0); returns every node reached. A node goes
+// on a step later, a coin that is not a source kCoinStop + 1 steps later, so layer d + 1 comes
+// from the plain nodes of d and the coins of d - kCoinStop: five layers kept.
+template <typename Seen>
+Mask by_layers(const State& s, Mask sources, Seen&& seen) {
+  static_assert(kCoinStop == 4, "five layers kept: d and the four before it");
+  const Mask open = (detail::kBoard & ~s.walls()) | kStartBit;
+  Mask coins = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (s.coin_cell(c) >= 0) coins |= cell_bit(s.coin_cell(c));
+  }
+  std::array<Mask, 5> layer{};
+  layer[0] = sources;
+  seen(0, sources);
+  Mask reached = sources;
+  for (int d = 0; d + 1 < kFar; ++d) {
+    const Mask plain = d == 0 ? layer[0] : layer[d % 5] & ~coins;
+    const Mask coins_due = d > kCoinStop ? layer[(d - kCoinStop) % 5] & coins : Mask{0};
+    const Mask next = step_from(plain | coins_due) & open & ~reached;
+    layer[(d + 1) % 5] = next;
+    if (next != 0) seen(d + 1, next);
+    reached |= next;
+    if ((layer[0] | layer[1] | layer[2] | layer[3] | layer[4]) == 0) break;  // nothing goes on
+  }
+  return reached;
+}
+
+int node_of_bit(int bit) {
+  return bit == 127 ? kStart : bit;
+}
+
+}  // namespace
+
+Dist distances(const State& s, const std::vector<int>& sources) {
+  if (s.tiles_board()) return distances_by_search(s, sources);
+  Mask from = 0;
+  for (const int c : sources) from |= c == kStart ? kStartBit : cell_bit(c);
+  Dist d;
+  d.fill(kFar);
+  by_layers(s, from, [&](int dist, Mask nodes) {
+    for (; nodes != 0; nodes &= nodes - 1) {
+      const auto low = static_cast<std::uint64_t>(nodes);
+      const int bit = low != 0 ? std::countr_zero(low)
+                               : 64 + std::countr_zero(static_cast<std::uint64_t>(nodes >> 64));
+      d[node_of_bit(bit)] = static_cast<std::int8_t>(dist);
+    }
+  });
+  return d;
+}
+
+int squares_reached_from_start(const State& s) {
+  if (s.tiles_board()) {
+    const Dist d = distances_by_search(s, {kStart});
+    return static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),
+                                          [](std::int8_t x) { return x < kFar; }));
+  }
+  return popcount(by_layers(s, kStartBit, [](int, Mask) {}) & ~kStartBit);
 }
 
 std::vector<int> public_targets(const State& s, Player q) {

@@ -25,8 +25,17 @@ Cells coin_mask(const State& s);
 
 // Multi-source distances over open squares from `sources` (cells, or kStart), through pawns; a
 // coin other than the sources stops the walker, so going on from it costs kCoinStop more.
-// Label-correcting: few coins, few re-visits.
+// On the pentomino board a search over bit masks a layer at a time (the heuristic's rollouts ask
+// for distances at most of their steps), on the tiles board distances_by_search.
 Dist distances(const State& s, const std::vector<int>& sources);
+// The same by a label-correcting search over the squares' neighbours (few coins, few re-visits):
+// any board; the reference the tests hold the masks to.
+Dist distances_by_search(const State& s, const std::vector<int>& sources);
+
+// How many squares distances(s, {kStart}) puts within kFar: what the set-up heuristic keeps
+// large. On the pentomino board a search over bit masks a layer at a time (the same count; the
+// heuristic's rollouts ask it 150 times a wall), on the tiles board distances() itself.
+int squares_reached_from_start(const State& s);
 
 // Targets for player q as the public sees them: coins q has not landed on, of values q has not
 // yet found; START once q holds three artifacts.
