@@ -28,10 +28,10 @@ Action heuristic_choice(const Game& game, const State& s, std::uint64_t seed = 1
   return agent.choose(Observation(wrapped, s.current_player()), rng);
 }
 
-// The distances over bit masks, and the set-up heuristic's count of the squares within reach of
-// START, are those of the plain search at every decision of random games (coins on the board
-// from the deal on, walls shutting pockets), from START, from each seat's public targets and from
-// each pawn, on both boards.
+// The distances over bit masks (all of them, or up to one end), and the set-up heuristic's count
+// of the squares within reach of START, are those of the plain search at every decision of random
+// games (coins on the board from the deal on, walls shutting pockets), from START, from each seat's
+// public targets and from each pawn, on both boards.
 TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
   int checked = 0;
   int walled_with_coins = 0;
@@ -48,9 +48,17 @@ TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
           sources.push_back(public_targets(s, q));
           if (s.pawn(q) >= 0) sources.push_back({s.pawn(q)});
         }
+        std::vector<int> ends = {kStart};  // where distance_between is asked to stop
+        for (Player q = 0; q < s.num_players(); ++q) {
+          if (s.pawn(q) >= 0) ends.push_back(s.pawn(q));
+        }
+        for (int i = 0; i < 4; ++i) ends.push_back(static_cast<int>(rng.below(s.num_cells())));
         for (const std::vector<int>& from : sources) {
-          ASSERT_EQ(distances(s, from), distances_by_search(s, from))
-              << options.dump() << " seed " << seed;
+          const Dist d = distances_by_search(s, from);
+          ASSERT_EQ(distances(s, from), d) << options.dump() << " seed " << seed;
+          for (const int end : ends) {
+            ASSERT_EQ(distance_between(s, from, end), d[end]) << options.dump() << " seed " << seed;
+          }
         }
         const Dist d = distances_by_search(s, {kStart});
         const auto within = static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),

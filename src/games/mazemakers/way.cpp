@@ -69,7 +69,8 @@ int popcount(Mask m) {
 }
 
 // distances() on the pentomino board a layer at a time: `seen(d, nodes)` is told the nodes first
-// reached at each distance d < kFar (the sources at 0); returns every node reached. A node goes
+// reached at each distance d < kFar (the sources at 0), and stops the search by returning true;
+// returns every node reached. A node goes
 // on a step later, a coin that is not a source kCoinStop + 1 steps later, so layer d + 1 comes
 // from the plain nodes of d and the coins of d - kCoinStop: five layers kept.
 template <typename Seen>
@@ -82,15 +83,15 @@ Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   }
   std::array<Mask, 5> layer{};
   layer[0] = sources;
-  seen(0, sources);
   Mask reached = sources;
+  if (seen(0, sources)) return reached;
   for (int d = 0; d + 1 < kFar; ++d) {
     const Mask plain = d == 0 ? layer[0] : layer[d % 5] & ~coins;
     const Mask coins_due = d > kCoinStop ? layer[(d - kCoinStop) % 5] & coins : Mask{0};
     const Mask next = step_from(plain | coins_due) & open & ~reached;
     layer[(d + 1) % 5] = next;
-    if (next != 0) seen(d + 1, next);
     reached |= next;
+    if (next != 0 && seen(d + 1, next)) break;
     if ((layer[0] | layer[1] | layer[2] | layer[3] | layer[4]) == 0) break;  // nothing goes on
   }
   return reached;
@@ -115,8 +116,23 @@ Dist distances(const State& s, const std::vector<int>& sources) {
                                : 64 + std::countr_zero(static_cast<std::uint64_t>(nodes >> 64));
       d[node_of_bit(bit)] = static_cast<std::int8_t>(dist);
     }
+    return false;
   });
   return d;
+}
+
+int distance_between(const State& s, const std::vector<int>& sources, int to) {
+  if (s.tiles_board()) return distances_by_search(s, sources)[to];
+  Mask from = 0;
+  for (const int c : sources) from |= c == kStart ? kStartBit : cell_bit(c);
+  const Mask goal = to == kStart ? kStartBit : cell_bit(to);
+  int found = kFar;
+  by_layers(s, from, [&](int dist, Mask nodes) {
+    if ((nodes & goal) == 0) return false;
+    found = dist;
+    return true;
+  });
+  return found;
 }
 
 int squares_reached_from_start(const State& s) {
@@ -125,7 +141,7 @@ int squares_reached_from_start(const State& s) {
     return static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),
                                           [](std::int8_t x) { return x < kFar; }));
   }
-  return popcount(by_layers(s, kStartBit, [](int, Mask) {}) & ~kStartBit);
+  return popcount(by_layers(s, kStartBit, [](int, Mask) { return false; }) & ~kStartBit);
 }
 
 std::vector<int> public_targets(const State& s, Player q) {
@@ -147,7 +163,7 @@ namespace {
 
 int distance_to(const State& s, Player q, const std::vector<int>& targets) {
   if (!s.alive(q) || targets.empty()) return kFar;
-  return distances(s, targets)[s.pawn(q)];
+  return distance_between(s, targets, s.pawn(q));
 }
 
 }  // namespace

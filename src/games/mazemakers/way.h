@@ -31,6 +31,8 @@ Dist distances(const State& s, const std::vector<int>& sources);
 // The same by a label-correcting search over the squares' neighbours (few coins, few re-visits):
 // any board; the reference the tests hold the masks to.
 Dist distances_by_search(const State& s, const std::vector<int>& sources);
+// distances(s, sources)[to], searching no further than `to`.
+int distance_between(const State& s, const std::vector<int>& sources, int to);
 
 // How many squares distances(s, {kStart}) puts within kFar: what the set-up heuristic keeps
 // large. On the pentomino board a search over bit masks a layer at a time (the same count; the
