@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""The strength table at +-7 points: its rows played in small chunks until each row is measured.
+
+Each row of docs/ai.md's strength table (the same specs as scripts/strength-table.sh) puts the
+candidate alone in one seat against the opponent in every other seat. This plays it seat by seat
+with `mazeworks selfplay`, CHUNK games at a time, each chunk with its own seed and its own JSON file
+under OUT/<row>/, until the 95% Wilson interval of the row's wins (pooled over the seats; for a
+game of roles, of every role) is no wider than +-7 points, or the row has MAX games a seat.
+
+A chunk whose file exists is never played again, so a run can be stopped at any moment (a chunk
+being written is lost, not counted) and started again; two runs on different rows may share OUT.
+The stopping rule looks at the interval's width only, never at the win rate.
+
+  scripts/strength_campaign.py run OUT [ROW ...] [--chunk 10] [--max 300] [--threads 1]
+  scripts/strength_campaign.py report OUT      # one Markdown row per table row, with its seeds
+  scripts/strength_campaign.py rows            # the row names
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+GUIDED = "rollout=heuristic,prior=heuristic"
+JL = f"ismcts:iterations=4000,depth=20,opponents=policy,{GUIDED}"
+MM = f"ismcts:iterations=1000,depth=20,opponents=policy,{GUIDED}"
+PB = "maker:candidates=48,sims=12"
+PC = "maker:build=baseline:difficulty=4,halving=true,candidates=128,sims=2"
+
+
+def make_rows():
+    rows = [
+        ("th-greedy", "treasure-hunt", f"ismcts:iterations=1000,{GUIDED}", "greedy", 2, []),
+        ("th-random", "treasure-hunt", f"ismcts:iterations=1000,{GUIDED}", "random", 2, []),
+        ("pb-seeker", "pathfinder-barriers", PB, "seeker", 2, []),
+        ("pb-random", "pathfinder-barriers", PB, "random", 2, []),
+        ("pc-baseline", "pathfinder-cards", PC, "baseline", 2, ["roles=seat0Maker"]),
+        ("pc-random", "pathfinder-cards", PC, "random", 2, ["roles=seat0Maker"]),
+    ]
+    for players in (2, 3, 4):
+        mm = MM + (",oeps=classify" if players == 3 else "")
+        for opponent in ("heuristic", "random"):
+            rows.append((f"mm{players}-{opponent}", "mazemakers", mm, opponent, players, []))
+    for players in (2, 3, 4):
+        for opponent in ("heuristic", "random"):
+            rows.append((f"jl{players}-{opponent}", "jokers-labyrinth", JL, opponent, players, []))
+    return {r[0]: {"game": r[1], "candidate": r[2], "opponent": r[3], "players": r[4],
+                   "options": r[5], "roles": r[1] == "pathfinder-cards"} for r in rows}
+
+
+ROWS = make_rows()
+HALF_WIDTH = 0.07
+FIRST_SEED = 1001
+
+
+def wilson(wins, games, z=1.96):
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    denom = 1 + z * z / games
+    return (max(0.0, (centre - half) / denom), min(1.0, (centre + half) / denom))
+
+
+def chunk_path(out, name, seat, seed):
+    return os.path.join(out, name, f"seat{seat}-seed{seed}.json")
+
+
+def seat_results(out, name, seat):
+    """(games, wins, seeds) of the candidate alone in `seat`, over the chunks played."""
+    games = wins = 0
+    seeds = []
+    folder = os.path.join(out, name)
+    if not os.path.isdir(folder):
+        return games, wins, seeds
+    for file in sorted(os.listdir(folder)):
+        if not (file.startswith(f"seat{seat}-seed") and file.endswith(".json")):
+            continue
+        with open(os.path.join(folder, file)) as f:
+            result = json.load(f)
+        games += result["games"]
+        wins += result["wins"][seat]
+        seeds.append(result["seed"])
+    return games, wins, seeds
+
+
+def measured(out, name):
+    """Whether the row's interval (each role's, for a game of roles) is within +-7 points."""
+    row = ROWS[name]
+    per_seat = [seat_results(out, name, s) for s in range(row["players"])]
+    groups = [[r] for r in per_seat] if row["roles"] else [per_seat]
+    for group in groups:
+        games = sum(r[0] for r in group)
+        wins = sum(r[1] for r in group)
+        low, high = wilson(wins, games)
+        if games == 0 or (high - low) / 2 > HALF_WIDTH:
+            return False
+    return True
+
+
+def play_chunk(binary, out, name, seat, seed, chunk, threads):
+    row = ROWS[name]
+    agents = [row["opponent"]] * row["players"]
+    agents[seat] = row["candidate"]
+    command = [binary, "selfplay", row["game"], "--agents", ",".join(agents), "--games",
+               str(chunk), "--seed", str(seed), "--threads", str(threads), "--json"]
+    if row["game"] in ("mazemakers", "jokers-labyrinth"):  # the games with a player count
+        command += ["--players", str(row["players"])]
+    for option in row["options"]:
+        command += ["--option", option]
+    text = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    path = chunk_path(out, name, seat, seed)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".part", "w") as f:
+        f.write(text)
+    os.replace(path + ".part", path)  # a chunk counts once it is whole
+
+
+def run(args):
+    names = args.rows or list(ROWS)
+    unknown = [n for n in names if n not in ROWS]
+    if unknown:
+        sys.exit(f"unknown rows: {', '.join(unknown)} (see: strength_campaign.py rows)")
+    while True:
+        played = False
+        for name in names:  # a chunk of every unmeasured row in turn: cheap rows finish first
+            if measured(args.out, name):
+                continue
+            for seat in range(ROWS[name]["players"]):
+                games, _, seeds = seat_results(args.out, name, seat)
+                if games >= args.max:
+                    continue
+                seed = FIRST_SEED
+                while seed in seeds:
+                    seed += 1
+                print(f"{name} seat {seat} seed {seed}: {games} games so far", flush=True)
+                play_chunk(args.binary, args.out, name, seat, seed, args.chunk, args.threads)
+                played = True
+        if not played:
+            return
+
+
+def report(args):
+    print("| row | seat | won / games | % [95% interval] | seeds |")
+    print("|---|---|---|---|---|")
+    for name, row in ROWS.items():
+        per_seat = [seat_results(args.out, name, s) for s in range(row["players"])]
+        if sum(r[0] for r in per_seat) == 0:
+            continue
+        groups = [(f"seat {s}", [r]) for s, r in enumerate(per_seat)]
+        if not row["roles"]:
+            groups.insert(0, ("all", per_seat))
+        for label, group in groups:
+            games = sum(r[0] for r in group)
+            wins = sum(r[1] for r in group)
+            seeds = sorted({s for r in group for s in r[2]})
+            low, high = wilson(wins, games)
+            share = f"{100 * wins / games:.1f}" if games else "-"
+            span = f"{seeds[0]}–{seeds[-1]}" if seeds else ""
+            print(f"| {name} | {label} | {wins}/{games} | {share} [{100 * low:.1f}, "
+                  f"{100 * high:.1f}] | {span} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run_parser = sub.add_parser("run")
+    run_parser.add_argument("out")
+    run_parser.add_argument("rows", nargs="*")
+    run_parser.add_argument("--chunk", type=int, default=10, help="games a seat per chunk")
+    run_parser.add_argument("--max", type=int, default=300, help="games a seat at most")
+    run_parser.add_argument("--threads", type=int, default=1)
+    run_parser.add_argument("--binary", default="build/mazeworks")
+    report_parser = sub.add_parser("report")
+    report_parser.add_argument("out")
+    sub.add_parser("rows")
+    args = parser.parse_args()
+    if args.command == "run":
+        run(args)
+    elif args.command == "report":
+        report(args)
+    else:
+        print("\n".join(ROWS))
+
+
+if __name__ == "__main__":
+    main()
