@@ -48,11 +48,14 @@ class Search {
   }
   // The neighbours in Layout::neighbors' order, read in coordinates: the frame lies inside the
   // box, so one range check per neighbour stands for in_box and CellBox::holds (this loop is
-  // most of a random build's time).
-  void run() {
+  // most of a random build's time). With a `limit` the search stops once the cell taken from the
+  // deque is farther: every cell within `limit` has its distance then (the deque holds cells in
+  // order of distance), the others have a larger one, maybe not their own.
+  void run(int limit = kFar) {
     const std::span<const std::array<int, 2>> steps = neighbor_steps(l_.topo);
     while (head_ != tail_) {
       const int cell = deque_[head_];
+      if (dist_[cell] > limit) return;
       head_ = (head_ + 1) & (kRing - 1);
       const int x = cell_x(cell);
       const int y = cell_y(cell);
@@ -243,7 +246,8 @@ bool build_feasible(const Layout& l) {
       if (f.holds(nb[i])) search->source(nb[i]);
     }
   }
-  search->run();
+  // Only whether a distance is within the diamonds left is asked below.
+  search->run(ace && !joker ? rem_d + 1 : rem_d);
   if (ace && joker) {
     const int n = l.neighbors(l.pos[kJoker], nb);
     for (int i = 0; i < n; ++i) {
