@@ -137,10 +137,20 @@ class IsmctsWorker {
           node->hint = prior_->choose(Observation(world, actor), rng_);
         }
       }
-      world.legal_actions(legal_);
       bool untried = false;
-      const std::size_t e =
-          select_edge(*node, legal_, config_.exploration, rng_, untried, config_.prior_weight);
+      std::size_t e = 0;
+      if (depth == 0 && node == full_root_) {
+        // Every world offers the searcher her observation's actions, in its order (a game's
+        // contract, tests/random_sim): the root need not list them again. A list of 64,000
+        // placements (pathfinder-cards' first card), listed and compared on every iteration,
+        // was a quarter of the search.
+        e = search_detail::select_among_all_edges(*node, config_.exploration, rng_, untried,
+                                                  config_.prior_weight);
+      } else {
+        world.legal_actions(legal_);
+        e = select_edge(*node, legal_, config_.exploration, rng_, untried, config_.prior_weight);
+        if (depth == 0) full_root_ = node->legal_is_every_edge(legal_) ? node : nullptr;
+      }
       path_.push_back({node, e, actor});
       world.apply_legal(node->edges[e].action);
       ++depth;
@@ -162,6 +172,7 @@ class IsmctsWorker {
   std::vector<double> noise_;        // by seat, with the opponent model: modelled_noise()
   SearchTree tree_;
   std::uint64_t root_key_ = 0;
+  const SearchNode* full_root_ = nullptr;  // the root, once its edges are its legal actions
   std::vector<PathStep> path_;
   ActionList legal_;
   std::int64_t iterations_ = 0;
