@@ -194,6 +194,23 @@ TEST(PathfinderIncremental, SwapsWithinAClassChangeNothingTheSamplerChecks) {
   }
 }
 
+// The placed cards read eight at a time are the cards with a cell, on layouts of every size.
+TEST(PathfinderIncremental, PlacedIsEveryCardWithACell) {
+  Rng rng(19);
+  const Config config = Config::from_options(load(Json::object()).options());
+  for (int trial = 0; trial < 2000; ++trial) {
+    Layout l = planned(rng, config);
+    for (int id = 0; id < kNumCards; ++id) {
+      if (rng.below(3) == 0) l.remove(id);
+    }
+    std::uint64_t expected = 0;
+    for (int id = 0; id < kNumCards; ++id) {
+      if (l.pos[id] >= 0) expected |= std::uint64_t{1} << id;
+    }
+    ASSERT_EQ(l.placed(), expected) << trial;
+  }
+}
+
 // The graph the resample follows swap by swap answers as the layout's own searches, after every
 // swap of a long random sequence (so its updates never drift), on both boards.
 TEST(PathfinderIncremental, TheFollowedStepGraphAnswersAsTheLayout) {

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/cards.h"
 
 namespace mw::pathfinder_cards {
@@ -155,11 +159,24 @@ int parse_cell(std::string_view text) {
 }
 
 std::uint64_t Layout::placed() const {
+#if defined(__SSE2__)
+  // The sign bits of pos (-1 where a card is not placed), eight cards a step: random builds ask
+  // this for every card they draw, and the plain loop was a tenth of a search's time.
+  static_assert(kNumCards % 8 == 0);
+  std::uint64_t unplaced = 0;
+  for (int i = 0; i < kNumCards; i += 8) {
+    const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(pos.data() + i));
+    const __m128i bytes = _mm_packs_epi16(cells, cells);  // saturating: the signs are kept
+    unplaced |= static_cast<std::uint64_t>(_mm_movemask_epi8(bytes) & 0xFF) << i;
+  }
+  return ~unplaced & kAllCards;
+#else
   std::uint64_t m = 0;
   for (int id = 0; id < kNumCards; ++id) {
     if (pos[id] >= 0) m |= std::uint64_t{1} << id;
   }
   return m;
+#endif
 }
 
 void Layout::place(int id, int cell) {
