@@ -17,10 +17,11 @@ The stopping rule looks at the interval's width only, never at the win rate.
 """
 import argparse
 import json
-import math
 import os
 import subprocess
 import sys
+
+from strength_by_seat import wilson  # this folder is on the path when a script in it runs
 
 GUIDED = "rollout=heuristic,prior=heuristic"
 JL = f"ismcts:iterations=4000,depth=20,opponents=policy,{GUIDED}"
@@ -52,16 +53,6 @@ def make_rows():
 ROWS = make_rows()
 HALF_WIDTH = 0.07
 FIRST_SEED = 1001
-
-
-def wilson(wins, games, z=1.96):
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    denom = 1 + z * z / games
-    return (max(0.0, (centre - half) / denom), min(1.0, (centre + half) / denom))
 
 
 def chunk_path(out, name, seat, seed):

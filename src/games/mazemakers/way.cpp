@@ -1,7 +1,6 @@
 #include "games/mazemakers/way.h"
 
 #include <algorithm>
-#include <bit>
 
 #include "games/mazemakers/rules_internal.h"
 
@@ -63,16 +62,25 @@ Mask step_from(Mask m) {
   return out;
 }
 
-int popcount(Mask m) {
-  return std::popcount(static_cast<std::uint64_t>(m)) +
-         std::popcount(static_cast<std::uint64_t>(m >> 64));
+// A node's bit, and the node of a bit.
+Mask node_bit(int node) {
+  return node == kStart ? kStartBit : cell_bit(node);
+}
+int node_of_bit(int bit) {
+  return bit == 127 ? kStart : bit;
+}
+
+Mask nodes_bits(const std::vector<int>& nodes) {
+  Mask m = 0;
+  for (const int node : nodes) m |= node_bit(node);
+  return m;
 }
 
 // distances() on the pentomino board a layer at a time: `seen(d, nodes)` is told the nodes first
 // reached at each distance d < kFar (the sources at 0), and stops the search by returning true;
-// returns every node reached. A node goes
-// on a step later, a coin that is not a source kCoinStop + 1 steps later, so layer d + 1 comes
-// from the plain nodes of d and the coins of d - kCoinStop: five layers kept.
+// returns every node reached. A node goes on a step later, a coin that is not a source
+// kCoinStop + 1 steps later, so layer d + 1 comes from the plain nodes of d and the coins of
+// d - kCoinStop: five layers kept.
 template <typename Seen>
 Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   static_assert(kCoinStop == 4, "five layers kept: d and the four before it");
@@ -97,24 +105,15 @@ Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   return reached;
 }
 
-int node_of_bit(int bit) {
-  return bit == 127 ? kStart : bit;
-}
-
 }  // namespace
 
 Dist distances(const State& s, const std::vector<int>& sources) {
   if (s.tiles_board()) return distances_by_search(s, sources);
-  Mask from = 0;
-  for (const int c : sources) from |= c == kStart ? kStartBit : cell_bit(c);
   Dist d;
   d.fill(kFar);
-  by_layers(s, from, [&](int dist, Mask nodes) {
+  by_layers(s, nodes_bits(sources), [&](int dist, Mask nodes) {
     for (; nodes != 0; nodes &= nodes - 1) {
-      const auto low = static_cast<std::uint64_t>(nodes);
-      const int bit = low != 0 ? std::countr_zero(low)
-                               : 64 + std::countr_zero(static_cast<std::uint64_t>(nodes >> 64));
-      d[node_of_bit(bit)] = static_cast<std::int8_t>(dist);
+      d[node_of_bit(lowest_cell(nodes))] = static_cast<std::int8_t>(dist);
     }
     return false;
   });
@@ -123,11 +122,9 @@ Dist distances(const State& s, const std::vector<int>& sources) {
 
 int distance_between(const State& s, const std::vector<int>& sources, int to) {
   if (s.tiles_board()) return distances_by_search(s, sources)[to];
-  Mask from = 0;
-  for (const int c : sources) from |= c == kStart ? kStartBit : cell_bit(c);
-  const Mask goal = to == kStart ? kStartBit : cell_bit(to);
+  const Mask goal = node_bit(to);
   int found = kFar;
-  by_layers(s, from, [&](int dist, Mask nodes) {
+  by_layers(s, nodes_bits(sources), [&](int dist, Mask nodes) {
     if ((nodes & goal) == 0) return false;
     found = dist;
     return true;
@@ -141,7 +138,7 @@ int squares_reached_from_start(const State& s) {
     return static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),
                                           [](std::int8_t x) { return x < kFar; }));
   }
-  return popcount(by_layers(s, kStartBit, [](int, Mask) { return false; }) & ~kStartBit);
+  return cells_in(by_layers(s, kStartBit, [](int, Mask) { return false; }) & ~kStartBit);
 }
 
 std::vector<int> public_targets(const State& s, Player q) {

@@ -36,7 +36,7 @@ int distance_between(const State& s, const std::vector<int>& sources, int to);
 
 // How many squares distances(s, {kStart}) puts within kFar: what the set-up heuristic keeps
 // large. On the pentomino board a search over bit masks a layer at a time (the same count; the
-// heuristic's rollouts ask it 150 times a wall), on the tiles board distances() itself.
+// heuristic's rollouts ask it 150 times a wall), on the tiles board distances_by_search.
 int squares_reached_from_start(const State& s);
 
 // Targets for player q as the public sees them: coins q has not landed on, of values q has not

@@ -53,19 +53,28 @@ class Edges {
   Lines lines_;
 };
 
-// reach_from when G's edges are its steps: the Runner's resample asks this for her Pathfinder
-// answers on most swaps it tries, and the inline neighbours cost a third of the general links.
-std::uint64_t reach_by_steps(const Layout& l, std::uint64_t sources, int banned) {
+int link_cell(int cell) {
+  return cell;
+}
+int link_cell(const Link& link) {
+  return link.cell;
+}
+
+// reach_from's search, with `neighbours(cell, out)` writing the cells an edge joins to `cell`
+// into `out` and returning how many.
+template <typename Out, typename Neighbours>
+std::uint64_t reach_with(const Layout& l, std::uint64_t sources, int banned,
+                         Neighbours&& neighbours) {
   std::uint64_t seen = sources;
   std::array<int, kNumCards> queue;  // written before read: no zeroing per search
   int head = 0;
   int tail = 0;
   for (std::uint64_t m = sources; m != 0; m &= m - 1) queue[tail++] = l.pos[std::countr_zero(m)];
-  std::array<int, 6> nb;
+  Out nb;
   while (head < tail) {
-    const int k = l.neighbors(queue[head++], nb);
+    const int k = neighbours(queue[head++], nb);
     for (int q = 0; q < k; ++q) {
-      const int m = nb[q];
+      const int m = link_cell(nb[q]);
       if (m == banned || !in_graph(l, m) || ((seen >> l.at[m]) & 1)) continue;
       seen |= std::uint64_t{1} << l.at[m];
       queue[tail++] = m;
@@ -75,25 +84,15 @@ std::uint64_t reach_by_steps(const Layout& l, std::uint64_t sources, int banned)
 }
 
 // Cells of G reached from the cards `sources` (cells of G, not `banned`) without passing
-// `banned` (-1: none); bit per card id.
+// `banned` (-1: none); bit per card id. With steps only, the layout's inline neighbours, dearer
+// general links otherwise (the Pathfinder's answers ask this often).
 std::uint64_t reach_from(const Layout& l, const Edges& edges, std::uint64_t sources, int banned) {
-  if (edges.steps_only()) return reach_by_steps(l, sources, banned);
-  std::uint64_t seen = sources;
-  std::array<int, kNumCards> queue;
-  int head = 0;
-  int tail = 0;
-  for (std::uint64_t m = sources; m != 0; m &= m - 1) queue[tail++] = l.pos[std::countr_zero(m)];
-  std::array<Link, kMaxLinks> nb;
-  while (head < tail) {
-    const int k = edges(queue[head++], nb);
-    for (int q = 0; q < k; ++q) {
-      const int m = nb[q].cell;
-      if (m == banned || !in_graph(l, m) || ((seen >> l.at[m]) & 1)) continue;
-      seen |= std::uint64_t{1} << l.at[m];
-      queue[tail++] = m;
-    }
+  if (edges.steps_only()) {
+    return reach_with<std::array<int, 6>>(
+        l, sources, banned,
+        [&l](int cell, std::array<int, 6>& out) { return l.neighbors(cell, out); });
   }
-  return seen;
+  return reach_with<std::array<Link, kMaxLinks>>(l, sources, banned, edges);
 }
 
 // Cells of G reached from `from` without passing `banned` (-1: none); bit per card id.
