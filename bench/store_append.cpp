@@ -22,14 +22,14 @@ using mw::server::Append;
 using mw::server::MatchSetup;
 using mw::server::Store;
 
-std::unique_ptr<Store> open_for(benchmark::State& state, bool postgres) {
+std::unique_ptr<Store> open_for(benchmark::State& state, bool postgres, bool sole_owner = false) {
   if (!postgres) {
     const auto file = std::filesystem::temp_directory_path() /
                       fmt::format("mazeworks-store-append-{}.db", ::getpid());
     std::filesystem::remove(file);
     std::filesystem::remove(file.string() + "-wal");
     std::filesystem::remove(file.string() + "-shm");
-    return mw::server::open_store(file.string());
+    return mw::server::open_store(file.string(), {.sole_owner = sole_owner});
   }
   const char* url = std::getenv("MAZEWORKS_PG_URL");
   if (url == nullptr || *url == '\0') {
@@ -87,6 +87,28 @@ BENCHMARK(BM_AppendBatch)
     ->ArgNames({"postgres", "batch"})
     ->ArgsProduct({{0, 1}, {16}})
     ->UseRealTime();
+
+// `serve` under load: batches of `batch` moves of consecutive matches out of 1,000, round and
+// round (each match's move lands in another transaction than its last), on the file as `serve`
+// opens it. CPU time per move, the checkpoints' and the folds' included.
+void BM_AppendSpread(benchmark::State& state) {
+  const auto store = open_for(state, false, true);
+  const auto matches = create_matches(*store, 1000);
+  std::vector<std::uint64_t> next(matches.size(), 0);
+  std::vector<Append> batch(static_cast<std::size_t>(state.range(0)));
+  std::size_t turn = 0;
+  for (auto _ : state) {
+    for (auto& append : batch) {
+      const std::size_t m = turn++ % matches.size();
+      append = Append{matches[m], next[m]++, {1}};
+    }
+    for (const auto& error : store->append_batch(batch)) {
+      if (error) std::rethrow_exception(error);
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_AppendSpread)->ArgName("batch")->Arg(1)->Arg(3)->Arg(16)->MeasureProcessCPUTime();
 
 }  // namespace
 

@@ -42,7 +42,7 @@ std::string browsable_host(const std::string& address) {
 
 int run_serve(const ServeArgs& args) {
   const std::unique_ptr<server::Store> store =
-      server::open_store(args.db, {.full_sync = args.full_sync, .background_checkpoint = true});
+      server::open_store(args.db, {.full_sync = args.full_sync, .sole_owner = true});
   const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int threads = args.agent_threads > 0 ? args.agent_threads : std::max(1, hardware - 1);
   const int io_threads = args.io_threads > 0 ? args.io_threads : hardware;

@@ -36,8 +36,8 @@ Json parse_body(std::string_view body) {
 
 void limit(KeyedRateLimiter* limiter, const std::string& client, const char* what) {
   if (limiter != nullptr && !limiter->allow(client)) {
-    fail("rate_limited", 429, fmt::format("too many {} from this address; try again in a minute",
-                                          what));
+    fail("rate_limited", 429,
+         fmt::format("too many {} from this address; try again in a minute", what));
   }
 }
 

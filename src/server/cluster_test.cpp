@@ -106,10 +106,9 @@ TEST(Cluster, MovesThroughTwoInstancesAreSerializedAndEveryObserverGetsEachInOrd
       test::scan_for_leaks(name, made["options"], o.observer, states, actions, 1);
       // The last message tells the observer everything it may know of the match.
       Json told;
-      both[o.instance]->service->inspect(
-          id, [&](const LiveMatch& m) {
-            told = state_message(m, o.observer, 0, m.state().view(o.observer));
-          });
+      both[o.instance]->service->inspect(id, [&](const LiveMatch& m) {
+        told = state_message(m, o.observer, 0, m.state().view(o.observer));
+      });
       EXPECT_EQ(states.back()["version"], told["version"]) << who;
     }
   }

@@ -52,8 +52,7 @@ Json MatchService::replay(const std::string& id, const std::optional<std::string
     for (const Event& e : m.events()) actions.push_back(e.action);
   }
   // Replayed without the match's lock: the copy of the actions is all it needs.
-  return replay_at(registry_, setup, actions, observer, parse_replay_step(step_text, steps),
-                   steps);
+  return replay_at(registry_, setup, actions, observer, parse_replay_step(step_text, steps), steps);
 }
 
 void MatchService::check(const std::shared_ptr<Subscription>& sub, const std::string& text,
@@ -124,29 +123,29 @@ void MatchService::suggest_locked(const std::shared_ptr<Entry>& entry,
     ++entry->suggestions_running;
     // The agent thinks on a copy, on the worker pool, like a computer seat (never on an I/O
     // thread), and sees only this seat's Observation of it.
-    pool_.submit(m.id(), [this, entry, sub, agent, state = m.state(),
-                          version = m.version_for(sub->observer),
-                          designing = game.entry().designing] {
-      std::string reply;
-      try {
-        if (stopping_) fail("internal", 503, "the server is stopping");
-        Rng rng(fresh_seed());  // not the match's streams: those derive from its secret seed
-        // Like a computer seat's move: stopped at the server's cap, or when it shuts down.
-        const StopSignal stop = thinking_stop();
-        agent->set_stop(&stop);
-        reply = suggestion_message(suggest_actions(state, sub->observer, *agent, rng, designing),
-                                   version)
-                    .dump();
-      } catch (const std::exception& e) {
-        reply = refusal(e, version, "suggest");
-      }
-      sub->suggesting = false;
-      // Like every push: under the match's lock, and only to a connection still attached (a
-      // closed one's sink may point into a network layer that is gone).
-      std::lock_guard lock(entry->mutex);
-      --entry->suggestions_running;
-      if (std::ranges::find(entry->subs, sub) != entry->subs.end()) sub->send(reply);
-    });
+    pool_.submit(
+        m.id(), [this, entry, sub, agent, state = m.state(), version = m.version_for(sub->observer),
+                 designing = game.entry().designing] {
+          std::string reply;
+          try {
+            if (stopping_) fail("internal", 503, "the server is stopping");
+            Rng rng(fresh_seed());  // not the match's streams: those derive from its secret seed
+            // Like a computer seat's move: stopped at the server's cap, or when it shuts down.
+            const StopSignal stop = thinking_stop();
+            agent->set_stop(&stop);
+            reply = suggestion_message(
+                        suggest_actions(state, sub->observer, *agent, rng, designing), version)
+                        .dump();
+          } catch (const std::exception& e) {
+            reply = refusal(e, version, "suggest");
+          }
+          sub->suggesting = false;
+          // Like every push: under the match's lock, and only to a connection still attached (a
+          // closed one's sink may point into a network layer that is gone).
+          std::lock_guard lock(entry->mutex);
+          --entry->suggestions_running;
+          if (std::ranges::find(entry->subs, sub) != entry->subs.end()) sub->send(reply);
+        });
   } catch (const std::exception& e) {
     sub->send(refusal(e, m.version_for(sub->observer), "suggest"));
   }

@@ -290,8 +290,8 @@ struct HttpServer::Impl {
     spare = -1;
     const int fd = ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC);
     if (fd >= 0) {
-      [[maybe_unused]] const auto n = ::send(fd, kBusyReply.data(), kBusyReply.size(),
-                                             MSG_NOSIGNAL | MSG_DONTWAIT);
+      [[maybe_unused]] const auto n =
+          ::send(fd, kBusyReply.data(), kBusyReply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
       ::close(fd);
     }
     spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -328,8 +328,9 @@ struct HttpServer::Impl {
       socket.set_option(tcp::no_delay(true), ec);
       auto executor = socket.get_executor();
       ++connections;
-      net::co_spawn(executor, counted(serve_connection(
-                                  {service, config.web_root, creations, joins}, std::move(socket))),
+      net::co_spawn(executor,
+                    counted(serve_connection({service, config.web_root, creations, joins},
+                                             std::move(socket))),
                     net::detached);
     }
   }

@@ -13,8 +13,8 @@ namespace mw::server {
 
 struct ServerConfig {
   std::string address = "127.0.0.1";  // this machine only; "0.0.0.0": every interface
-  unsigned short port = 8080;  // 0: an ephemeral port (tests), see HttpServer::port()
-  std::string web_root;        // static files; empty or missing: none served
+  unsigned short port = 8080;         // 0: an ephemeral port (tests), see HttpServer::port()
+  std::string web_root;               // static files; empty or missing: none served
   int io_threads = 1;
   // Open connections at most (more are answered 503 and closed); 0: as many as the descriptor
   // limit allows (raised to its hard limit at start), less a reserve.

@@ -1,7 +1,8 @@
 #include "server/rate_limit.h"
 
-#include <algorithm>
 #include <arpa/inet.h>
+
+#include <algorithm>
 
 namespace mw::server {
 

@@ -2,7 +2,9 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
@@ -34,6 +36,12 @@ CREATE TABLE IF NOT EXISTS actions (
   action INTEGER NOT NULL,
   PRIMARY KEY (match_id, idx)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS recent_actions (
+  seq INTEGER PRIMARY KEY,
+  match_id TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  action INTEGER NOT NULL
+);
 )sql";
 
 // Seeds are full 64-bit values; SQLite integers are signed, so they are stored bit for bit.
@@ -89,102 +97,77 @@ auto guarded(const char* what, F&& f) {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, bool full_sync, bool background_checkpoint)
-    : path_(path) {
-  const bool checkpoint_thread = background_checkpoint && path != ":memory:";
-  guarded("open", [&] {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db_->exec("PRAGMA journal_mode=WAL");
-    // NORMAL in WAL mode: a commit survives the process being killed (it is in the OS's cache);
-    // FULL also survives power loss, at an fsync per move.
-    db_->exec(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-    db_->exec("PRAGMA busy_timeout=5000");
-    // After a checkpoint the WAL file is cut back to this size, so it stays bounded however many
-    // matches are created between checkpoints (it otherwise keeps its largest size for good).
-    db_->exec("PRAGMA journal_size_limit=" + std::to_string(kWalSizeLimit));
-    if (checkpoint_thread) db_->exec("PRAGMA wal_autocheckpoint=0");
-    db_->exec(kSchema);
-    // Databases made by earlier versions lack the newer columns: add them.
-    add_column(*db_, "matches", "move_ms", "INTEGER NOT NULL DEFAULT 0");  // 0: no clock
-    if (add_column(*db_, "matches", "updated_at", "INTEGER NOT NULL DEFAULT 0")) {
-      db_->exec("UPDATE matches SET updated_at = created_at");
+SqliteStore::SqliteStore(const std::string& path, bool full_sync, bool sole_owner) : path_(path) {
+  try {
+    open(full_sync, sole_owner);
+  } catch (const SQLite::Exception& e) {
+    if (e.getErrorCode() != SQLITE_BUSY) {
+      throw Error(ErrorCode::kIo, fmt::format("database: open: {}", e.what()));
     }
-    add_column(*db_, "matches", "seed_salt", "TEXT NOT NULL DEFAULT ''");
-    add_column(*db_, "matches", "resigned", "INTEGER");  // NULL: nobody resigned
-    add_column(*db_, "matches", "rematch", "TEXT NOT NULL DEFAULT ''");
-    add_column(*db_, "seat_tokens", "issued_at", "INTEGER NOT NULL DEFAULT 0");
-    // Tokens handed out before claims were tracked count as used: their seats stay taken.
-    add_column(*db_, "seat_tokens", "claimed", "INTEGER NOT NULL DEFAULT 1");
-    db_->exec("CREATE INDEX IF NOT EXISTS matches_active ON matches (finished, updated_at)");
-    // IMMEDIATE: an append reads (the next index) before it writes. A deferred transaction's
-    // read snapshot goes stale when the checkpoint thread truncates the WAL meanwhile, and its
-    // first write then fails at once with "database is locked" (SQLITE_BUSY_SNAPSHOT: the busy
-    // timeout cannot help), refusing a good move. Taking the write lock first waits instead.
-    begin_ = std::make_unique<SQLite::Statement>(*db_, "BEGIN IMMEDIATE");
-    commit_ = std::make_unique<SQLite::Statement>(*db_, "COMMIT");
-    rollback_ = std::make_unique<SQLite::Statement>(*db_, "ROLLBACK");
-    insert_action_ = std::make_unique<SQLite::Statement>(
-        *db_, "INSERT INTO actions (match_id, idx, action) VALUES (?, ?, ?)");
-    finish_ =
-        std::make_unique<SQLite::Statement>(*db_, "UPDATE matches SET finished = 1 WHERE id = ?");
-    touch_ =
-        std::make_unique<SQLite::Statement>(*db_, "UPDATE matches SET updated_at = ? WHERE id = ?");
-    append_target_ = std::make_unique<SQLite::Statement>(
-        *db_,
-        "SELECT (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = m.id), "
-        "m.updated_at FROM matches m WHERE m.id = ?");
-    return 0;
-  });
-  if (checkpoint_thread) checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });
+    throw Error(ErrorCode::kIo,
+                fmt::format("database: {} is in use by another process (another mazeworks "
+                            "serve?); one server process at a time owns a SQLite file",
+                            path));
+  }
+}
+
+void SqliteStore::open(bool full_sync, bool sole_owner) {
+  db_ = std::make_unique<SQLite::Database>(path_, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  // Before the first access in WAL mode, or the WAL index stays in shared memory.
+  if (sole_owner) db_->exec("PRAGMA locking_mode=EXCLUSIVE");
+  db_->exec("PRAGMA journal_mode=WAL");
+  // NORMAL in WAL mode: a commit survives the process being killed (it is in the OS's cache);
+  // FULL also survives power loss, at an fsync per move.
+  db_->exec(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+  // The sole owner waits briefly for a lock another process holds: it will not be freed.
+  db_->exec(sole_owner ? "PRAGMA busy_timeout=200" : "PRAGMA busy_timeout=5000");
+  // After a checkpoint the WAL file is cut back to this size, so it stays bounded however many
+  // matches are created between checkpoints (it otherwise keeps its largest size for good).
+  db_->exec("PRAGMA journal_size_limit=" + std::to_string(kWalSizeLimit));
+  db_->exec(kSchema);
+  // Databases made by earlier versions lack the newer columns: add them.
+  add_column(*db_, "matches", "move_ms", "INTEGER NOT NULL DEFAULT 0");  // 0: no clock
+  if (add_column(*db_, "matches", "updated_at", "INTEGER NOT NULL DEFAULT 0")) {
+    db_->exec("UPDATE matches SET updated_at = created_at");
+  }
+  add_column(*db_, "matches", "seed_salt", "TEXT NOT NULL DEFAULT ''");
+  add_column(*db_, "matches", "resigned", "INTEGER");  // NULL: nobody resigned
+  add_column(*db_, "matches", "rematch", "TEXT NOT NULL DEFAULT ''");
+  add_column(*db_, "seat_tokens", "issued_at", "INTEGER NOT NULL DEFAULT 0");
+  // Tokens handed out before claims were tracked count as used: their seats stay taken.
+  add_column(*db_, "seat_tokens", "claimed", "INTEGER NOT NULL DEFAULT 1");
+  db_->exec("CREATE INDEX IF NOT EXISTS matches_active ON matches (finished, updated_at)");
+  // IMMEDIATE: an append reads (the next index) before it writes. A deferred transaction's
+  // read snapshot goes stale when another connection's checkpoint truncates the WAL, and its
+  // first write then fails at once with "database is locked" (SQLITE_BUSY_SNAPSHOT: the busy
+  // timeout cannot help), refusing a good move. Taking the write lock first waits instead.
+  begin_ = std::make_unique<SQLite::Statement>(*db_, "BEGIN IMMEDIATE");
+  commit_ = std::make_unique<SQLite::Statement>(*db_, "COMMIT");
+  rollback_ = std::make_unique<SQLite::Statement>(*db_, "ROLLBACK");
+  insert_recent_ = std::make_unique<SQLite::Statement>(
+      *db_, "INSERT INTO recent_actions (match_id, idx, action) VALUES (?, ?, ?)");
+  finish_ =
+      std::make_unique<SQLite::Statement>(*db_, "UPDATE matches SET finished = 1 WHERE id = ?");
+  touch_ =
+      std::make_unique<SQLite::Statement>(*db_, "UPDATE matches SET updated_at = ? WHERE id = ?");
+  append_target_ = std::make_unique<SQLite::Statement>(
+      *db_,
+      "SELECT (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = m.id), "
+      "m.updated_at FROM matches m WHERE m.id = ?");
+  // Rows a killed process left in recent_actions: this store's reads only know those it wrote.
+  fold_recent_rows();
 }
 
 SqliteStore::~SqliteStore() {
-  if (checkpointer_.joinable()) {
-    {
-      std::lock_guard lock(checkpoint_mutex_);
-      stopping_ = true;
-    }
-    checkpoint_wake_.notify_all();
-    checkpointer_.join();
-  }
   std::lock_guard lock(mutex_);
+  fold_recent();  // a stopped server leaves every action in `actions`
   begin_.reset();
   commit_.reset();
   rollback_.reset();
-  insert_action_.reset();
+  insert_recent_.reset();
   finish_.reset();
   touch_.reset();
   append_target_.reset();
-}
-
-// PASSIVE checkpoints never wait for the writer (nor it for them), so a commit is never held up
-// by copying the WAL back into the database. A few times a second keeps the WAL small.
-void SqliteStore::checkpoint_loop(std::string path) {
-  std::unique_ptr<SQLite::Database> db;
-  try {
-    db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE);
-    db->exec("PRAGMA busy_timeout=1000");
-  } catch (const SQLite::Exception&) {
-    return;  // no checkpointer: the WAL grows until the next start's checkpoint
-  }
-  std::unique_lock lock(checkpoint_mutex_);
-  while (!stopping_) {
-    checkpoint_wake_.wait_for(lock, std::chrono::milliseconds(250));
-    lock.unlock();
-    try {
-      // PASSIVE copies what it can without waiting. Under a steady stream of commits it never
-      // catches up with the end of the WAL, so the WAL is never restarted and grows without
-      // bound; past a few times its size limit a TRUNCATE checkpoint makes the writer wait while
-      // it copies the rest and empties the file (a pause of a fraction of a second, rarely).
-      SQLite::Statement passive(*db, "PRAGMA wal_checkpoint(PASSIVE)");
-      const bool ran = passive.executeStep();
-      const std::int64_t frames = ran ? passive.getColumn(1).getInt64() : 0;
-      if (frames * kPageSize > 4 * kWalSizeLimit) db->exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch (const SQLite::Exception&) {
-      // Busy or failed: the next round tries again; the WAL still holds every commit.
-    }
-    lock.lock();
-  }
 }
 
 void SqliteStore::create_match(const MatchSetup& s) {
@@ -279,7 +262,10 @@ void SqliteStore::set_resigned(const std::string& match, int seat, std::uint64_t
     SQLite::Statement count(*db_, "SELECT COUNT(*) FROM actions WHERE match_id = ?");
     count.bind(1, match);
     count.executeStep();
-    const auto stored = static_cast<std::uint64_t>(count.getColumn(0).getInt64());
+    std::uint64_t stored = static_cast<std::uint64_t>(count.getColumn(0).getInt64());
+    if (const auto recent = recent_.find(match); recent != recent_.end()) {
+      stored += recent->second.actions.size();
+    }
     SQLite::Statement q(*db_,
                         "UPDATE matches SET finished = 1, resigned = ?, "
                         "updated_at = strftime('%s','now') WHERE id = ?");
@@ -323,7 +309,8 @@ void SqliteStore::write(const Append& a) {
       touch_->exec();
       updated_at = target->now;
     }
-    insert_actions(a.match, a.first, a.actions);
+    insert_recent(a.match, a.first, a.actions);
+    pending_recent_.push_back(&a);
     pending_targets_[a.match] = KnownTarget{a.first + a.actions.size(), updated_at};
   }
   if (a.finished) {
@@ -348,6 +335,9 @@ std::optional<SqliteStore::AppendTarget> SqliteStore::append_target(const std::s
   std::optional<AppendTarget> target;
   if (q.executeStep()) {
     target = AppendTarget{from_db(q.getColumn(0).getInt64()), q.getColumn(1).getInt64(), now};
+    if (const auto recent = recent_.find(match); recent != recent_.end()) {
+      target->next = recent->second.first + recent->second.actions.size();
+    }
   }
   q.tryReset();  // ends the read
   return target;
@@ -361,13 +351,55 @@ void SqliteStore::remember_pending_targets() {
 
 void SqliteStore::insert_actions(const std::string& match, std::uint64_t first,
                                  const ActionList& actions) {
-  SQLite::Statement& q = *insert_action_;
+  SQLite::Statement q(*db_, "INSERT INTO actions (match_id, idx, action) VALUES (?, ?, ?)");
+  insert_rows(q, match, first, actions);
+}
+
+void SqliteStore::insert_recent(const std::string& match, std::uint64_t first,
+                                const ActionList& actions) {
+  insert_rows(*insert_recent_, match, first, actions);
+}
+
+void SqliteStore::insert_rows(SQLite::Statement& q, const std::string& match, std::uint64_t first,
+                              const ActionList& actions) {
   for (std::size_t i = 0; i < actions.size(); ++i) {
     q.tryReset();  // not reset(): it rethrows the error of a failed previous step
     q.bind(1, match);
     q.bind(2, to_db(first + i));
     q.bind(3, static_cast<std::int64_t>(actions[i]));
     q.exec();
+  }
+}
+
+void SqliteStore::remember_pending_recent() {
+  for (const Append* a : pending_recent_) {
+    auto [run, added] = recent_.try_emplace(a->match);
+    if (added) run->second.first = a->first;
+    run->second.actions.insert(run->second.actions.end(), a->actions.begin(), a->actions.end());
+    recent_rows_ += a->actions.size();
+  }
+  pending_recent_.clear();
+}
+
+void SqliteStore::fold_recent_rows() {
+  SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  // In key order, so that each page of `actions` is visited once.
+  db_->exec(
+      "INSERT INTO actions (match_id, idx, action) "
+      "SELECT match_id, idx, action FROM recent_actions ORDER BY match_id, idx");
+  db_->exec("DELETE FROM recent_actions");
+  transaction.commit();
+  recent_.clear();
+  recent_rows_ = 0;
+  fold_at_ = kFoldRows;
+}
+
+void SqliteStore::fold_recent() noexcept {
+  try {
+    fold_recent_rows();
+  } catch (const std::exception&) {
+    // Rolled back: the rows stay in recent_actions, where reads find them.
+    fold_at_ = 2 * std::max(recent_rows_, kFoldRows);
   }
 }
 
@@ -378,6 +410,7 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
     begin_->tryReset();
     begin_->exec();
     pending_targets_.clear();
+    pending_recent_.clear();
     try {
       for (std::size_t i = begin; i < end; ++i) write(batch[i]);
       commit_->tryReset();
@@ -386,6 +419,7 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
       // Rolled back: nothing of it was written, and what this store knew of its matches is read
       // back next time (a failure may mean the file held something else).
       pending_targets_.clear();
+      pending_recent_.clear();
       for (std::size_t i = begin; i < end; ++i) known_targets_.erase(batch[i].match);
       try {
         rollback_->tryReset();
@@ -396,6 +430,8 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
       throw;
     }
     remember_pending_targets();
+    remember_pending_recent();
+    if (recent_rows_ >= fold_at_) fold_recent();
     return 0;
   });
 }
@@ -485,6 +521,14 @@ std::vector<StoredMatch> SqliteStore::read_matches(
                       "database: action indices of match " + id + " are not contiguous");
         }
         sm.actions.push_back(a.getColumn(1).getInt64());
+      }
+      if (const auto recent = recent_.find(id); recent != recent_.end()) {
+        if (recent->second.first != sm.actions.size()) {
+          throw Error(ErrorCode::kIo,
+                      "database: action indices of match " + id + " are not contiguous");
+        }
+        sm.actions.insert(sm.actions.end(), recent->second.actions.begin(),
+                          recent->second.actions.end());
       }
       out.push_back(std::move(sm));
     }

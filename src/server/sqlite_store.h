@@ -1,12 +1,10 @@
 #pragma once
 // The SQLite store (SQLiteCpp, WAL): one server process owns the database file.
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 #include "server/store.h"
@@ -22,11 +20,12 @@ class SqliteStore final : public Store {
  public:
   // Opens or creates the database (":memory:" for tests) and its tables; WAL journal. `full_sync`
   // adds an fsync per commit (survives power loss, not only a killed process).
-  // `background_checkpoint`: WAL checkpoints run on a thread of their own with its own connection
-  // instead of inside whichever commit crosses the WAL size limit (which would stall that move,
-  // and every move queued behind it, for the checkpoint's fsyncs). Ignored for ":memory:".
-  explicit SqliteStore(const std::string& path, bool full_sync = false,
-                       bool background_checkpoint = false);
+  // `sole_owner` (serve): this connection locks the file for as long as it is open (SQLite's
+  // EXCLUSIVE locking mode: no file lock calls per transaction, the WAL index in this process's
+  // memory); another process opening it then is refused with Error(kIo).
+  explicit SqliteStore(const std::string& path, bool full_sync = false, bool sole_owner = false);
+  // Moves go to recent_actions until it holds this many rows (see recent_).
+  static constexpr std::size_t kFoldRows = 16'384;
   ~SqliteStore() override;
 
   std::string describe() const override { return path_; }
@@ -47,9 +46,21 @@ class SqliteStore final : public Store {
                       std::size_t end) override;
 
  private:
-  void write(const Append& a);  // inside a transaction, mutex_ held
-  // The actions at their indices, nothing checked (mutex_ held).
+  void open(bool full_sync, bool sole_owner);  // throws SQLite::Exception
+  void write(const Append& a);                 // inside a transaction, mutex_ held
+  // The actions at their indices, nothing checked (mutex_ held): into `actions`, or into
+  // recent_actions (a move's append; see recent_).
   void insert_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
+  void insert_recent(const std::string& match, std::uint64_t first, const ActionList& actions);
+  static void insert_rows(SQLite::Statement& insert, const std::string& match, std::uint64_t first,
+                          const ActionList& actions);
+  // The transaction committed: its appends join recent_ (mutex_ held).
+  void remember_pending_recent();
+  // Moves every row of recent_actions into `actions` in one transaction (mutex_ held), or throws
+  // and moves nothing.
+  void fold_recent_rows();
+  // fold_recent_rows(), where a failure leaves the rows for an attempt at twice as many.
+  void fold_recent() noexcept;
   // The index the match's next action goes to (mutex_ held).
   // An append's match: the index its next action takes, and its activity time against now.
   struct AppendTarget {
@@ -66,13 +77,12 @@ class SqliteStore final : public Store {
   // The matches whose ids `select_ids` returns (its parameters bound by `bind`), in its order.
   std::vector<StoredMatch> read_matches(const std::string& select_ids,
                                         const std::function<void(SQLite::Statement&)>& bind) const;
-  void checkpoint_loop(std::string path);
 
   std::string path_;
   mutable std::mutex mutex_;  // one connection shared by the I/O threads and the workers
   std::unique_ptr<SQLite::Database> db_;
   // Prepared once: parsing SQL per move was a tenth of the server's time under load.
-  std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_action_, finish_, touch_,
+  std::unique_ptr<SQLite::Statement> begin_, commit_, rollback_, insert_recent_, finish_, touch_,
       append_target_;
   // A match's next action index and activity time as this store last committed them. One
   // process owns the file and mutex_ orders its writers, so they are what the database holds and
@@ -85,11 +95,18 @@ class SqliteStore final : public Store {
   };
   static constexpr std::size_t kMaxKnownTargets = 100'000;
   std::unordered_map<std::string, KnownTarget> known_targets_, pending_targets_;
-  // The background checkpointer (see the constructor).
-  std::mutex checkpoint_mutex_;
-  std::condition_variable checkpoint_wake_;
-  bool stopping_ = false;
-  std::thread checkpointer_;
+  // Moves are written to recent_actions, in commit order, so a transaction of moves of many
+  // matches changes the table's last page or two instead of one page of `actions` (clustered by
+  // match) per move; every kFoldRows rows they are moved into `actions` together, a page of it
+  // taking several moves of each match at once. The store mirrors the table's rows here, each
+  // match's as one run of consecutive indices, so that reads need not scan it.
+  struct RecentRun {
+    std::uint64_t first = 0;
+    ActionList actions;
+  };
+  std::unordered_map<std::string, RecentRun> recent_;
+  std::size_t recent_rows_ = 0, fold_at_ = kFoldRows;
+  std::vector<const Append*> pending_recent_;  // written by the open transaction
 };
 
 }  // namespace mw::server

@@ -123,7 +123,7 @@ std::unique_ptr<Store> open_store(const std::string& db, const StoreOptions& opt
     throw Error(ErrorCode::kIo,
                 fmt::format("cannot create {}: {}", file.parent_path().string(), ec.message()));
   }
-  return std::make_unique<SqliteStore>(path, options.full_sync, options.background_checkpoint);
+  return std::make_unique<SqliteStore>(path, options.full_sync, options.sole_owner);
 }
 
 }  // namespace mw::server

@@ -165,8 +165,8 @@ struct StoreOptions {
   // SQLite: an fsync per commit (survives power loss, not only a killed process). PostgreSQL
   // commits are always synchronous; its own fsync setting decides about power loss.
   bool full_sync = false;
-  // SQLite: WAL checkpoints on a thread of their own (sqlite_store.h).
-  bool background_checkpoint = false;
+  // SQLite: this process alone opens the file while the store is open (sqlite_store.h).
+  bool sole_owner = false;
 };
 
 // The store `db` names: "postgresql://…" or "postgres://…" is a PostgreSQL server (libpq's URL

@@ -3,10 +3,12 @@
 // next index), group commit, endings, rematches, what a restart loads, and a match played through
 // the match service surviving a restart.
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <thread>
 
 #include "games/all_games.h"
@@ -317,6 +319,79 @@ TEST(SqliteStore, AppendsSucceedWhileAnotherConnectionTruncatesTheWal) {
   stop = true;
   checkpointer.join();
   EXPECT_EQ(refused, 0);
+}
+
+// `serve` owns its file: a second server on it is refused at once, with the reason, and the first
+// goes on unharmed.
+TEST(SqliteStore, ASecondOwnerOfTheFileIsRefusedAndTheFirstGoesOn) {
+  test_support::ScratchDir dir("sole-owner");
+  const std::string path = (dir / "test.db").string();
+  SqliteStore owner(path, false, true);
+  owner.create_match(setup_of("m"));
+  owner.append_actions("m", 0, {1, 2});
+  try {
+    SqliteStore second(path, false, true);
+    ADD_FAILURE() << "a second owner opened the file";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("in use by another process")) << e.what();
+  }
+  owner.append_actions("m", 2, {3});
+  EXPECT_EQ(owner.load("m")->actions, (ActionList{1, 2, 3}));
+}
+
+// Moves are written in commit order to recent_actions and moved into `actions` every kFoldRows
+// rows: a match's actions read back whole and in order before, across and after each move, and
+// after a restart.
+TEST(SqliteStore, ActionsReadBackWholeAcrossFolds) {
+  test_support::ScratchDir dir("folds");
+  const std::string path = (dir / "test.db").string();
+  auto store = std::make_unique<SqliteStore>(path, false, true);
+  const std::vector<std::string> ids = {"a", "b", "c"};
+  for (const auto& id : ids) store->create_match(setup_of(id));
+  std::map<std::string, ActionList> expected;
+  const std::size_t rounds = (5 * SqliteStore::kFoldRows / 2) / (3 * 50);
+  for (std::size_t round = 0; round < rounds; ++round) {
+    std::vector<Append> batch;
+    for (const auto& id : ids) {
+      ActionList moves;
+      for (int i = 0; i < 50; ++i) moves.push_back(static_cast<Action>((round * 7 + i) % 61));
+      batch.push_back(Append{id, expected[id].size(), moves});
+      expected[id].insert(expected[id].end(), moves.begin(), moves.end());
+    }
+    for (const auto& error : store->append_batch(batch)) {
+      ASSERT_FALSE(error);
+    }
+    if (round % 37 == 0) {
+      EXPECT_EQ(store->load("b")->actions, expected["b"]) << round;
+    }
+  }
+  for (const auto& id : ids) EXPECT_EQ(store->load(id)->actions, expected[id]) << id;
+  store.reset();
+  store = std::make_unique<SqliteStore>(path, false, true);
+  for (const auto& id : ids) EXPECT_EQ(store->load(id)->actions, expected[id]) << id;
+  EXPECT_THROW(store->append_actions("a", expected["a"].size() - 1, {1}), AppendConflict);
+  store->append_actions("a", expected["a"].size(), {1});
+}
+
+// A killed server leaves its last moves in recent_actions: the next start reads them, and appends
+// go on after them.
+TEST(SqliteStore, MovesAKilledServerLeftInRecentActionsAreLoaded) {
+  test_support::ScratchDir dir("killed");
+  const std::string path = (dir / "test.db").string();
+  {
+    SqliteStore store(path, false, true);
+    store.create_match(setup_of("m"));
+    store.append_actions("m", 0, {4, 5});
+  }
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    db.exec("INSERT INTO recent_actions (match_id, idx, action) VALUES ('m', 2, 6), ('m', 3, 7)");
+  }
+  SqliteStore store(path, false, true);
+  EXPECT_EQ(store.load("m")->actions, (ActionList{4, 5, 6, 7}));
+  EXPECT_THROW(store.append_actions("m", 2, {8}), AppendConflict);
+  store.append_actions("m", 4, {8});
+  EXPECT_EQ(store.load("m")->actions, (ActionList{4, 5, 6, 7, 8}));
 }
 
 }  // namespace

@@ -106,7 +106,7 @@ struct Fixture {
   }
   ~Fixture() { close(); }
   void open(int agent_threads = 1) {
-    store = open_store(db, StoreOptions{.full_sync = false, .background_checkpoint = group_commit});
+    store = open_store(db, StoreOptions{.sole_owner = true});
     service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit,
                                              limits);
   }

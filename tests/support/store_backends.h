@@ -14,6 +14,7 @@ namespace mw::server::test {
 
 class StoreBackendTest : public ::testing::TestWithParam<std::string> {
  protected:
+  static constexpr StoreOptions kAsServed{.sole_owner = true};  // as `serve` opens it
   StoreBackendTest() {
     if (GetParam() == "postgresql") {
       pg_ = std::make_unique<PgTestDatabase>();
@@ -21,12 +22,12 @@ class StoreBackendTest : public ::testing::TestWithParam<std::string> {
     } else {
       db_ = (dir_ / "store.db").string();
     }
-    store_ = open_store(db_);
+    store_ = open_store(db_, kAsServed);
   }
   // A restart: the store closed and opened again on the same data.
   void reopen() {
     store_.reset();
-    store_ = open_store(db_);
+    store_ = open_store(db_, kAsServed);
   }
   bool postgres() const { return GetParam() == "postgresql"; }
 
