@@ -226,8 +226,7 @@ bool build_feasible(const Layout& l) {
   const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
   const bool ace = l.pos[kAceOfDiamonds] >= 0;
   const bool joker = l.pos[kJoker] >= 0;
-  const Frame f = frame_of(l);
-  if (!ace && !joker) return free_pair_on_rim(l, f)[0] >= 0;
+  if (!ace && !joker) return free_pair_on_rim(l, frame_of(l))[0] >= 0;
   // Fast paths: the missing endpoint can go right next to the placed one.
   std::array<int, 6> nb{};
   if (ace != joker) {
@@ -236,6 +235,7 @@ bool build_feasible(const Layout& l) {
       if (l.at[nb[i]] < 0) return true;
     }
   }
+  const Frame f = frame_of(l);
   Search search_value(l, f);
   Search* search = &search_value;
   if (ace) {

@@ -179,6 +179,13 @@ std::uint64_t Layout::placed() const {
 #endif
 }
 
+int Layout::cells_of(std::uint64_t cards, std::array<int, kNumCards>& out) const {
+  int n = 0;
+  for (; cards != 0; cards &= cards - 1) out[n++] = pos[std::countr_zero(cards)];
+  std::sort(out.begin(), out.begin() + n);
+  return n;
+}
+
 void Layout::place(int id, int cell) {
   at[cell] = static_cast<std::int8_t>(id);
   pos[id] = static_cast<std::int16_t>(cell);
@@ -255,12 +262,12 @@ int Layout::area(int cell, std::array<int, 8>& out) const {
 
 CellBox grown_bounding_box(const Layout& l, int margin) {
   CellBox b{kSide, kSide, -1, -1};
-  for (int id = 0; id < kNumCards; ++id) {
-    if (l.pos[id] < 0) continue;
-    b.x0 = std::min(b.x0, cell_x(l.pos[id]));
-    b.y0 = std::min(b.y0, cell_y(l.pos[id]));
-    b.x1 = std::max(b.x1, cell_x(l.pos[id]));
-    b.y1 = std::max(b.y1, cell_y(l.pos[id]));
+  for (std::uint64_t cards = l.placed(); cards != 0; cards &= cards - 1) {
+    const int cell = l.pos[std::countr_zero(cards)];
+    b.x0 = std::min(b.x0, cell_x(cell));
+    b.y0 = std::min(b.y0, cell_y(cell));
+    b.x1 = std::max(b.x1, cell_x(cell));
+    b.y1 = std::max(b.y1, cell_y(cell));
   }
   return {std::max(0, b.x0 - margin), std::max(0, b.y0 - margin),
           std::min(kSide - 1, b.x1 + margin), std::min(kSide - 1, b.y1 + margin)};

@@ -167,6 +167,9 @@ struct Layout {
     up = value ? up | (std::uint64_t{1} << id) : up & ~(std::uint64_t{1} << id);
   }
   std::uint64_t placed() const;
+  // The cells of `cards` (placed ones), ascending; returns how many: a list in board order
+  // without reading the 1,600 cells.
+  int cells_of(std::uint64_t cards, std::array<int, kNumCards>& out) const;
   void place(int id, int cell);
   void remove(int id);
   void swap_cells(int a, int b);  // both occupied

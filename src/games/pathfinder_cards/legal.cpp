@@ -120,11 +120,9 @@ void State::legal_build(ActionList& out) const {
 }
 
 void State::legal_main(ActionList& out) const {
-  const std::uint64_t ex = layout_.explorable(layout_.active());
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int c = layout_.at[cell];
-    if (c >= 0 && ((ex >> c) & 1)) out.push_back(kExploreBase + cell);
-  }
+  std::array<int, kNumCards> cells{};
+  const int n = layout_.cells_of(layout_.explorable(layout_.active()) & layout_.placed(), cells);
+  for (int i = 0; i < n; ++i) out.push_back(kExploreBase + cells[i]);
   if (compass_ == CompassState::kTable) out.push_back(kWithdraw);
   if (compass_usable()) out.push_back(kUseCompass);
   legal_powers(out);
@@ -198,10 +196,10 @@ bool State::mover_fixed(int card) const {
 }
 
 void State::legal_cells_face_down(ActionList& out, Action base, int per, int extra) const {
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int c = layout_.at[cell];
-    if (c < 0 || layout_.face_up(c)) continue;
-    for (int k = 0; k < extra; ++k) out.push_back(base + Action{cell} * per + k);
+  std::array<int, kNumCards> cells{};
+  const int n = layout_.cells_of(layout_.placed() & ~layout_.up, cells);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < extra; ++k) out.push_back(base + Action{cells[i]} * per + k);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <bit>
 #include <span>
 
+#include "core/bits.h"
 #include "games/pathfinder_cards/pathfinder_cards.h"
 
 namespace mw::pathfinder_cards {
@@ -20,11 +21,6 @@ constexpr int kRearrangementDraws = 16;
 // A token is refused only where the Runner's Dir slot has no such direction on her board or the
 // question would outgrow its length budget.
 constexpr int kTokenDraws = 16;
-
-int nth_card(std::uint64_t cards, std::uint64_t n) {
-  for (; n > 0; --n) cards &= cards - 1;
-  return std::countr_zero(cards);
-}
 
 // The k-th pair (i < j) of n items, pairs ordered by i then j.
 std::array<int, 2> nth_pair(int n, std::uint64_t k) {
@@ -42,7 +38,7 @@ int random_cell_next_to(const Layout& l, std::uint64_t placed, Rng& rng) {
   const std::span<const std::array<int, 2>> steps = neighbor_steps(l.topo);
   const auto cards = static_cast<std::uint64_t>(std::popcount(placed));
   for (;;) {
-    const int from = l.pos[nth_card(placed, rng.below(cards))];
+    const int from = l.pos[nth_set_bit(placed, rng.below(cards))];
     const auto& [dx, dy] = steps[rng.below(steps.size())];
     const int x = cell_x(from) + dx;
     const int y = cell_y(from) + dy;
@@ -68,7 +64,7 @@ Action State::random_placement(Rng& rng, ActionList& scratch) const {
   const auto cards = static_cast<std::uint64_t>(std::popcount(left));
   Layout scratch_layout = layout_;
   for (int draw = 0; draw < kPlacementDraws; ++draw) {
-    const int id = nth_card(left, rng.below(cards));
+    const int id = nth_set_bit(left, rng.below(cards));
     const int cell = random_cell_next_to(layout_, placed, rng);
     std::size_t k = 0;
     while (!((classes[k] >> id) & 1)) ++k;
