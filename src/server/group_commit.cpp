@@ -2,7 +2,24 @@
 
 namespace mw::server {
 
-GroupCommitter::GroupCommitter(Store& store) : store_(store), thread_([this] { loop(); }) {}
+GroupCommitter::GroupCommitter(Store& store, Runner runner)
+    : store_(store), runner_(std::move(runner)), thread_([this] { loop(); }) {}
+
+namespace {
+
+void run_dones(const std::vector<GroupCommitter::Done>& dones,
+               const std::vector<std::exception_ptr>& errors) {
+  for (std::size_t i = 0; i < dones.size(); ++i) {
+    if (!dones[i]) continue;
+    try {
+      dones[i](errors[i]);
+    } catch (...) {
+      // A callback reports its own failures; one that escapes must not stop the others.
+    }
+  }
+}
+
+}  // namespace
 
 GroupCommitter::~GroupCommitter() {
   {
@@ -48,14 +65,16 @@ void GroupCommitter::loop() {
     dones.swap(dones_);
     busy_ = true;
     lock.unlock();
-    const std::vector<std::exception_ptr> errors = store_.append_batch(batch);
-    for (std::size_t i = 0; i < dones.size(); ++i) {
-      if (!dones[i]) continue;
+    std::vector<std::exception_ptr> errors = store_.append_batch(batch);
+    if (runner_) {
       try {
-        dones[i](errors[i]);
+        runner_(
+            [dones = std::move(dones), errors = std::move(errors)] { run_dones(dones, errors); });
       } catch (...) {
-        // A callback reports its own failures; one that escapes must not stop the commits.
+        // The runner refused the job (stopping): nothing is left to tell.
       }
+    } else {
+      run_dones(dones, errors);
     }
     lock.lock();
     ++transactions_;

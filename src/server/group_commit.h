@@ -2,7 +2,7 @@
 // Group commit: the moves of every match that arrive while one transaction is being written go
 // into the next transaction together, so a busy server pays one commit for many moves (and with
 // --full-sync one fsync) instead of one each. Each move is still acknowledged only after the
-// transaction holding it has committed: its callback runs after the commit, on this thread.
+// transaction holding it has committed: its callback runs after the commit.
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -19,8 +19,12 @@ class GroupCommitter {
  public:
   // Called after the append's transaction: null if it committed, else the error.
   using Done = std::function<void(std::exception_ptr)>;
+  // Runs a job elsewhere (the server's I/O threads).
+  using Runner = std::function<void(std::function<void()>)>;
 
-  explicit GroupCommitter(Store& store);
+  // With a `runner`, a transaction's callbacks run as one job handed to it (one hand-over a
+  // transaction instead of one a move); without, on the commit thread.
+  explicit GroupCommitter(Store& store, Runner runner = nullptr);
   ~GroupCommitter();  // commits what is queued, then joins
   GroupCommitter(const GroupCommitter&) = delete;
   GroupCommitter& operator=(const GroupCommitter&) = delete;
@@ -37,6 +41,7 @@ class GroupCommitter {
   void loop();
 
   Store& store_;
+  Runner runner_;
   mutable std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::vector<Append> appends_;

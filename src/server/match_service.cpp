@@ -53,7 +53,11 @@ MatchService::MatchService(const Registry& registry, Store& store, int agent_thr
     : registry_(registry),
       store_(store),
       limits_(limits),
-      committer_(group_commit ? std::make_unique<GroupCommitter>(store) : nullptr),
+      committer_(group_commit ? std::make_unique<GroupCommitter>(store,
+                                                                 [this](std::function<void()> job) {
+                                                                   run_after_commit(std::move(job));
+                                                                 })
+                              : nullptr),
       pool_(agent_threads) {}
 
 MatchService::~MatchService() {

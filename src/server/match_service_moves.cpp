@@ -201,11 +201,10 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
     return;
   }
   entry->committing = true;
+  // The committer hands each transaction's callbacks to run_after_commit, together.
   committer_->submit(Append{entry->match->id(), entry->match->version(), actions, false},
                      [this, entry, actions, mover, retry](std::exception_ptr error) {
-                       run_after_commit([this, entry, actions, mover, error, retry] {
-                         finish_commit(entry, actions, mover, error, retry);
-                       });
+                       finish_commit(entry, actions, mover, error, retry);
                      });
 }
 
