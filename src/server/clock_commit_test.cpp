@@ -2,6 +2,10 @@
 // told only after its transaction committed; moves that arrive meanwhile wait for it).
 #include <gtest/gtest.h>
 
+#include <condition_variable>
+#include <future>
+
+#include "server/group_commit.h"
 #include "server/server_error.h"
 #include "support/server_fixture.h"
 
@@ -145,6 +149,55 @@ TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
   EXPECT_EQ(Json::parse(mover.inbox.texts[told + 1])["code"], "stale_version");
   EXPECT_EQ(Json::parse(mover.inbox.texts[told + 2])["type"], "state");  // the resync
   f.service->set_executor(nullptr);
+}
+
+// The moves written in one transaction are handed to the runner as one job, each told its own
+// result (one conflict fails only itself). The runner holds the commit thread on the first
+// transaction, so the next two moves queue and go into one transaction together.
+TEST(GroupCommit, ATransactionsCallbacksReachTheRunnerAsOneJob) {
+  const auto store = open_store(":memory:");
+  for (const char* id : {"a", "b", "c"}) {
+    MatchSetup setup;
+    setup.id = id;
+    setup.game = "treasure-hunt";
+    store->create_match(setup);
+  }
+  std::mutex mutex;
+  std::condition_variable released;
+  bool release = false;
+  std::vector<std::function<void()>> jobs;
+  std::promise<void> first_committed;
+  GroupCommitter committer(*store, [&](std::function<void()> job) {
+    std::unique_lock lock(mutex);
+    jobs.push_back(std::move(job));
+    if (jobs.size() == 1) {
+      first_committed.set_value();
+      released.wait(lock, [&] { return release; });
+    }
+  });
+  std::vector<std::string> told;
+  const auto done = [&](const std::string& name) {
+    return [&told, name](std::exception_ptr error) {
+      told.push_back(name + (error ? " refused" : " stored"));
+    };
+  };
+  committer.submit(Append{"a", 0, {1}}, done("a"));
+  first_committed.get_future().wait();
+  committer.submit(Append{"b", 0, {2}}, done("b"));
+  committer.submit(Append{"c", 5, {3}}, done("c"));  // not at c's next index: a conflict
+  {
+    std::lock_guard lock(mutex);
+    release = true;
+  }
+  released.notify_all();
+  committer.wait_idle();
+  std::lock_guard lock(mutex);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(committer.transactions(), 2u);
+  for (auto& job : jobs) job();
+  EXPECT_EQ(told, (std::vector<std::string>{"a stored", "b stored", "c refused"}));
+  EXPECT_EQ(store->load("b")->actions, ActionList{2});
+  EXPECT_TRUE(store->load("c")->actions.empty());
 }
 
 }  // namespace
