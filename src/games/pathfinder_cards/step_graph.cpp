@@ -42,8 +42,15 @@ void StepGraph::mark(const Layout& l, int cell) {
 
 void StepGraph::swap(Layout& l, int a, int b) {
   l.swap_cells(a, b);
-  mark(l, a);
-  mark(l, b);
+  // The two cards trade cells, so the two slots trade their memberships: a set that holds exactly
+  // one of them holds the other instead (what mark() of both would find, without reading the
+  // cards again).
+  const int sa = slot_[a];
+  const int sb = slot_[b];
+  for (std::uint64_t* set : {&graph_, &diamonds_}) {
+    const std::uint64_t differ = ((*set >> sa) ^ (*set >> sb)) & 1;
+    *set ^= (differ << sa) | (differ << sb);
+  }
 }
 
 std::uint64_t StepGraph::closure(std::uint64_t from, std::uint64_t allowed) const {
