@@ -263,9 +263,7 @@ void SqliteStore::set_resigned(const std::string& match, int seat, std::uint64_t
     count.bind(1, match);
     count.executeStep();
     std::uint64_t stored = static_cast<std::uint64_t>(count.getColumn(0).getInt64());
-    if (const auto recent = recent_.find(match); recent != recent_.end()) {
-      stored += recent->second.actions.size();
-    }
+    if (const auto* run = recent_.find(match)) stored += run->actions.size();
     SQLite::Statement q(*db_,
                         "UPDATE matches SET finished = 1, resigned = ?, "
                         "updated_at = strftime('%s','now') WHERE id = ?");
@@ -310,7 +308,7 @@ void SqliteStore::write(const Append& a) {
       updated_at = target->now;
     }
     insert_recent(a.match, a.first, a.actions);
-    pending_recent_.push_back(&a);
+    recent_.stage(a);
     pending_targets_[a.match] = KnownTarget{a.first + a.actions.size(), updated_at};
   }
   if (a.finished) {
@@ -335,9 +333,7 @@ std::optional<SqliteStore::AppendTarget> SqliteStore::append_target(const std::s
   std::optional<AppendTarget> target;
   if (q.executeStep()) {
     target = AppendTarget{from_db(q.getColumn(0).getInt64()), q.getColumn(1).getInt64(), now};
-    if (const auto recent = recent_.find(match); recent != recent_.end()) {
-      target->next = recent->second.first + recent->second.actions.size();
-    }
+    if (const auto* run = recent_.find(match)) target->next = run->first + run->actions.size();
   }
   q.tryReset();  // ends the read
   return target;
@@ -371,16 +367,6 @@ void SqliteStore::insert_rows(SQLite::Statement& q, const std::string& match, st
   }
 }
 
-void SqliteStore::remember_pending_recent() {
-  for (const Append* a : pending_recent_) {
-    auto [run, added] = recent_.try_emplace(a->match);
-    if (added) run->second.first = a->first;
-    run->second.actions.insert(run->second.actions.end(), a->actions.begin(), a->actions.end());
-    recent_rows_ += a->actions.size();
-  }
-  pending_recent_.clear();
-}
-
 void SqliteStore::fold_recent_rows() {
   SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
   // In key order, so that each page of `actions` is visited once.
@@ -389,9 +375,7 @@ void SqliteStore::fold_recent_rows() {
       "SELECT match_id, idx, action FROM recent_actions ORDER BY match_id, idx");
   db_->exec("DELETE FROM recent_actions");
   transaction.commit();
-  recent_.clear();
-  recent_rows_ = 0;
-  fold_at_ = kFoldRows;
+  recent_.folded();
 }
 
 void SqliteStore::fold_recent() noexcept {
@@ -399,7 +383,7 @@ void SqliteStore::fold_recent() noexcept {
     fold_recent_rows();
   } catch (const std::exception&) {
     // Rolled back: the rows stay in recent_actions, where reads find them.
-    fold_at_ = 2 * std::max(recent_rows_, kFoldRows);
+    recent_.fold_failed();
   }
 }
 
@@ -410,7 +394,7 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
     begin_->tryReset();
     begin_->exec();
     pending_targets_.clear();
-    pending_recent_.clear();
+    recent_.drop_staged();
     try {
       for (std::size_t i = begin; i < end; ++i) write(batch[i]);
       commit_->tryReset();
@@ -419,7 +403,7 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
       // Rolled back: nothing of it was written, and what this store knew of its matches is read
       // back next time (a failure may mean the file held something else).
       pending_targets_.clear();
-      pending_recent_.clear();
+      recent_.drop_staged();
       for (std::size_t i = begin; i < end; ++i) known_targets_.erase(batch[i].match);
       try {
         rollback_->tryReset();
@@ -430,8 +414,8 @@ void SqliteStore::commit_appends(const std::vector<Append>& batch, std::size_t b
       throw;
     }
     remember_pending_targets();
-    remember_pending_recent();
-    if (recent_rows_ >= fold_at_) fold_recent();
+    recent_.commit_staged();
+    if (recent_.fold_due()) fold_recent();
     return 0;
   });
 }
@@ -522,13 +506,12 @@ std::vector<StoredMatch> SqliteStore::read_matches(
         }
         sm.actions.push_back(a.getColumn(1).getInt64());
       }
-      if (const auto recent = recent_.find(id); recent != recent_.end()) {
-        if (recent->second.first != sm.actions.size()) {
+      if (const auto* run = recent_.find(id)) {
+        if (run->first != sm.actions.size()) {
           throw Error(ErrorCode::kIo,
                       "database: action indices of match " + id + " are not contiguous");
         }
-        sm.actions.insert(sm.actions.end(), recent->second.actions.begin(),
-                          recent->second.actions.end());
+        sm.actions.insert(sm.actions.end(), run->actions.begin(), run->actions.end());
       }
       out.push_back(std::move(sm));
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/recent_moves.h"
 #include "server/store.h"
 
 namespace SQLite {
@@ -54,8 +55,6 @@ class SqliteStore final : public Store {
   void insert_recent(const std::string& match, std::uint64_t first, const ActionList& actions);
   static void insert_rows(SQLite::Statement& insert, const std::string& match, std::uint64_t first,
                           const ActionList& actions);
-  // The transaction committed: its appends join recent_ (mutex_ held).
-  void remember_pending_recent();
   // Moves every row of recent_actions into `actions` in one transaction (mutex_ held), or throws
   // and moves nothing.
   void fold_recent_rows();
@@ -100,13 +99,7 @@ class SqliteStore final : public Store {
   // match) per move; every kFoldRows rows they are moved into `actions` together, a page of it
   // taking several moves of each match at once. The store mirrors the table's rows here, each
   // match's as one run of consecutive indices, so that reads need not scan it.
-  struct RecentRun {
-    std::uint64_t first = 0;
-    ActionList actions;
-  };
-  std::unordered_map<std::string, RecentRun> recent_;
-  std::size_t recent_rows_ = 0, fold_at_ = kFoldRows;
-  std::vector<const Append*> pending_recent_;  // written by the open transaction
+  RecentMoves recent_{kFoldRows};
 };
 
 }  // namespace mw::server
