@@ -3,19 +3,8 @@
 // flips, swapped cards slide into each other's place, a pawn walks its path square by square.
 import type { BoardState, GameEvent } from "./types";
 
-/** A distance on the board, in the user units of the SVG the piece is drawn in: [x, y]. */
-export type Offset = [number, number];
-
-export type Motion =
-  /** The card `target` (a selector inside the board) has just turned face up. */
-  | { kind: "flip"; target: string }
-  /** The card `target` arrives from `from` (relative to where it is drawn now): one of a swap. */
-  | { kind: "slide"; target: string; from: Offset }
-  /**
-   * The piece `target` walked: `path` holds the places it passed through, relative to where it is
-   * drawn now, the one it started from first; it ends where it is drawn.
-   */
-  | { kind: "walk"; target: string; path: Offset[] };
+// The motions themselves are part of the contract (types.ts), which must not import this file.
+export type { Motion, Offset } from "./types";
 
 /** The events `after` brings that `before` did not have. */
 export function newEvents(before: BoardState, after: BoardState): GameEvent[] {

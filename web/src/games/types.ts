@@ -1,10 +1,24 @@
 // The contract between the app (lobby, match page, connection, replays) and one game's user
 // interface. A game folder `src/games/<id>/` exports a `GameUI`; the app never knows a game's view
 // schema, and a game never talks to the server: it draws what it is given and calls `ctx.play`.
-import type { Motion } from "./motion";
 
 /** A game's view for one observer, exactly as the server sent it (docs/rules/<id>.md). */
 export type View = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A distance on the board, in the user units of the SVG the piece is drawn in: [x, y]. */
+export type Offset = [number, number];
+
+/** What a board animates after another player's move (each game's `motions`, games/motion.ts). */
+export type Motion =
+  /** The card `target` (a selector inside the board) has just turned face up. */
+  | { kind: "flip"; target: string }
+  /** The card `target` arrives from `from` (relative to where it is drawn now): one of a swap. */
+  | { kind: "slide"; target: string; from: Offset }
+  /**
+   * The piece `target` walked: `path` holds the places it passed through, relative to where it is
+   * drawn now, the one it started from first; it ends where it is drawn.
+   */
+  | { kind: "walk"; target: string; path: Offset[] };
 
 /** One entry of the event log, as told to this observer. */
 export interface GameEvent {
