@@ -2,8 +2,10 @@
 // told only after its transaction committed; moves that arrive meanwhile wait for it).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <future>
+#include <stdexcept>
 
 #include "server/group_commit.h"
 #include "server/server_error.h"
@@ -198,6 +200,23 @@ TEST(GroupCommit, ATransactionsCallbacksReachTheRunnerAsOneJob) {
   EXPECT_EQ(told, (std::vector<std::string>{"a stored", "b stored", "c refused"}));
   EXPECT_EQ(store->load("b")->actions, ActionList{2});
   EXPECT_TRUE(store->load("c")->actions.empty());
+}
+
+// A runner that cannot take the job (it throws) does not leave committed moves untold: their
+// callbacks run on the commit thread instead.
+TEST(GroupCommit, MovesAreToldWhenTheRunnerCannotTakeThem) {
+  const auto store = open_store(":memory:");
+  MatchSetup setup;
+  setup.id = "a";
+  setup.game = "treasure-hunt";
+  store->create_match(setup);
+  GroupCommitter committer(*store, [](std::function<void()>) { throw std::runtime_error("full"); });
+  std::promise<std::exception_ptr> told;
+  committer.submit(Append{"a", 0, {1}}, [&told](std::exception_ptr e) { told.set_value(e); });
+  auto result = told.get_future();
+  ASSERT_EQ(result.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_FALSE(result.get());
+  EXPECT_EQ(store->load("a")->actions, ActionList{1});
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "server/group_commit.h"
 
+#include <memory>
+
 namespace mw::server {
 
 GroupCommitter::GroupCommitter(Store& store, Runner runner)
@@ -7,12 +9,17 @@ GroupCommitter::GroupCommitter(Store& store, Runner runner)
 
 namespace {
 
-void run_dones(const std::vector<GroupCommitter::Done>& dones,
-               const std::vector<std::exception_ptr>& errors) {
-  for (std::size_t i = 0; i < dones.size(); ++i) {
-    if (!dones[i]) continue;
+// A transaction's callbacks and what each is told.
+struct Told {
+  std::vector<GroupCommitter::Done> dones;
+  std::vector<std::exception_ptr> errors;
+};
+
+void run_dones(const Told& told) {
+  for (std::size_t i = 0; i < told.dones.size(); ++i) {
+    if (!told.dones[i]) continue;
     try {
-      dones[i](errors[i]);
+      told.dones[i](told.errors[i]);
     } catch (...) {
       // A callback reports its own failures; one that escapes must not stop the others.
     }
@@ -65,17 +72,18 @@ void GroupCommitter::loop() {
     dones.swap(dones_);
     busy_ = true;
     lock.unlock();
-    std::vector<std::exception_ptr> errors = store_.append_batch(batch);
+    const auto told =
+        std::make_shared<const Told>(Told{std::move(dones), store_.append_batch(batch)});
+    bool handed = false;
     if (runner_) {
       try {
-        runner_(
-            [dones = std::move(dones), errors = std::move(errors)] { run_dones(dones, errors); });
+        runner_([told] { run_dones(*told); });
+        handed = true;
       } catch (...) {
-        // The runner refused the job (stopping): nothing is left to tell.
+        // The runner could not take the job: the moves are told here rather than never.
       }
-    } else {
-      run_dones(dones, errors);
     }
+    if (!handed) run_dones(*told);
     lock.lock();
     ++transactions_;
     appended_ += batch.size();
