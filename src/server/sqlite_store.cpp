@@ -52,10 +52,8 @@ std::uint64_t from_db(std::int64_t v) {
   return static_cast<std::uint64_t>(v);
 }
 
-// The WAL's size after a checkpoint (PRAGMA journal_size_limit), and SQLite's default page size
-// (a WAL frame is a page).
+// The WAL's size after a checkpoint (PRAGMA journal_size_limit).
 constexpr std::int64_t kWalSizeLimit = 16 << 20;
-constexpr std::int64_t kPageSize = 4096;
 
 constexpr const char* kInsertMatch =
     "INSERT INTO matches (id, game, options, seed, seats, public, move_ms, created_at, "
@@ -185,6 +183,7 @@ void SqliteStore::insert_matches(const std::vector<StoredMatch>& matches) {
   guarded("insert matches", [&] {
     SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement m(*db_, kInsertMatch);
+    SQLite::Statement actions(*db_, "INSERT INTO actions (match_id, idx, action) VALUES (?, ?, ?)");
     SQLite::Statement t(
         *db_,
         "INSERT INTO seat_tokens (match_id, seat, token_sha256, issued_at, claimed) "
@@ -194,7 +193,7 @@ void SqliteStore::insert_matches(const std::vector<StoredMatch>& matches) {
       m.reset();
       bind_match(m, s, s.created);
       m.exec();
-      insert_actions(s.id, 0, sm.actions);
+      insert_actions(actions, s.id, 0, sm.actions);
       for (std::size_t seat = 0; seat < sm.tokens.size(); ++seat) {
         if (sm.tokens[seat].hash.empty()) continue;
         t.reset();
@@ -307,7 +306,7 @@ void SqliteStore::write(const Append& a) {
       touch_->exec();
       updated_at = target->now;
     }
-    insert_recent(a.match, a.first, a.actions);
+    insert_actions(*insert_recent_, a.match, a.first, a.actions);
     recent_.stage(a);
     pending_targets_[a.match] = KnownTarget{a.first + a.actions.size(), updated_at};
   }
@@ -345,19 +344,8 @@ void SqliteStore::remember_pending_targets() {
   pending_targets_.clear();
 }
 
-void SqliteStore::insert_actions(const std::string& match, std::uint64_t first,
-                                 const ActionList& actions) {
-  SQLite::Statement q(*db_, "INSERT INTO actions (match_id, idx, action) VALUES (?, ?, ?)");
-  insert_rows(q, match, first, actions);
-}
-
-void SqliteStore::insert_recent(const std::string& match, std::uint64_t first,
-                                const ActionList& actions) {
-  insert_rows(*insert_recent_, match, first, actions);
-}
-
-void SqliteStore::insert_rows(SQLite::Statement& q, const std::string& match, std::uint64_t first,
-                              const ActionList& actions) {
+void SqliteStore::insert_actions(SQLite::Statement& q, const std::string& match,
+                                 std::uint64_t first, const ActionList& actions) {
   for (std::size_t i = 0; i < actions.size(); ++i) {
     q.tryReset();  // not reset(): it rethrows the error of a failed previous step
     q.bind(1, match);

@@ -49,12 +49,10 @@ class SqliteStore final : public Store {
  private:
   void open(bool full_sync, bool sole_owner);  // throws SQLite::Exception
   void write(const Append& a);                 // inside a transaction, mutex_ held
-  // The actions at their indices, nothing checked (mutex_ held): into `actions`, or into
-  // recent_actions (a move's append; see recent_).
-  void insert_actions(const std::string& match, std::uint64_t first, const ActionList& actions);
-  void insert_recent(const std::string& match, std::uint64_t first, const ActionList& actions);
-  static void insert_rows(SQLite::Statement& insert, const std::string& match, std::uint64_t first,
-                          const ActionList& actions);
+  // The actions at their indices through `insert` (an INSERT of match, index and action into
+  // `actions`, or into recent_actions for a move: see recent_), nothing checked (mutex_ held).
+  static void insert_actions(SQLite::Statement& insert, const std::string& match,
+                             std::uint64_t first, const ActionList& actions);
   // Moves every row of recent_actions into `actions` in one transaction (mutex_ held), or throws
   // and moves nothing.
   void fold_recent_rows();
