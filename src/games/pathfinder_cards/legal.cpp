@@ -266,17 +266,20 @@ void State::legal_actions(ActionList& out) const {
     case Decision::kQueenPredict:
       for (int k = 0; k < preds; ++k) out.push_back(kPredictBase + k);
       return;
-    case Decision::kKingFlip:
-      for (int cell = 0; cell < kCells; ++cell) {
-        if (layout_.at[cell] >= 0) out.push_back(kCellBase + cell);
+    case Decision::kKingFlip: {
+      std::array<int, kNumCards> cells{};
+      const int n = layout_.cells_of(layout_.placed(), cells);
+      for (int i = 0; i < n; ++i) out.push_back(kCellBase + cells[i]);
+      return;
+    }
+    case Decision::kKingName: {
+      std::array<int, kNumCards> cells{};
+      const int n = layout_.cells_of(layout_.placed(), cells);
+      for (int i = 0; i < n; ++i) {
+        for (int id = 0; id < kNumCards; ++id) out.push_back(kNameBase + cells[i] * kNumCards + id);
       }
       return;
-    case Decision::kKingName:
-      for (int cell = 0; cell < kCells; ++cell) {
-        if (layout_.at[cell] < 0) continue;
-        for (int id = 0; id < kNumCards; ++id) out.push_back(kNameBase + cell * kNumCards + id);
-      }
-      return;
+    }
     case Decision::kAlteration:
       legal_alteration(out);
       return;

@@ -111,11 +111,9 @@ void State::legal_power_task(ActionList& out) const {
       return;
     }
     case TaskKind::kPathfinder: {
-      const std::uint64_t act = layout_.active();
-      for (int cell = 0; cell < kCells; ++cell) {
-        const int c = layout_.at[cell];
-        if (c >= 0 && ((act >> c) & 1)) out.push_back(kCellBase + cell);
-      }
+      std::array<int, kNumCards> cells{};
+      const int n = layout_.cells_of(layout_.active() & layout_.placed(), cells);
+      for (int i = 0; i < n; ++i) out.push_back(kCellBase + cells[i]);
       return;
     }
     case TaskKind::kSeer:

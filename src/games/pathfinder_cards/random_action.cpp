@@ -80,10 +80,7 @@ Action State::random_placement(Rng& rng, ActionList& scratch) const {
 // checks illegal_reason makes and legal_rearrangements lists by.
 Action State::random_rearrangement(Rng& rng, ActionList& scratch, bool mover, Action extra) const {
   std::array<int, kNumCards> cells{};  // the cards' cells, ascending (a swap names the lower first)
-  int n = 0;
-  for (int cell = 0; cell < kCells && n < layout_.count; ++cell) {
-    if (layout_.at[cell] >= 0) cells[n++] = cell;
-  }
+  const int n = layout_.cells_of(layout_.placed(), cells);
   std::array<bool, kFrameSide * kFrameSide> vacant{};
   std::array<std::array<int, 2>, 6 * kNumCards> targets{};
   int num_targets = 0;
