@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/json_text.h"
 #include "core/rng.h"
 #include "server/match_service.h"
 #include "server/match_service_detail.h"
@@ -110,7 +111,7 @@ void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
 
 void MatchService::send_full_state(Entry& entry, Subscription& sub) {
   const LiveMatch& m = *entry.match;
-  sub.send(state_message(m, sub.observer, 0, entry.views.current(m, sub.observer)).dump(),
+  sub.send(json_text(state_message(m, sub.observer, 0, entry.views.current(m, sub.observer))),
            MessageKind::kFullState);
   sub.sent_version = m.version_for(sub.observer);
 }

@@ -1,5 +1,7 @@
 #include "server/messages.h"
 
+#include "core/json_text.h"
+
 namespace mw::server {
 namespace {
 
@@ -79,6 +81,25 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
   return m;
 }
 
+namespace {
+
+// legal_for as its text, without a Json string per move: a seat to act in some games has hundreds.
+void append_legal(std::string& out, const LiveMatch& match, Player observer) {
+  out += '[';
+  if (observer >= 0 && match.seat_to_act() == observer) {
+    const State& state = match.state();
+    bool first = true;
+    for (const Action a : state.legal_actions()) {
+      if (!first) out += ',';
+      first = false;
+      append_json_string(out, state.action_to_string(a));
+    }
+  }
+  out += ']';
+}
+
+}  // namespace
+
 std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t base,
                           std::string_view patch) {
   Json head = message_object();
@@ -89,16 +110,19 @@ std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t
   head["to_act"] = player_or_null(match.seat_to_act());
   head["status"] = match.finished() ? "finished" : "playing";
   Json tail = message_object();
-  tail["legal"] = legal_for(match, observer);
   tail["events"] = events_for(match, observer, base);
   add_ending(match, tail);
-  // {head..., "patch": <patch>, tail...}: neither object is empty.
-  std::string text = head.dump();
+  // {head..., "patch": <patch>, "legal": <legal>, tail...}: neither object is empty.
+  std::string text = json_text(head);
   text.back() = ',';
   text += "\"patch\":";
   text += patch;
+  text += ",\"legal\":";
+  append_legal(text, match, observer);
   text += ',';
-  text.append(tail.dump(), 1);
+  const std::size_t brace = text.size();
+  append_json_text(text, tail);
+  text.erase(brace, 1);  // the tail's members go on the message's
   return text;
 }
 

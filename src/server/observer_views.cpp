@@ -1,5 +1,6 @@
 #include "server/observer_views.h"
 
+#include "core/json_text.h"
 #include "server/view_patch.h"
 
 namespace mw::server {
@@ -20,7 +21,7 @@ void ObserverViews::keep(const LiveMatch& match, Player observer, std::string te
 Json ObserverViews::current(const LiveMatch& match, Player observer) {
   Json view = match.state().view(observer);
   Kept& k = kept(match, observer);
-  if (!k.built || k.match_version != match.version()) keep(match, observer, view.dump(), k);
+  if (!k.built || k.match_version != match.version()) keep(match, observer, json_text(view), k);
   return view;
 }
 
@@ -29,7 +30,7 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   Change change;
   if (k.built) change.base = k.observer_version;
   if (k.built && k.match_version == match.version()) return change;  // nothing was played
-  std::string next = match.state().view(observer).dump();
+  std::string next = json_text(match.state().view(observer));
   if (change.base) change.patch = view_patch_text(k.text, next);
   keep(match, observer, std::move(next), k);
   return change;

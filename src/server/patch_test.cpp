@@ -120,6 +120,13 @@ struct Watcher {
       }
       // Exactly the full view: the same members in the same order, the same kinds of numbers.
       EXPECT_EQ(state["view"].dump(), truth.view(observer).dump()) << at;
+      // The legal moves in notation for the seat to act, none for anyone else nor after a
+      // resignation (which the test's replay does not hold).
+      Json legal = Json::array();
+      if (observer >= 0 && truth.current_player() == observer && !msg.contains("resigned")) {
+        for (const Action a : truth.legal_actions()) legal.push_back(truth.action_to_string(a));
+      }
+      EXPECT_EQ(msg["legal"], legal) << at;
       if (type == "patch") {
         ++patches;
         EXPECT_EQ(test::patch_values_outside(msg["patch"], state["view"]), "") << at;

@@ -1,0 +1,161 @@
+// json_text must write exactly what Json::dump() writes: the server's messages and the patches
+// clients apply are compared byte for byte against views written either way.
+#include "core/json_text.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/rng.h"
+#include "core/state.h"
+#include "games/all_games.h"
+
+namespace mw {
+namespace {
+
+// dump()'s text, or "throws" when it throws (a string that is not UTF-8).
+std::string dumped(const Json& value) {
+  try {
+    return value.dump();
+  } catch (const Json::exception&) {
+    return "throws";
+  }
+}
+
+std::string written(const Json& value) {
+  try {
+    return json_text(value);
+  } catch (const Json::exception&) {
+    return "throws";
+  }
+}
+
+// Bytes the escaping treats differently: controls, quote, backslash, DEL, slash, UTF-8 of two,
+// three and four bytes, and bytes that are not UTF-8.
+std::string random_string(Rng& rng) {
+  static const std::vector<std::string> kPieces = {"a",
+                                                   "Z",
+                                                   "0",
+                                                   " ",
+                                                   "\"",
+                                                   "\\",
+                                                   "/",
+                                                   "\b",
+                                                   "\f",
+                                                   "\n",
+                                                   "\r",
+                                                   "\t",
+                                                   std::string(1, '\0'),
+                                                   "\x01",
+                                                   "\x1f",
+                                                   "\x7f",
+                                                   "\xc3\xa9",
+                                                   "\xe2\x99\xa5",
+                                                   "\xf0\x9f\x83\x8f",
+                                                   "\xff",
+                                                   "\xc3",
+                                                   "key",
+                                                   "hearts"};
+  std::string s;
+  const int n = static_cast<int>(rng.below(8));
+  for (int i = 0; i < n; ++i) s += kPieces[rng.below(kPieces.size())];
+  return s;
+}
+
+Json random_json(Rng& rng, int depth) {
+  switch (rng.below(depth > 0 ? 10 : 8)) {
+    case 0:
+      return nullptr;
+    case 1:
+      return rng.below(2) == 1;
+    case 2:
+      return static_cast<std::int64_t>(rng.next()) >> rng.below(64);
+    case 3:
+      return rng.next() >> rng.below(64);
+    case 4:
+      return -static_cast<std::int64_t>(rng.below(1000));
+    case 5: {
+      static const double kFloats[] = {0.0,
+                                       -0.0,
+                                       1.0,
+                                       0.1,
+                                       1e300,
+                                       -2.5e-7,
+                                       123456789.125,
+                                       std::numeric_limits<double>::quiet_NaN(),
+                                       std::numeric_limits<double>::infinity()};
+      return kFloats[rng.below(std::size(kFloats))];
+    }
+    case 6:
+    case 7:
+      return random_string(rng);
+    case 8: {
+      Json array = Json::array();
+      const int n = static_cast<int>(rng.below(5));
+      for (int i = 0; i < n; ++i) array.push_back(random_json(rng, depth - 1));
+      return array;
+    }
+    default: {
+      Json object = Json::object();
+      const int n = static_cast<int>(rng.below(5));
+      for (int i = 0; i < n; ++i) object[random_string(rng)] = random_json(rng, depth - 1);
+      return object;
+    }
+  }
+}
+
+TEST(core, JsonTextWritesWhatDumpWritesForAnyDocument) {
+  Rng rng(20261130);
+  int throwing = 0;
+  for (int i = 0; i < 20'000; ++i) {
+    const Json value = random_json(rng, 4);
+    const std::string expected = dumped(value);
+    ASSERT_EQ(written(value), expected) << "document " << i;
+    throwing += expected == "throws";
+  }
+  EXPECT_GT(throwing, 100);  // the bad UTF-8 was met, and thrown on, both ways
+}
+
+TEST(core, JsonTextEscapesEveryAsciiByteAsDumpDoes) {
+  for (int c = 0; c < 128; ++c) {
+    const Json value = std::string("x") + static_cast<char>(c) + "y";
+    EXPECT_EQ(json_text(value), value.dump()) << "byte " << c;
+    const Json keyed = {{std::string(1, static_cast<char>(c)), c}};
+    EXPECT_EQ(json_text(keyed), keyed.dump()) << "key byte " << c;
+  }
+}
+
+TEST(core, AJsonStringAppendsAfterWhatIsThereEvenWhenDumpWritesIt) {
+  for (const std::string s : {"plain", "tab\there", "caf\xc3\xa9 \"", ""}) {
+    std::string out = "[1,";
+    append_json_string(out, s);
+    EXPECT_EQ(out, "[1," + Json(s).dump()) << s;
+  }
+}
+
+TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
+  for (const GameEntry* entry : builtin_games().entries()) {
+    const Game game = builtin_games().load(entry->info.id);
+    Rng rng(7);
+    State state = game.new_initial_state();
+    ActionList scratch;
+    for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
+      std::vector<Player> observers = {kOmniscient, kSpectator};
+      for (Player seat = 0; seat < state.num_players(); ++seat) observers.push_back(seat);
+      for (const Player observer : observers) {
+        const Json view = state.view(observer);
+        ASSERT_EQ(json_text(view), view.dump()) << entry->info.id << " step " << step;
+      }
+      const Action a =
+          state.current_player() == kChancePlayer
+              ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
+              : state.random_legal_action(rng, scratch);
+      state.apply_legal(a);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mw
