@@ -95,7 +95,8 @@ struct ServeArgs {
   bool full_sync = false;        // fsync every commit (power-loss safe), not only crash safe
   int io_threads = 0;            // 0: one per hardware thread
   bool no_group_commit = false;  // commit each move alone on the thread that received it
-  int max_connections = 0;       // 0: from the descriptor limit
+  std::int64_t commit_window_us = 1000;  // group commit's gathering window when busy
+  int max_connections = 0;               // 0: from the descriptor limit
   std::int64_t idle_minutes = 30;
 #ifdef MAZEWORKS_HAVE_SERVER
   server::ServerLimits limits;

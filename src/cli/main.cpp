@@ -197,6 +197,10 @@ CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
       ->check(CLI::Range(0, 256));
   cmd->add_flag("--no-group-commit", args.no_group_commit,
                 "commit each move in its own transaction on the thread that received it");
+  cmd->add_option("--commit-window-us", args.commit_window_us,
+                  "a busy server waits up to this long for more moves before it commits a "
+                  "transaction (fewer, larger transactions; 0: never waits)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{100'000}));
   auto& limits = args.limits;
   cmd->add_option("--max-think-ms", limits.max_think_ms,
                   "a computer move or suggestion thinks at most this long; agent specs asking "

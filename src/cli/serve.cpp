@@ -48,6 +48,7 @@ int run_serve(const ServeArgs& args) {
   const int io_threads = args.io_threads > 0 ? args.io_threads : hardware;
   server::ServerLimits limits = args.limits;
   limits.idle_eviction = std::chrono::minutes(args.idle_minutes);
+  limits.commit_window = std::chrono::microseconds(args.commit_window_us);
   server::MatchService service(builtin_games(), *store, threads, !args.no_group_commit, limits);
   // Several instances may share a PostgreSQL database: this one hears the others' commits from
   // before it loads anything, so nothing committed meanwhile is missed.

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <future>
+#include <initializer_list>
+#include <memory>
 #include <stdexcept>
 
 #include "server/group_commit.h"
@@ -153,17 +155,23 @@ TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
   f.service->set_executor(nullptr);
 }
 
-// The moves written in one transaction are handed to the runner as one job, each told its own
-// result (one conflict fails only itself). The runner holds the commit thread on the first
-// transaction, so the next two moves queue and go into one transaction together.
-TEST(GroupCommit, ATransactionsCallbacksReachTheRunnerAsOneJob) {
-  const auto store = open_store(":memory:");
-  for (const char* id : {"a", "b", "c"}) {
+// An in-memory store holding a treasure-hunt match of each id, no move played.
+std::unique_ptr<Store> store_with_matches(std::initializer_list<const char*> ids) {
+  auto store = open_store(":memory:");
+  for (const char* id : ids) {
     MatchSetup setup;
     setup.id = id;
     setup.game = "treasure-hunt";
     store->create_match(setup);
   }
+  return store;
+}
+
+// The moves written in one transaction are handed to the runner as one job, each told its own
+// result (one conflict fails only itself). The runner holds the commit thread on the first
+// transaction, so the next two moves queue and go into one transaction together.
+TEST(GroupCommit, ATransactionsCallbacksReachTheRunnerAsOneJob) {
+  const auto store = store_with_matches({"a", "b", "c"});
   std::mutex mutex;
   std::condition_variable released;
   bool release = false;
@@ -202,14 +210,50 @@ TEST(GroupCommit, ATransactionsCallbacksReachTheRunnerAsOneJob) {
   EXPECT_TRUE(store->load("c")->actions.empty());
 }
 
+// A busy committer (its last transaction held two moves) waits for more before it writes: three
+// moves submitted one by one go into one transaction, written once the third makes it full. A
+// quiet one (its first move) writes at once, the hour-long window notwithstanding.
+TEST(GroupCommit, ABusyCommitterGathersMovesAndAQuietOneWritesAtOnce) {
+  const auto store = store_with_matches({"a", "b", "c", "d", "e", "f"});
+  std::mutex mutex;
+  std::condition_variable released;
+  bool release = false;
+  int jobs = 0;
+  std::promise<void> first_committed;
+  GroupCommitter committer(
+      *store,
+      [&](std::function<void()> job) {
+        std::unique_lock lock(mutex);
+        if (++jobs == 1) {
+          first_committed.set_value();
+          released.wait(lock, [&] { return release; });
+        }
+        job();
+      },
+      GroupCommitter::Gathering{.window = std::chrono::hours(1), .max_moves = 3});
+  const auto ignore = [](std::exception_ptr) {};
+  committer.submit(Append{"a", 0, {1}}, ignore);
+  first_committed.get_future().wait();  // quiet: "a" was written alone, without waiting
+  committer.submit(Append{"b", 0, {2}}, ignore);
+  committer.submit(Append{"c", 0, {3}}, ignore);
+  {
+    std::lock_guard lock(mutex);
+    release = true;
+  }
+  released.notify_all();
+  committer.wait_idle();
+  ASSERT_EQ(committer.transactions(), 2u);  // "b" and "c" together: the committer is busy now
+  for (const char* id : {"d", "e", "f"}) committer.submit(Append{id, 0, {4}}, ignore);
+  committer.wait_idle();
+  EXPECT_EQ(committer.transactions(), 3u);
+  EXPECT_EQ(committer.appends(), 6u);
+  EXPECT_EQ(store->load("f")->actions, ActionList{4});
+}
+
 // A runner that cannot take the job (it throws) does not leave committed moves untold: their
 // callbacks run on the commit thread instead.
 TEST(GroupCommit, MovesAreToldWhenTheRunnerCannotTakeThem) {
-  const auto store = open_store(":memory:");
-  MatchSetup setup;
-  setup.id = "a";
-  setup.game = "treasure-hunt";
-  store->create_match(setup);
+  const auto store = store_with_matches({"a"});
   GroupCommitter committer(*store, [](std::function<void()>) { throw std::runtime_error("full"); });
   std::promise<std::exception_ptr> told;
   committer.submit(Append{"a", 0, {1}}, [&told](std::exception_ptr e) { told.set_value(e); });

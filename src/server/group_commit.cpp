@@ -4,8 +4,11 @@
 
 namespace mw::server {
 
-GroupCommitter::GroupCommitter(Store& store, Runner runner)
-    : store_(store), runner_(std::move(runner)), thread_([this] { loop(); }) {}
+GroupCommitter::GroupCommitter(Store& store, Runner runner, Gathering gathering)
+    : store_(store),
+      runner_(std::move(runner)),
+      gathering_(gathering),
+      thread_([this] { loop(); }) {}
 
 namespace {
 
@@ -38,12 +41,15 @@ GroupCommitter::~GroupCommitter() {
 }
 
 void GroupCommitter::submit(Append append, Done done) {
+  bool wake = true;
   {
     std::lock_guard lock(mutex_);
     appends_.push_back(std::move(append));
     dones_.push_back(std::move(done));
+    // In its window the commit thread wakes by itself; a full transaction cannot wait.
+    wake = !waiting_for_more_ || appends_.size() >= gathering_.max_moves;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 void GroupCommitter::wait_idle() {
@@ -61,11 +67,19 @@ std::uint64_t GroupCommitter::appends() const {
   return appended_;
 }
 
+void GroupCommitter::gather_more(std::unique_lock<std::mutex>& lock) {
+  waiting_for_more_ = true;
+  wake_.wait_for(lock, gathering_.window,
+                 [this] { return stopping_ || appends_.size() >= gathering_.max_moves; });
+  waiting_for_more_ = false;
+}
+
 void GroupCommitter::loop() {
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [this] { return stopping_ || !appends_.empty(); });
     if (appends_.empty()) return;  // stopping, and everything queued is committed
+    if (gathering_.window.count() > 0 && last_batch_ > 1) gather_more(lock);
     std::vector<Append> batch;
     std::vector<Done> dones;
     batch.swap(appends_);
@@ -87,6 +101,7 @@ void GroupCommitter::loop() {
     lock.lock();
     ++transactions_;
     appended_ += batch.size();
+    last_batch_ = batch.size();
     busy_ = false;
     if (appends_.empty()) idle_.notify_all();
   }

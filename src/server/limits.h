@@ -35,6 +35,9 @@ struct ServerLimits {
   // Clients may choose a match's seed (the deal): only for tests and research, since a chosen
   // seed is a known deal.
   bool allow_client_seeds = false;
+  // Group commit: once a transaction held two moves or more (a busy server), the commit thread
+  // waits this long for more before writing the next (GroupCommitter::Gathering). 0: never.
+  std::chrono::microseconds commit_window{1000};
 };
 
 }  // namespace mw::server

@@ -53,11 +53,12 @@ MatchService::MatchService(const Registry& registry, Store& store, int agent_thr
     : registry_(registry),
       store_(store),
       limits_(limits),
-      committer_(group_commit ? std::make_unique<GroupCommitter>(store,
-                                                                 [this](std::function<void()> job) {
-                                                                   run_after_commit(std::move(job));
-                                                                 })
-                              : nullptr),
+      committer_(group_commit
+                     ? std::make_unique<GroupCommitter>(
+                           store,
+                           [this](std::function<void()> job) { run_after_commit(std::move(job)); },
+                           GroupCommitter::Gathering{.window = limits.commit_window})
+                     : nullptr),
       pool_(agent_threads) {}
 
 MatchService::~MatchService() {
