@@ -51,6 +51,14 @@ constexpr int cell_delta(Dir d) {
   return row_delta(d) * kSize + col_delta(d);
 }
 
+// A step's change of cell index by direction: a lookup, since a random step's direction would
+// mispredict the comparisons of cell_delta.
+constexpr std::array<std::int8_t, 4> kStepDelta = [] {
+  std::array<std::int8_t, 4> out{};
+  for (Dir d : kAllDirs) out[static_cast<std::size_t>(d)] = static_cast<std::int8_t>(cell_delta(d));
+  return out;
+}();
+
 Player higher_score(const std::array<std::int16_t, 2>& score) {
   return score[0] > score[1] ? 0 : score[1] > score[0] ? 1 : -1;
 }
@@ -62,9 +70,9 @@ CardMoves build_moves(DeckKind deck, const std::array<Dir, kNumCards>& dirs) {
   for (int card = 0; card < kNumCards; ++card) {
     const int value = card_value(deck, card);
     m.value[card] = static_cast<std::int8_t>(value);
-    m.delta[card] = static_cast<std::int8_t>(cell_delta(dirs[card]) * value);
     for (int cell = 0; cell < kCells; ++cell) {
-      if (Board::contains(Board::cell(cell).step(dirs[card], value))) m.from[card] |= bit(cell);
+      const Cell to = Board::cell(cell).step(dirs[card], value);
+      m.next[card][cell] = static_cast<std::int8_t>(Board::contains(to) ? Board::index(to) : cell);
     }
   }
   return m;
@@ -236,10 +244,11 @@ int State::involuntary_destination(int cell) const {
   const CardMoves& moves = *config_.moves;
   std::uint32_t visited = bit(cell);
   for (;;) {
+    // The Treasure Card always stops movement (G3.3), and a move off the board does not happen
+    // (A-G3-8): both leave the pawn on its cell, which the chain has visited, so the one test
+    // below ends the chain for every reason (one branch a hop, not three).
     const int card = card_at_[cell];
-    if (card == treasure_) return cell;  // G3.3: the Treasure Card always stops movement
-    if ((moves.from[card] & bit(cell)) == 0) return cell;  // no partial moves (A-G3-8)
-    const int next = cell + moves.delta[card];
+    const int next = card == treasure_ ? cell : moves.next[card][cell];
     if ((visited & bit(next)) != 0) {
       // A-G3-3: a cycle stops the chain, before or on the repeated card.
       return config_.cycle_rule == CycleRule::kStopBeforeRepeat ? cell : next;
@@ -293,7 +302,8 @@ void State::apply_swap(int a, int b) {
 }
 
 void State::apply_step(Dir d) {
-  const int cell = involuntary_destination(pawn_[to_move_] + cell_delta(d));
+  const int cell =
+      involuntary_destination(pawn_[to_move_] + kStepDelta[static_cast<std::size_t>(d)]);
   pawn_[to_move_] = static_cast<std::int8_t>(cell);
   if (card_at_[cell] == treasure_) score_treasure();
   // Specialized deck: only the mover scores, so only the mover is checked (A-G3-14).

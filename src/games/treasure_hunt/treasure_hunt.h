@@ -49,10 +49,11 @@ enum class Phase : std::uint8_t { kDeal, kChooseFirst, kSwap, kStep, kOver };
 // state (a pointer in the state keeps the state small; see CardMoves::get).
 struct CardMoves {
   DeckKind deck = DeckKind::kStandard;
-  std::array<Dir, kNumCards> dir{};             // the map key applied to each card id
-  std::array<std::int8_t, kNumCards> value{};   // rank: how far it moves, and a treasure's points
-  std::array<std::int8_t, kNumCards> delta{};   // the move as a change of cell index
-  std::array<std::uint32_t, kNumCards> from{};  // cells from which the move stays on the board
+  std::array<Dir, kNumCards> dir{};            // the map key applied to each card id
+  std::array<std::int8_t, kNumCards> value{};  // rank: how far it moves, and a treasure's points
+  // By card, then cell: where the card's move takes a pawn from that cell, or the cell itself when
+  // the move would leave the board (no partial moves, A-G3-8). One lookup a hop of the chain.
+  std::array<std::array<std::int8_t, kCells>, kNumCards> next{};
 
   // The one shared table for this deck and key (thread-safe; lives as long as the program).
   static const CardMoves* get(DeckKind deck, const std::array<Dir, kNumCards>& dirs);
