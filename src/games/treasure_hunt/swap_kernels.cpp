@@ -46,10 +46,10 @@ struct PairSet {
   std::uint64_t high = 0;
 };
 
-// For each cell, the pairs that hold it (8 each: 4 in its row, 4 in its column). Entries 25..32
-// hold none, so that countr_zero of an emptied mask (32) removes nothing.
-constexpr std::array<PairSet, 33> kPairsOfCell = [] {
-  std::array<PairSet, 33> out{};
+// For each cell, the pairs that hold it (8 each: 4 in its row, 4 in its column). Entries 25..31
+// hold none (see free_pairs).
+constexpr std::array<PairSet, 32> kPairsOfCell = [] {
+  std::array<PairSet, 32> out{};
   for (int i = 0; i < kNumSwapPairs; ++i) {
     for (int cell = 0; cell < kCells; ++cell) {
       if ((kTable.cells[i] >> cell & 1u) == 0) continue;
@@ -66,6 +66,8 @@ constexpr std::array<PairSet, 33> kPairsOfCell = [] {
 // Play blocks at most 5 cells (2 pawns, the marker, the 2 locked cells), often fewer where they
 // coincide: a loop that stopped at the last blocked cell would mispredict its exit on many draws.
 inline constexpr int kMostBlockedInPlay = 5;
+// Never a cell: an emptied mask with it added names an entry of kPairsOfCell with no pairs.
+inline constexpr std::uint32_t kNoCell = 1u << 31;
 
 inline void remove_pairs_of(int cell, PairSet& free) {
   const PairSet& held = kPairsOfCell[static_cast<std::size_t>(cell)];
@@ -73,12 +75,12 @@ inline void remove_pairs_of(int cell, PairSet& free) {
   free.high &= ~held.high;
 }
 
-PairSet free_pairs(std::uint32_t blocked) {
+[[gnu::always_inline]] inline PairSet free_pairs(std::uint32_t blocked) {
   PairSet free{~std::uint64_t{0}, (std::uint64_t{1} << (kNumSwapPairs - 64)) - 1};
   std::uint32_t m = blocked;
 #pragma GCC unroll 5
   for (int i = 0; i < kMostBlockedInPlay; ++i) {
-    remove_pairs_of(std::countr_zero(m), free);  // 32, nothing, once m is empty
+    remove_pairs_of(std::countr_zero(m | kNoCell), free);
     m &= m - 1;
   }
   for (; m != 0; m &= m - 1) remove_pairs_of(std::countr_zero(m), free);  // more than play blocks
@@ -192,7 +194,7 @@ struct DrawnPair {
   int base;
 };
 
-inline DrawnPair draw_pair(std::uint32_t blocked, Rng& rng) {
+[[gnu::always_inline]] inline DrawnPair draw_pair(std::uint32_t blocked, Rng& rng) {
   const PairSet free = free_pairs(blocked);
   const auto in_low = static_cast<std::uint64_t>(std::popcount(free.low));
   const std::uint64_t k = rng.below(in_low + static_cast<std::uint64_t>(std::popcount(free.high)));
