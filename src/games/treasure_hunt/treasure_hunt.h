@@ -252,7 +252,11 @@ inline Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
 
 inline void State::apply_legal(Action a) {
   if (phase_ == Phase::kSwap) {
-    apply_swap(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
+    // Unsigned 32-bit: the division by 25 is then one multiply and a shift, not the signed 64-bit
+    // sequence, and it lies on the path from one turn's draw to the next.
+    const auto swap = static_cast<std::uint32_t>(a);
+    constexpr auto kCellCount = static_cast<std::uint32_t>(kCells);
+    apply_swap(static_cast<int>(swap / kCellCount), static_cast<int>(swap % kCellCount));
   } else if (phase_ == Phase::kStep) {
     apply_step(static_cast<Dir>(a - kStepBase));
   } else {
