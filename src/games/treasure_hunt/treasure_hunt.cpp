@@ -30,10 +30,6 @@ constexpr std::array<std::uint32_t, kCells> kPartnersAfter = [] {
   return out;
 }();
 
-constexpr int cell_delta(Dir d) {
-  return row_delta(d) * kSize + col_delta(d);
-}
-
 CardMoves build_moves(DeckKind deck, const std::array<Dir, kNumCards>& dirs) {
   CardMoves m;
   m.deck = deck;
