@@ -46,9 +46,10 @@ struct PairSet {
   std::uint64_t high = 0;
 };
 
-// For each cell, the pairs that hold it (8 each: 4 in its row, 4 in its column).
-constexpr std::array<PairSet, kCells> kPairsOfCell = [] {
-  std::array<PairSet, kCells> out{};
+// For each cell, the pairs that hold it (8 each: 4 in its row, 4 in its column). Entries 25..31
+// hold none (see free_pairs).
+constexpr std::array<PairSet, 32> kPairsOfCell = [] {
+  std::array<PairSet, 32> out{};
   for (int i = 0; i < kNumSwapPairs; ++i) {
     for (int cell = 0; cell < kCells; ++cell) {
       if ((kTable.cells[i] >> cell & 1u) == 0) continue;
@@ -62,13 +63,27 @@ constexpr std::array<PairSet, kCells> kPairsOfCell = [] {
   return out;
 }();
 
-PairSet free_pairs(std::uint32_t blocked) {
+// Play blocks at most 5 cells (2 pawns, the marker, the 2 locked cells), often fewer where they
+// coincide: a loop that stopped at the last blocked cell would mispredict its exit on many draws.
+inline constexpr int kMostBlockedInPlay = 5;
+// Never a cell: an emptied mask with it added names an entry of kPairsOfCell with no pairs.
+inline constexpr std::uint32_t kNoCell = 1u << 31;
+
+inline void remove_pairs_of(int cell, PairSet& free) {
+  const PairSet& held = kPairsOfCell[static_cast<std::size_t>(cell)];
+  free.low &= ~held.low;
+  free.high &= ~held.high;
+}
+
+[[gnu::always_inline]] inline PairSet free_pairs(std::uint32_t blocked) {
   PairSet free{~std::uint64_t{0}, (std::uint64_t{1} << (kNumSwapPairs - 64)) - 1};
-  for (std::uint32_t m = blocked; m != 0; m &= m - 1) {
-    const PairSet& held = kPairsOfCell[std::countr_zero(m)];
-    free.low &= ~held.low;
-    free.high &= ~held.high;
+  std::uint32_t m = blocked;
+#pragma GCC unroll 5
+  for (int i = 0; i < kMostBlockedInPlay; ++i) {
+    remove_pairs_of(std::countr_zero(m | kNoCell), free);
+    m &= m - 1;
   }
+  for (; m != 0; m &= m - 1) remove_pairs_of(std::countr_zero(m), free);  // more than play blocks
   return free;
 }
 
@@ -179,13 +194,15 @@ struct DrawnPair {
   int base;
 };
 
-inline DrawnPair draw_pair(std::uint32_t blocked, Rng& rng) {
+[[gnu::always_inline]] inline DrawnPair draw_pair(std::uint32_t blocked, Rng& rng) {
   const PairSet free = free_pairs(blocked);
-  const int in_low = std::popcount(free.low);
-  const auto k =
-      static_cast<int>(rng.below(static_cast<std::uint64_t>(in_low + std::popcount(free.high))));
-  const bool low = k < in_low;
-  return {low ? free.low : free.high, low ? k : k - in_low, low ? 0 : 64};
+  const auto in_low = static_cast<std::uint64_t>(std::popcount(free.low));
+  const std::uint64_t k = rng.below(in_low + static_cast<std::uint64_t>(std::popcount(free.high)));
+  // All ones when the drawn pair is in the high word. Masks rather than a branch: about a third of
+  // the draws land there, at random, and a branch on it mispredicted on many of them.
+  const std::uint64_t in_high = 0 - static_cast<std::uint64_t>(k >= in_low);
+  return {(free.low & ~in_high) | (free.high & in_high), static_cast<int>(k - (in_low & in_high)),
+          static_cast<int>(64 & in_high)};
 }
 
 #ifdef MW_TH_X86_KERNELS

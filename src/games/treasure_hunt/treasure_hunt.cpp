@@ -30,31 +30,6 @@ constexpr std::array<std::uint32_t, kCells> kPartnersAfter = [] {
   return out;
 }();
 
-// The step actions that stay on the board from each cell, in action order.
-struct Steps {
-  std::array<Action, 4> actions{};
-  int count = 0;
-};
-constexpr std::array<Steps, kCells> kSteps = [] {
-  std::array<Steps, kCells> out{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    for (Dir d : kAllDirs) {
-      if (Board::contains(Board::cell(cell).step(d))) {
-        out[cell].actions[out[cell].count++] = kStepBase + static_cast<int>(d);
-      }
-    }
-  }
-  return out;
-}();
-
-constexpr int cell_delta(Dir d) {
-  return row_delta(d) * kSize + col_delta(d);
-}
-
-Player higher_score(const std::array<std::int16_t, 2>& score) {
-  return score[0] > score[1] ? 0 : score[1] > score[0] ? 1 : -1;
-}
-
 CardMoves build_moves(DeckKind deck, const std::array<Dir, kNumCards>& dirs) {
   CardMoves m;
   m.deck = deck;
@@ -62,9 +37,9 @@ CardMoves build_moves(DeckKind deck, const std::array<Dir, kNumCards>& dirs) {
   for (int card = 0; card < kNumCards; ++card) {
     const int value = card_value(deck, card);
     m.value[card] = static_cast<std::int8_t>(value);
-    m.delta[card] = static_cast<std::int8_t>(cell_delta(dirs[card]) * value);
     for (int cell = 0; cell < kCells; ++cell) {
-      if (Board::contains(Board::cell(cell).step(dirs[card], value))) m.from[card] |= bit(cell);
+      const Cell to = Board::cell(cell).step(dirs[card], value);
+      m.next[card][cell] = static_cast<std::int8_t>(Board::contains(to) ? Board::index(to) : cell);
     }
   }
   return m;
@@ -91,11 +66,6 @@ State State::initial(const Options& options) {
   return s;
 }
 
-// Rule (2): no pawn and no Treasure Marker; rule (3): not a card the opponent just swapped.
-std::uint32_t State::swap_blocked_cells() const {
-  return bit(pawn_[0]) | bit(pawn_[1]) | bit(cell_of_[treasure_]) | locked_cells_;
-}
-
 void State::legal_actions(ActionList& out) const {
   switch (phase_) {
     case Phase::kDeal:
@@ -114,7 +84,7 @@ void State::legal_actions(ActionList& out) const {
       return;
     }
     case Phase::kStep: {
-      const Steps& steps = kSteps[pawn_[to_move_]];
+      const rules_detail::Steps& steps = rules_detail::kSteps[pawn_[to_move_]];
       out.resize(static_cast<std::size_t>(steps.count));
       std::copy_n(steps.actions.begin(), steps.count, out.begin());
       return;
@@ -123,16 +93,6 @@ void State::legal_actions(ActionList& out) const {
       out.clear();
       return;
   }
-}
-
-Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
-  if (phase_ == Phase::kSwap) return random_free_swap(swap_blocked_cells(), rng);
-  if (phase_ == Phase::kStep) {
-    const Steps& steps = kSteps[pawn_[to_move_]];
-    return steps.actions[rng.below(static_cast<std::uint64_t>(steps.count))];
-  }
-  legal_actions(scratch);  // chance phases: asked only by callers that list them anyway
-  return scratch[rng.below(scratch.size())];
 }
 
 std::vector<ChanceOutcome> State::chance_outcomes() const {
@@ -232,20 +192,16 @@ std::string State::illegal_reason(Action a) const {
   return "the game is over";
 }
 
-int State::involuntary_destination(int cell) const {
-  const CardMoves& moves = *config_.moves;
-  std::uint32_t visited = bit(cell);
-  for (;;) {
-    const int card = card_at_[cell];
-    if (card == treasure_) return cell;  // G3.3: the Treasure Card always stops movement
-    if ((moves.from[card] & bit(cell)) == 0) return cell;  // no partial moves (A-G3-8)
-    const int next = cell + moves.delta[card];
-    if ((visited & bit(next)) != 0) {
-      // A-G3-3: a cycle stops the chain, before or on the repeated card.
-      return config_.cycle_rule == CycleRule::kStopBeforeRepeat ? cell : next;
-    }
-    visited |= bit(next);
-    cell = next;
+void State::apply_setup(Action a) {
+  if (phase_ == Phase::kDeal) {
+    const auto card = static_cast<std::int8_t>(a - kDealBase);
+    card_at_[dealt_] = card;
+    cell_of_[card] = dealt_;
+    undealt_ &= ~bit(card);
+    if (++dealt_ == kCells) finish_deal();
+  } else if (phase_ == Phase::kChooseFirst) {
+    to_move_ = static_cast<std::int8_t>(a - kFirstPlayerBase);
+    phase_ = Phase::kSwap;
   }
 }
 
@@ -259,58 +215,13 @@ void State::finish_deal() {
   }
 }
 
-void State::apply_legal(Action a) {
-  switch (phase_) {
-    case Phase::kDeal: {
-      const auto card = static_cast<std::int8_t>(a - kDealBase);
-      card_at_[dealt_] = card;
-      cell_of_[card] = dealt_;
-      undealt_ &= ~bit(card);
-      if (++dealt_ == kCells) finish_deal();
-      return;
-    }
-    case Phase::kChooseFirst:
-      to_move_ = static_cast<std::int8_t>(a - kFirstPlayerBase);
-      phase_ = Phase::kSwap;
-      return;
-    case Phase::kSwap:
-      apply_swap(static_cast<int>(a / kCells), static_cast<int>(a % kCells));
-      return;
-    case Phase::kStep:
-      apply_step(static_cast<Dir>(a - kStepBase));
-      return;
-    case Phase::kOver:
-      return;
-  }
-}
-
-void State::apply_swap(int a, int b) {
-  std::swap(card_at_[a], card_at_[b]);
-  cell_of_[card_at_[a]] = static_cast<std::int8_t>(a);
-  cell_of_[card_at_[b]] = static_cast<std::int8_t>(b);
-  swapped_cells_ = bit(a) | bit(b);
-  phase_ = Phase::kStep;
-}
-
-void State::apply_step(Dir d) {
-  const int cell = involuntary_destination(pawn_[to_move_] + cell_delta(d));
-  pawn_[to_move_] = static_cast<std::int8_t>(cell);
-  if (card_at_[cell] == treasure_) score_treasure();
-  // Specialized deck: only the mover scores, so only the mover is checked (A-G3-14).
-  if (phase_ != Phase::kOver && config_.deck == DeckKind::kSpecialized &&
-      score_[to_move_] >= config_.target_score) {
-    finish(to_move_);
-  }
-  end_turn();
-}
-
 // G3.3 step 4: the mover scores the Treasure Card and the marker moves to the next one; the
 // King of Diamonds ends the game, the Nine of Treasures sends the marker back to the One.
 void State::score_treasure() {
   score_[to_move_] = static_cast<std::int16_t>(score_[to_move_] + config_.moves->value[treasure_]);
   const int count = num_treasures(config_.deck);
   if (config_.deck == DeckKind::kStandard && treasure_ == count - 1) {
-    finish(higher_score(score_));  // 91 points in all: never a tie
+    finish_by_score();  // 91 points in all: never a tie
   } else {
     treasure_ = static_cast<std::int8_t>((treasure_ + 1) % count);
   }
@@ -321,16 +232,8 @@ void State::finish(Player winner) {
   winner_ = static_cast<std::int8_t>(winner);
 }
 
-void State::end_turn() {
-  locked_cells_ = swapped_cells_;
-  swapped_cells_ = 0;
-  if (turn_ < kMaxTurn) ++turn_;  // saturates (kMaxTurn): no rule bounds a game's length
-  to_move_ = static_cast<std::int8_t>(1 - to_move_);
-  if (phase_ == Phase::kOver) return;
-  phase_ = Phase::kSwap;
-  if (config_.turn_limit > 0 && turn_ >= config_.turn_limit) {
-    finish(higher_score(score_));  // the most points wins, as at the normal end; equal is a draw
-  }
+void State::finish_by_score() {
+  finish(score_[0] > score_[1] ? 0 : score_[1] > score_[0] ? 1 : -1);
 }
 
 std::vector<double> State::returns() const {

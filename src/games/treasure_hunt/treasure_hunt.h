@@ -12,6 +12,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/grid.h"
@@ -19,6 +20,7 @@
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
+#include "games/treasure_hunt/swap_kernels.h"
 
 namespace mw::treasure_hunt {
 
@@ -49,10 +51,11 @@ enum class Phase : std::uint8_t { kDeal, kChooseFirst, kSwap, kStep, kOver };
 // state (a pointer in the state keeps the state small; see CardMoves::get).
 struct CardMoves {
   DeckKind deck = DeckKind::kStandard;
-  std::array<Dir, kNumCards> dir{};             // the map key applied to each card id
-  std::array<std::int8_t, kNumCards> value{};   // rank: how far it moves, and a treasure's points
-  std::array<std::int8_t, kNumCards> delta{};   // the move as a change of cell index
-  std::array<std::uint32_t, kNumCards> from{};  // cells from which the move stays on the board
+  std::array<Dir, kNumCards> dir{};            // the map key applied to each card id
+  std::array<std::int8_t, kNumCards> value{};  // rank: how far it moves, and a treasure's points
+  // By card, then cell: where the card's move takes a pawn from that cell, or the cell itself when
+  // the move would leave the board (no partial moves, A-G3-8). One lookup a hop of the chain.
+  std::array<std::array<std::int8_t, kCells>, kNumCards> next{};
 
   // The one shared table for this deck and key (thread-safe; lives as long as the program).
   static const CardMoves* get(DeckKind deck, const std::array<Dir, kNumCards>& dirs);
@@ -144,12 +147,14 @@ class State {
 
  private:
   explicit State(const Config& config) : config_(config) {}
+  void apply_setup(Action a);  // the deal and the choice of the first player
   void finish_deal();
   void apply_swap(int a, int b);
   void apply_step(Dir d);
   void score_treasure();
   void end_turn();
   void finish(Player winner);
+  void finish_by_score();  // the higher score wins, equal scores draw
   std::uint32_t swap_blocked_cells() const;
   bool is_legal_swap(Action a) const;
   std::string swap_illegal_reason(int a, int b) const;
@@ -188,5 +193,126 @@ class State {
   std::int8_t winner_ = -1;
   Phase phase_ = Phase::kDeal;
 };
+
+// ---- The hot path of random play and search ------------------------------------------------
+// Inline, so that play_random_actions (core/state.h), instantiated where the game registers,
+// compiles into one loop over the phases instead of several calls for every action.
+
+namespace rules_detail {
+
+constexpr std::uint32_t cell_bit(int cell) {
+  return 1u << cell;
+}
+
+// The step actions that stay on the board from each cell, in action order.
+struct Steps {
+  std::array<Action, 4> actions{};
+  int count = 0;
+};
+inline constexpr std::array<Steps, kCells> kSteps = [] {
+  std::array<Steps, kCells> out{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (Dir d : kAllDirs) {
+      if (Board::contains(Board::cell(cell).step(d))) {
+        out[cell].actions[out[cell].count++] = kStepBase + static_cast<int>(d);
+      }
+    }
+  }
+  return out;
+}();
+
+// A step's change of cell index by direction: a lookup, since a random step's direction would
+// mispredict comparisons.
+inline constexpr std::array<std::int8_t, 4> kStepDelta = [] {
+  std::array<std::int8_t, 4> out{};
+  for (Dir d : kAllDirs) {
+    out[static_cast<std::size_t>(d)] =
+        static_cast<std::int8_t>(row_delta(d) * kSize + col_delta(d));
+  }
+  return out;
+}();
+
+}  // namespace rules_detail
+
+// Rule (2): no pawn and no Treasure Marker; rule (3): not a card the opponent just swapped.
+inline std::uint32_t State::swap_blocked_cells() const {
+  using rules_detail::cell_bit;
+  return cell_bit(pawn_[0]) | cell_bit(pawn_[1]) | cell_bit(cell_of_[treasure_]) | locked_cells_;
+}
+
+inline Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  if (phase_ == Phase::kSwap) return random_free_swap(swap_blocked_cells(), rng);
+  if (phase_ == Phase::kStep) {
+    const rules_detail::Steps& steps = rules_detail::kSteps[pawn_[to_move_]];
+    return steps.actions[rng.below(static_cast<std::uint64_t>(steps.count))];
+  }
+  legal_actions(scratch);  // chance phases: asked only by callers that list them anyway
+  return scratch[rng.below(scratch.size())];
+}
+
+inline void State::apply_legal(Action a) {
+  if (phase_ == Phase::kSwap) {
+    // Unsigned 32-bit: the division by 25 is then one multiply and a shift, not the signed 64-bit
+    // sequence, and it lies on the path from one turn's draw to the next.
+    const auto swap = static_cast<std::uint32_t>(a);
+    constexpr auto kCellCount = static_cast<std::uint32_t>(kCells);
+    apply_swap(static_cast<int>(swap / kCellCount), static_cast<int>(swap % kCellCount));
+  } else if (phase_ == Phase::kStep) {
+    apply_step(static_cast<Dir>(a - kStepBase));
+  } else {
+    apply_setup(a);
+  }
+}
+
+inline void State::apply_swap(int a, int b) {
+  std::swap(card_at_[a], card_at_[b]);
+  cell_of_[card_at_[a]] = static_cast<std::int8_t>(a);
+  cell_of_[card_at_[b]] = static_cast<std::int8_t>(b);
+  swapped_cells_ = rules_detail::cell_bit(a) | rules_detail::cell_bit(b);
+  phase_ = Phase::kStep;
+}
+
+inline void State::apply_step(Dir d) {
+  const int cell = involuntary_destination(pawn_[to_move_] +
+                                           rules_detail::kStepDelta[static_cast<std::size_t>(d)]);
+  pawn_[to_move_] = static_cast<std::int8_t>(cell);
+  if (card_at_[cell] == treasure_) score_treasure();
+  // Specialized deck: only the mover scores, so only the mover is checked (A-G3-14).
+  if (phase_ != Phase::kOver && config_.deck == DeckKind::kSpecialized &&
+      score_[to_move_] >= config_.target_score) {
+    finish(to_move_);
+  }
+  end_turn();
+}
+
+inline int State::involuntary_destination(int cell) const {
+  using rules_detail::cell_bit;
+  const CardMoves& moves = *config_.moves;
+  std::uint32_t visited = cell_bit(cell);
+  for (;;) {
+    // The Treasure Card always stops movement (G3.3), and a move off the board does not happen
+    // (A-G3-8): both leave the pawn on its cell, which the chain has visited, so the one test
+    // below ends the chain for every reason (one branch a hop, not three).
+    const int card = card_at_[cell];
+    const int next = card == treasure_ ? cell : moves.next[card][cell];
+    if ((visited & cell_bit(next)) != 0) {
+      // A-G3-3: a cycle stops the chain, before or on the repeated card.
+      return config_.cycle_rule == CycleRule::kStopBeforeRepeat ? cell : next;
+    }
+    visited |= cell_bit(next);
+    cell = next;
+  }
+}
+
+inline void State::end_turn() {
+  locked_cells_ = swapped_cells_;
+  swapped_cells_ = 0;
+  if (turn_ < kMaxTurn) ++turn_;  // saturates (kMaxTurn): no rule bounds a game's length
+  to_move_ = static_cast<std::int8_t>(1 - to_move_);
+  if (phase_ == Phase::kOver) return;
+  phase_ = Phase::kSwap;
+  // The most points wins, as at the normal end; equal is a draw.
+  if (config_.turn_limit > 0 && turn_ >= config_.turn_limit) finish_by_score();
+}
 
 }  // namespace mw::treasure_hunt
