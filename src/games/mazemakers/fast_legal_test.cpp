@@ -168,6 +168,23 @@ TEST(MazeMakersFastLegal, StepsAreTheStepActionsTheReasonsAccept) {
   EXPECT_GT(checked, 5000);
 }
 
+// A placement's mask (the orientation's shape shifted to the anchor) covers the squares of the
+// orientation's cell offsets from the anchor, and nothing when its bounding box leaves the grid.
+TEST(MazeMakersFastLegal, PlacementMasksAreTheShapesSquaresFromTheAnchor) {
+  for (int o = 0; o < kNumOrientations; ++o) {
+    const Orientation& shape = orientations()[static_cast<std::size_t>(o)];
+    for (int a = 0; a < kCells; ++a) {
+      const int r0 = a / kSide, c0 = a % kSide;
+      Mask expected = 0;
+      if (r0 + shape.height <= kSide && c0 + shape.width <= kSide) {
+        for (int i = 0; i < 5; ++i)
+          expected |= cell_bit((r0 + shape.dr[i]) * kSide + c0 + shape.dc[i]);
+      }
+      ASSERT_EQ(placement_mask(o, a), expected) << "orientation " << o << " at " << a;
+    }
+  }
+}
+
 // The shift test agrees with the masks for every orientation, anchor and a spread of blockers.
 TEST(MazeMakersFastLegal, FittingAnchorsMatchThePlacementMasks) {
   Rng rng(11);
