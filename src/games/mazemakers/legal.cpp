@@ -163,49 +163,63 @@ constexpr std::array<Mask, kCells> kNextTo = [] {
 
 }  // namespace
 
-// The squares step_ok allows from the mover's square on the pentomino board, in increasing order
-// (START last), found by masks: a rollout asks at every step.
-int State::pentomino_steps(std::array<int, 8>& ok) const {
+// The pawn's choices this step on the pentomino board as masks (a rollout asks at every step):
+// the squares step_ok allows, whether START is one, and whether stopping is allowed.
+State::StepSet State::pentomino_step_set() const {
   const int from = pawn_[mover_];
   const bool on_start = from == kStart;
   const Mask near =
       (on_start ? kStartNeighbourSquares : kNextTo[static_cast<std::size_t>(from)]) & ~walls_;
-  const bool start = !on_start && borders_start(from);
   Mask others = 0;  // squares of the other living pawns
   for (Player p = 0; p < config_.players; ++p) {
     if (p != mover_ && pawn_[p] >= 0 && pawn_[p] < kCells) others |= cell_bit(pawn_[p]);
   }
-  int k = 0;
-  for (Mask m = near; m != 0; m &= m - 1) {
+  StepSet out;
+  out.squares = near & ~others;
+  // Another pawn's square may be entered only with a way out (A-G4-17): seldom next to the mover,
+  // so tested one at a time.
+  for (Mask m = near & others; m != 0; m &= m - 1) {
     const int t = lowest_cell(m);
-    if ((others & cell_bit(t)) == 0 || (coin_at(t) < 0 && can_finish(t, steps_left_ - 1))) {
-      ok[static_cast<std::size_t>(k++)] = t;
-    }
+    if (coin_at(t) < 0 && can_finish(t, steps_left_ - 1)) out.squares |= cell_bit(t);
   }
-  if (start) ok[static_cast<std::size_t>(k++)] = kStart;
-  return k;
+  out.start = !on_start && borders_start(from);
+  const bool on_free = on_start || (others & cell_bit(from)) == 0;
+  // exactMovement (A-G4-4): stopping early is allowed only when no step is possible.
+  out.stop = on_free && (!config_.exact_movement || (out.squares == 0 && !out.start));
+  return out;
+}
+
+Action State::StepSet::nth(int k) const {
+  const int on_squares = cells_in(squares);
+  if (k < on_squares) return kStepBase + nth_cell(squares, k);
+  return start && k == on_squares ? kStepBase + kStart : kStop;
 }
 
 void State::legal_steps(ActionList& out) const {
-  std::array<Action, 9> moves{};
+  std::array<Action, 9> moves;
   const int n = step_choices(moves);
   out.insert(out.end(), moves.begin(), moves.begin() + n);
 }
 
 int State::step_choices(std::array<Action, 9>& out) const {
-  std::array<int, 8> ok{};
   int k = 0;
-  if (tiles_board()) {
-    std::array<int, 8> nb{};
-    const int n = neighbours(pawn_[mover_], nb);
-    for (int i = 0; i < n; ++i) {
-      if (step_ok(nb[i])) ok[k++] = nb[i];
+  if (!tiles_board()) {
+    const StepSet steps = pentomino_step_set();
+    for (Mask m = steps.squares; m != 0; m &= m - 1) {
+      out[static_cast<std::size_t>(k++)] = kStepBase + lowest_cell(m);
     }
-    for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
-      for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
-    }
-  } else {
-    k = pentomino_steps(ok);
+    if (steps.start) out[static_cast<std::size_t>(k++)] = kStepBase + kStart;
+    if (steps.stop) out[static_cast<std::size_t>(k++)] = kStop;
+    return k;
+  }
+  std::array<int, 8> ok{};
+  std::array<int, 8> nb{};
+  const int n = neighbours(pawn_[mover_], nb);
+  for (int i = 0; i < n; ++i) {
+    if (step_ok(nb[i])) ok[k++] = nb[i];
+  }
+  for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
+    for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
   }
   for (int i = 0; i < k; ++i) out[static_cast<std::size_t>(i)] = kStepBase + ok[i];
   const bool on_free = pawn_[mover_] == kStart || occupant(pawn_[mover_]) < 0;
@@ -338,30 +352,32 @@ struct PlacementSets {
 Action State::random_wall_action(Rng& rng) const {
   PlacementSets placements;
   const auto collect = [&placements](int o, Mask fits) { placements.add(o, fits); };
-  std::array<Action, kNumPieces + 1> others{};  // what legal_wall_actions lists after placements
-  int n_others = 0;
+  // What legal_wall_actions lists after the placements: takeovers by wall, then this one.
+  unsigned takes = 0;
+  Action last = kNoAction;
   if (phase_ == Phase::kWalls) {
     for (int w = 0; w < kNumPieces; ++w) {
       if (placement_[w] < 0) for_each_placement_set(w, walls_ | ~kBoard, -1, collect);
     }
   } else if (forced_ >= 0) {
     for_each_placement_set(forced_, blocked_for_move(forced_), placement_[forced_], collect);
-    if (placements.count == 0) others[n_others++] = kRecover;  // A-G4-15
+    if (placements.count == 0) last = kRecover;  // A-G4-15
   } else {
     const unsigned held = walls_held();
-    for (unsigned takes = walls_to_take(held); takes != 0; takes &= takes - 1) {
-      others[static_cast<std::size_t>(n_others++)] = kControlBase + std::countr_zero(takes);
-    }
-    others[static_cast<std::size_t>(n_others++)] = kPass;
+    takes = walls_to_take(held);
+    last = kPass;
     const Mask pawns_coins = pawns_and_coins();
     for (unsigned walls = held; walls != 0; walls &= walls - 1) {
       const int w = std::countr_zero(walls);
       for_each_placement_set(w, blocked_for_move(w, pawns_coins), placement_[w], collect);
     }
   }
-  const auto k =
-      static_cast<int>(rng.below(static_cast<std::uint64_t>(placements.count + n_others)));
-  return k < placements.count ? placements.nth(k) : others[k - placements.count];
+  const int n_takes = std::popcount(takes);
+  const int n = placements.count + n_takes + static_cast<int>(last != kNoAction);
+  auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+  if (k < placements.count) return placements.nth(k);
+  k -= placements.count;
+  return k < n_takes ? kControlBase + nth_set_bit(takes, static_cast<std::uint64_t>(k)) : last;
 }
 
 Action State::random_coin_cell(Rng& rng) const {
@@ -374,8 +390,12 @@ Action State::random_coin_cell(Rng& rng) const {
 }
 
 Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  if (phase_ == Phase::kMove && !tiles_board()) {
+    const StepSet steps = pentomino_step_set();
+    return steps.nth(static_cast<int>(rng.below(static_cast<std::uint64_t>(steps.count()))));
+  }
   if (phase_ == Phase::kMove) {
-    std::array<Action, 9> moves{};
+    std::array<Action, 9> moves;
     const int n = step_choices(moves);
     return moves[static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(n)))];
   }
