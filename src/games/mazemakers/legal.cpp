@@ -191,7 +191,11 @@ State::StepSet State::pentomino_step_set() const {
 
 Action State::StepSet::nth(int k) const {
   const int on_squares = cells_in(squares);
-  if (k < on_squares) return kStepBase + nth_cell(squares, k);
+  if (k < on_squares) {
+    Mask rest = squares;
+    for (int i = 0; i < k; ++i) rest &= rest - 1;  // at most three: four squares border one
+    return kStepBase + lowest_cell(rest);
+  }
   return start && k == on_squares ? kStepBase + kStart : kStop;
 }
 
@@ -253,25 +257,23 @@ void State::legal_wall_actions(ActionList& out) const {
   out.push_back(kPass);
 }
 
-// Bit sets built without a branch per wall: whose walls are whose changes every turn, and
-// mispredicted tests cost more than the counting.
+// Bit sets built from the walls' bytes at once (rules_internal.h): whose walls are whose changes
+// every turn, and tests per wall cost more than the counting.
 unsigned State::walls_held() const {
-  unsigned held = 0;
-  for (int w = 0; w < kNumPieces; ++w) held |= static_cast<unsigned>(owner_[w] == mover_) << w;
-  return held;
+  return detail::walls_where_byte_is(owner_, mover_);
 }
 
 // control_reason(w).empty() without building the reasons (not forced, so G4.3 B2 alone): placed,
-// not the mover's, and affordable.
+// not the mover's, and affordable: control_price(w) <= the coins in hand, that is an unowned wall
+// with a coin in hand, or one whose owner has fewer coins on it than the mover has in hand.
 unsigned State::walls_to_take(unsigned held) const {
   const int coins = hand(mover_);
-  unsigned takes = 0;
-  for (int w = 0; w < kNumPieces; ++w) {
-    takes |= (static_cast<unsigned>(placement_[w] >= 0) &
-              static_cast<unsigned>(coins >= control_price(w)))
-             << w;
-  }
-  return takes & ~held;
+  if (coins <= 0) return 0;
+  const unsigned unowned = detail::walls_where_byte_is(owner_, -1);
+  const unsigned cheaper = ~detail::walls_where_byte_at_least(owner_coins_, coins);
+  unsigned placed = 0;
+  for (int w = 0; w < kNumPieces; ++w) placed |= static_cast<unsigned>(placement_[w] >= 0) << w;
+  return placed & ~held & (unowned | cheaper) & detail::kAllWalls;
 }
 
 void State::legal_actions(ActionList& out) const {

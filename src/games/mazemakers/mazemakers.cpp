@@ -155,12 +155,7 @@ Player State::current_player() const {
 }
 
 int State::hand(Player p) const {
-  int on_walls = 0;
-  // Without a branch per wall: rollouts ask every turn, and whose walls are whose keeps changing.
-  for (int w = 0; w < kNumPieces; ++w) {
-    on_walls += static_cast<int>(owner_[w] == p) * owner_coins_[w];
-  }
-  return 3 - on_walls;
+  return 3 - detail::sum_where_byte_is(owner_coins_, owner_, p);
 }
 
 int State::coin_at(int cell) const {
