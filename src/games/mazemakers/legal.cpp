@@ -47,7 +47,8 @@ Mask State::blocked_for_move(int piece) const {
 }
 
 template <class F>
-void State::for_each_placement_set(int piece, Mask blocked, int current, F&& f) const {
+void State::for_each_placement_set(int piece, const ShiftedSquares& blocked, int current,
+                                   F&& f) const {
   const AnchorTable& table = anchor_table();
   const auto p = static_cast<std::size_t>(piece);
   for (int o = table.first[p]; o < table.first[p + 1]; ++o) {
@@ -59,7 +60,8 @@ void State::for_each_placement_set(int piece, Mask blocked, int current, F&& f) 
   }
 }
 
-void State::add_placements(int piece, Mask blocked, int current, ActionList& out) const {
+void State::add_placements(int piece, const ShiftedSquares& blocked, int current,
+                           ActionList& out) const {
   for_each_placement_set(piece, blocked, current, [&out](int o, Mask fits) {
     // Anchors in increasing order, the order of the action numbers, written without a check
     // per action (a set-up wall phase lists thousands of them, at every visit of a search node),
@@ -82,7 +84,7 @@ void State::wall_move_results(int piece, std::vector<Mask>& out) const {
   if (tiles_board() || pl < 0) return;
   const Mask current = placement_mask(pl / kCells, pl % kCells);
   ActionList moves;
-  add_placements(piece, blocked_for_move(piece), pl, moves);
+  add_placements(piece, ShiftedSquares(blocked_for_move(piece)), pl, moves);
   for (Action a : moves) {
     const int o = static_cast<int>(a - kPlaceBase) / kCells;
     const int anchor = static_cast<int>(a - kPlaceBase) % kCells;
@@ -92,11 +94,12 @@ void State::wall_move_results(int piece, std::vector<Mask>& out) const {
 
 // Whether some unplaced pentomino still fits on the free board squares (setup, G4.2 step 6).
 bool State::any_setup_placement() const {
+  const AnchorTable& table = anchor_table();
+  const ShiftedSquares taken(walls_ | ~kBoard);
   for (int piece = 0; piece < kNumPieces; ++piece) {
     if (placement_[piece] >= 0) continue;
-    const int first = first_orientation(piece), count = orientation_count(piece);
-    for (int o = first; o < first + count; ++o) {
-      if (fitting_anchors(o, walls_ | ~kBoard) != 0) return true;
+    for (int o = table.first[piece]; o < table.first[piece + 1]; ++o) {
+      if (fitting_anchors(table, o, taken) != 0) return true;
     }
   }
   return false;
@@ -241,7 +244,7 @@ void State::legal_wall_actions(ActionList& out) const {
   }
   if (forced_ >= 0) {
     const int pl = placement_[forced_];
-    add_placements(forced_, blocked_for_move(forced_), pl, out);
+    add_placements(forced_, ShiftedSquares(blocked_for_move(forced_)), pl, out);
     if (out.empty()) out.push_back(kRecover);  // A-G4-15
     return;
   }
@@ -249,7 +252,7 @@ void State::legal_wall_actions(ActionList& out) const {
   const unsigned held = walls_held();
   for (unsigned walls = held; walls != 0; walls &= walls - 1) {
     const int w = std::countr_zero(walls);
-    add_placements(w, blocked_for_move(w, pawns_coins), placement_[w], out);
+    add_placements(w, ShiftedSquares(blocked_for_move(w, pawns_coins)), placement_[w], out);
   }
   for (unsigned takes = walls_to_take(held); takes != 0; takes &= takes - 1) {
     out.push_back(kControlBase + std::countr_zero(takes));
@@ -284,11 +287,13 @@ void State::legal_actions(ActionList& out) const {
         if (((used_suits_ >> s) & 1) == 0) out.push_back(kSuitBase + s);
       }
       return;
-    case Phase::kWalls:
+    case Phase::kWalls: {
+      const ShiftedSquares taken(walls_ | ~kBoard);
       for (int w = 0; w < kNumPieces; ++w) {
-        if (placement_[w] < 0) add_placements(w, walls_ | ~kBoard, -1, out);
+        if (placement_[w] < 0) add_placements(w, taken, -1, out);
       }
       return;
+    }
     case Phase::kTiles:
       legal_relocations(out);
       return;
@@ -358,20 +363,24 @@ Action State::random_wall_action(Rng& rng) const {
   unsigned takes = 0;
   Action last = kNoAction;
   if (phase_ == Phase::kWalls) {
+    const ShiftedSquares taken(walls_ | ~kBoard);
     for (int w = 0; w < kNumPieces; ++w) {
-      if (placement_[w] < 0) for_each_placement_set(w, walls_ | ~kBoard, -1, collect);
+      if (placement_[w] < 0) for_each_placement_set(w, taken, -1, collect);
     }
   } else if (forced_ >= 0) {
-    for_each_placement_set(forced_, blocked_for_move(forced_), placement_[forced_], collect);
+    for_each_placement_set(forced_, ShiftedSquares(blocked_for_move(forced_)), placement_[forced_],
+                           collect);
     if (placements.count == 0) last = kRecover;  // A-G4-15
   } else {
     const unsigned held = walls_held();
     takes = walls_to_take(held);
     last = kPass;
-    const Mask pawns_coins = pawns_and_coins();
+    // Most turns the mover holds no wall or one: the pawns and coins only when one is held.
+    const Mask pawns_coins = held != 0 ? pawns_and_coins() : Mask{0};
     for (unsigned walls = held; walls != 0; walls &= walls - 1) {
       const int w = std::countr_zero(walls);
-      for_each_placement_set(w, blocked_for_move(w, pawns_coins), placement_[w], collect);
+      for_each_placement_set(w, ShiftedSquares(blocked_for_move(w, pawns_coins)), placement_[w],
+                             collect);
     }
   }
   const int n_takes = std::popcount(takes);

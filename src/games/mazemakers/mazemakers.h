@@ -297,10 +297,10 @@ class State {
   StepSet pentomino_step_set() const;
   // Appends the placements of `piece` covering nothing of `blocked`, except `current` (its
   // placement now, orientation * 100 + anchor; -1: none).
-  void add_placements(int piece, Mask blocked, int current, ActionList& out) const;
+  void add_placements(int piece, const ShiftedSquares& blocked, int current, ActionList& out) const;
   // The same placements as anchor sets: f(orientation, anchors) for each orientation, in order.
   template <class F>
-  void for_each_placement_set(int piece, Mask blocked, int current, F&& f) const;
+  void for_each_placement_set(int piece, const ShiftedSquares& blocked, int current, F&& f) const;
   Action random_wall_action(Rng& rng) const;  // pentomino board, kWalls or kWallAction
   Action random_coin_cell(Rng& rng) const;    // pentomino board, kCoins
   void legal_tile_wall_actions(ActionList& out) const;

@@ -1,6 +1,7 @@
 #include "games/mazemakers/pentomino.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -81,6 +82,10 @@ Tables build() {
       for (int i = 0; i < 5; ++i) {
         t.anchors.offsets[n][i] = static_cast<std::int8_t>(o.dr[i] * kSide + o.dc[i]);
         t.anchors.shape[n] |= cell_bit(t.anchors.offsets[n][i]);
+        const auto slot =
+            std::find(kSquareOffsets.begin(), kSquareOffsets.end(), t.anchors.offsets[n][i]);
+        if (slot == kSquareOffsets.end()) std::abort();  // kSquareOffsets must list every offset
+        t.anchors.offset_slots[n][i] = static_cast<std::uint8_t>(slot - kSquareOffsets.begin());
       }
       for (int anchor = 0; anchor < kCells; ++anchor) {
         const int r0 = anchor / kSide, c0 = anchor % kSide;
@@ -114,7 +119,7 @@ const AnchorTable& anchor_table() {
   return tables().anchors;
 }
 Mask fitting_anchors(int o, Mask blocked) {
-  return fitting_anchors(anchor_table(), o, blocked);
+  return fitting_anchors(anchor_table(), o, ShiftedSquares(blocked));
 }
 
 }  // namespace mw::mazemakers

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 #include "core/bits.h"
 #include "core/rng.h"
@@ -47,13 +48,34 @@ inline Mask placement_mask(int o, int anchor);
 // wall moves are most of the work of a random MazeMakers game).
 Mask fitting_anchors(int o, Mask blocked);
 
+// Every offset (row * 10 + col) of a square from its orientation's anchor, over the 63
+// orientations.
+inline constexpr std::array<int, 15> kSquareOffsets = {0,  1,  2,  3,  4,  10, 11, 12,
+                                                       13, 20, 21, 22, 30, 31, 40};
+
+// Squares shifted down by each of kSquareOffsets, once for every orientation tested against
+// them: an orientation's anchors are then five loads rather than five shifts (all 63
+// orientations share one set of squares at a set-up placement; a wall's 8 share 12 offsets).
+struct ShiftedSquares {
+  std::array<Mask, kSquareOffsets.size()> by_offset;
+  explicit ShiftedSquares(Mask blocked)
+      : by_offset(shifted(blocked, std::make_index_sequence<kSquareOffsets.size()>{})) {}
+
+ private:
+  template <std::size_t... I>
+  static std::array<Mask, sizeof...(I)> shifted(Mask m, std::index_sequence<I...>) {
+    return {(m >> kSquareOffsets[I])...};  // constant shifts: two instructions each
+  }
+};
+
 // What fitting_anchors reads, for loops over many orientations: the table looked up once, the
 // test inlined.
 struct AnchorTable {
   std::array<int, kNumPieces + 1> first;  // first_orientation, and its end for the last piece
-  // Per orientation: its squares as offsets from the anchor (row * 10 + col), and the anchors at
-  // which its bounding box stays on the grid.
+  // Per orientation: its squares as offsets from the anchor (row * 10 + col), the same as
+  // indices into kSquareOffsets, and the anchors at which its bounding box stays on the grid.
   std::array<std::array<std::int8_t, 5>, kNumOrientations> offsets;
+  std::array<std::array<std::uint8_t, 5>, kNumOrientations> offset_slots;
   std::array<Mask, kNumOrientations> on_grid;
   // Per orientation: its squares with the anchor at cell 0 (a placement is this shifted by its
   // anchor: 16 bytes an orientation rather than a 100 KB table of every placement's mask).
@@ -61,20 +83,11 @@ struct AnchorTable {
 };
 const AnchorTable& anchor_table();
 
-// m >> k for k below 64, which every offset within a piece's bounding box is (at most 4 rows of
-// 10 and 4 columns): a 128-bit shift by a count the compiler knows to be under 64 takes two
-// instructions instead of five.
-inline Mask shifted_down_by_less_than_64(Mask m, int k) {
-  return m >> (static_cast<unsigned>(k) & 63u);
-}
-
-inline Mask fitting_anchors(const AnchorTable& t, int o, Mask blocked) {
+inline Mask fitting_anchors(const AnchorTable& t, int o, const ShiftedSquares& blocked) {
   // Square anchor + k is blocked exactly when bit `anchor` of blocked >> k is set.
-  const auto& k = t.offsets[static_cast<std::size_t>(o)];
-  const Mask hit =
-      shifted_down_by_less_than_64(blocked, k[0]) | shifted_down_by_less_than_64(blocked, k[1]) |
-      shifted_down_by_less_than_64(blocked, k[2]) | shifted_down_by_less_than_64(blocked, k[3]) |
-      shifted_down_by_less_than_64(blocked, k[4]);
+  const auto& k = t.offset_slots[static_cast<std::size_t>(o)];
+  const auto& by = blocked.by_offset;
+  const Mask hit = by[k[0]] | by[k[1]] | by[k[2]] | by[k[3]] | by[k[4]];
   return t.on_grid[static_cast<std::size_t>(o)] & ~hit;
 }
 
