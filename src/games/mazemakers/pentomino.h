@@ -44,8 +44,8 @@ int orientation_count(int piece);
 inline Mask placement_mask(int o, int anchor);
 // The anchors (bit a) at which orientation `o` stays on the 10x10 grid and covers none of the
 // squares of `blocked`: every anchor a with placement_mask(o, a) != 0 and
-// (placement_mask(o, a) & blocked) == 0, found with five shifts instead of 100 mask tests (legal
-// wall moves are most of the work of a random MazeMakers game).
+// (placement_mask(o, a) & blocked) == 0, found from shifted copies of `blocked` (ShiftedSquares)
+// instead of 100 mask tests (legal wall moves are most of the work of a random MazeMakers game).
 Mask fitting_anchors(int o, Mask blocked);
 
 // Every offset (row * 10 + col) of a square from its orientation's anchor, over the 63

@@ -1,6 +1,8 @@
 #pragma once
-// What the MazeMakers rules files (mazemakers.cpp, legal.cpp) share beyond the state's header.
+// What the MazeMakers rules files (mazemakers.cpp, legal.cpp, apply.cpp) share beyond the state's
+// header.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -44,6 +46,7 @@ struct WallBytes {
   std::uint64_t low = 0, high = 0;
   explicit WallBytes(const std::array<std::int8_t, kNumPieces>& bytes) {
     static_assert(kNumPieces == 12);
+    static_assert(std::endian::native == std::endian::little, "wall w is byte w % 8 of word w / 8");
     std::memcpy(&low, bytes.data(), 8);
     std::memcpy(&high, bytes.data() + 8, 4);
   }
@@ -74,9 +77,9 @@ constexpr int sum_of_bytes(std::uint64_t x) {
 inline unsigned walls_where_byte_is(const std::array<std::int8_t, kNumPieces>& bytes, int value) {
   const WallBytes b(bytes);
   const std::uint64_t v = static_cast<std::uint8_t>(value) * kByteOnes;
-  return (high_bits_of_bytes(zero_bytes(b.low ^ v)) | high_bits_of_bytes(zero_bytes(b.high ^ v))
-                                                          << 8) &
-         kAllWalls;
+  const unsigned low = high_bits_of_bytes(zero_bytes(b.low ^ v));
+  const unsigned high = high_bits_of_bytes(zero_bytes(b.high ^ v));
+  return (low | high << 8) & kAllWalls;
 }
 
 // Bit w set where bytes[w] >= threshold, for bytes and threshold in 0..127.
@@ -85,9 +88,9 @@ inline unsigned walls_where_byte_at_least(const std::array<std::int8_t, kNumPiec
   const WallBytes b(bytes);
   const std::uint64_t t = static_cast<std::uint64_t>(threshold) * kByteOnes;
   // Each byte b | 0x80 minus t keeps its high bit exactly when b >= t, and borrows from no other.
-  return (high_bits_of_bytes((b.low | kByteHighs) - t) |
-          high_bits_of_bytes((b.high | kByteHighs) - t) << 8) &
-         kAllWalls;
+  const unsigned low = high_bits_of_bytes((b.low | kByteHighs) - t);
+  const unsigned high = high_bits_of_bytes((b.high | kByteHighs) - t);
+  return (low | high << 8) & kAllWalls;
 }
 
 // The sum of counts[w] over the walls w with keys[w] == key, for counts of 0..31.
