@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/rules_internal.h"
 
 namespace mw::mazemakers {
 namespace {
@@ -240,12 +241,10 @@ void State::end_turn() {
 }
 
 void State::start_turn() {
-  // The last such wall, chosen without a branch per wall (every turn of every rollout asks).
-  int forced = -1;
-  for (int w = 0; w < kNumPieces; ++w) {
-    forced = owner_[w] == mover_ && owner_coins_[w] >= 2 ? w : forced;
-  }
-  forced_ = static_cast<std::int8_t>(forced);
+  // The last such wall, found from the walls' bytes at once (every turn of every rollout asks).
+  const unsigned must_move = detail::walls_where_byte_is(owner_, mover_) &
+                             detail::walls_where_byte_at_least(owner_coins_, 2);
+  forced_ = static_cast<std::int8_t>(std::bit_width(must_move) - 1);
   turn_began_on_start_ = pawn_[mover_] == kStart;
   left_start_ = false;
   phase_ = Phase::kWallAction;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "games/mazemakers/rules_internal.h"
 #include "games/mazemakers/test_support.h"
 
 namespace mw::mazemakers {
@@ -162,6 +163,77 @@ TEST(MazeMakersFastLegal, StepsAreTheStepActionsTheReasonsAccept) {
           ++checked;
         }
         play_random_actions(s, rng, 1, legal);
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
+// A placement's mask (the orientation's shape shifted to the anchor) covers the squares of the
+// orientation's cell offsets from the anchor, and nothing when its bounding box leaves the grid.
+TEST(MazeMakersFastLegal, PlacementMasksAreTheShapesSquaresFromTheAnchor) {
+  for (int o = 0; o < kNumOrientations; ++o) {
+    const Orientation& shape = orientations()[static_cast<std::size_t>(o)];
+    for (int a = 0; a < kCells; ++a) {
+      const int r0 = a / kSide, c0 = a % kSide;
+      Mask expected = 0;
+      if (r0 + shape.height <= kSide && c0 + shape.width <= kSide) {
+        for (int i = 0; i < 5; ++i)
+          expected |= cell_bit((r0 + shape.dr[i]) * kSide + c0 + shape.dc[i]);
+      }
+      ASSERT_EQ(placement_mask(o, a), expected) << "orientation " << o << " at " << a;
+    }
+  }
+}
+
+// The walls' bytes tested twelve at a time (rules_internal.h) agree with a test per wall, over
+// every value the owners (-1..3) and coin counts (0..3) take and beyond.
+TEST(MazeMakersFastLegal, WallByteTestsMatchATestPerWall) {
+  Rng rng(5);
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::array<std::int8_t, kNumPieces> keys{}, counts{};
+    const int spread = trial % 2 == 0 ? 5 : 256;  // the rules' values, or any byte at all
+    for (int w = 0; w < kNumPieces; ++w) {
+      keys[w] =
+          static_cast<std::int8_t>(static_cast<int>(rng.below(spread)) - (spread == 5 ? 1 : 128));
+      counts[w] = static_cast<std::int8_t>(rng.below(trial % 2 == 0 ? 4 : 32));
+    }
+    const int key = static_cast<int>(rng.below(5)) - 1;
+    const int threshold = static_cast<int>(rng.below(trial % 2 == 0 ? 5 : 128));
+    unsigned equal = 0, at_least = 0;
+    int sum = 0;
+    for (int w = 0; w < kNumPieces; ++w) {
+      equal |= static_cast<unsigned>(keys[w] == key) << w;
+      at_least |= static_cast<unsigned>(counts[w] >= threshold) << w;
+      sum += keys[w] == key ? counts[w] : 0;
+    }
+    ASSERT_EQ(detail::walls_where_byte_is(keys, key), equal) << trial;
+    ASSERT_EQ(detail::walls_where_byte_at_least(counts, threshold), at_least) << trial;
+    ASSERT_EQ(detail::sum_where_byte_is(counts, keys, key), sum) << trial;
+  }
+}
+
+// The coins in hand and the wall a turn must move (found from the walls' bytes) agree with a
+// test per wall at every decision of random games.
+TEST(MazeMakersFastLegal, HandsAndForcedWallsMatchATestPerWall) {
+  int checked = 0;
+  for (int players = 2; players <= 4; ++players) {
+    const Game game = load({{"players", players}});
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList scratch;
+      while (!s.is_terminal()) {
+        for (Player p = 0; p < players; ++p) ASSERT_EQ(s.hand(p), coins_in_hand(s, p));
+        if (s.phase() == Phase::kWallAction) {
+          int forced = -1;
+          for (int w = 0; w < kNumPieces; ++w) {
+            if (s.wall_owner(w) == s.mover() && s.wall_coins(w) >= 2) forced = w;
+          }
+          ASSERT_EQ(s.forced_piece(), forced) << "players " << players << ", seed " << seed;
+          ++checked;
+        }
+        play_random_actions(s, rng, 1, scratch);
       }
     }
   }

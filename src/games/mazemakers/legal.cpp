@@ -47,7 +47,8 @@ Mask State::blocked_for_move(int piece) const {
 }
 
 template <class F>
-void State::for_each_placement_set(int piece, Mask blocked, int current, F&& f) const {
+void State::for_each_placement_set(int piece, const ShiftedSquares& blocked, int current,
+                                   F&& f) const {
   const AnchorTable& table = anchor_table();
   const auto p = static_cast<std::size_t>(piece);
   for (int o = table.first[p]; o < table.first[p + 1]; ++o) {
@@ -59,7 +60,8 @@ void State::for_each_placement_set(int piece, Mask blocked, int current, F&& f) 
   }
 }
 
-void State::add_placements(int piece, Mask blocked, int current, ActionList& out) const {
+void State::add_placements(int piece, const ShiftedSquares& blocked, int current,
+                           ActionList& out) const {
   for_each_placement_set(piece, blocked, current, [&out](int o, Mask fits) {
     // Anchors in increasing order, the order of the action numbers, written without a check
     // per action (a set-up wall phase lists thousands of them, at every visit of a search node),
@@ -82,7 +84,7 @@ void State::wall_move_results(int piece, std::vector<Mask>& out) const {
   if (tiles_board() || pl < 0) return;
   const Mask current = placement_mask(pl / kCells, pl % kCells);
   ActionList moves;
-  add_placements(piece, blocked_for_move(piece), pl, moves);
+  add_placements(piece, ShiftedSquares(blocked_for_move(piece)), pl, moves);
   for (Action a : moves) {
     const int o = static_cast<int>(a - kPlaceBase) / kCells;
     const int anchor = static_cast<int>(a - kPlaceBase) % kCells;
@@ -92,11 +94,12 @@ void State::wall_move_results(int piece, std::vector<Mask>& out) const {
 
 // Whether some unplaced pentomino still fits on the free board squares (setup, G4.2 step 6).
 bool State::any_setup_placement() const {
+  const AnchorTable& table = anchor_table();
+  const ShiftedSquares taken(walls_ | ~kBoard);
   for (int piece = 0; piece < kNumPieces; ++piece) {
     if (placement_[piece] >= 0) continue;
-    const int first = first_orientation(piece), count = orientation_count(piece);
-    for (int o = first; o < first + count; ++o) {
-      if (fitting_anchors(o, walls_ | ~kBoard) != 0) return true;
+    for (int o = table.first[piece]; o < table.first[piece + 1]; ++o) {
+      if (fitting_anchors(table, o, taken) != 0) return true;
     }
   }
   return false;
@@ -163,49 +166,67 @@ constexpr std::array<Mask, kCells> kNextTo = [] {
 
 }  // namespace
 
-// The squares step_ok allows from the mover's square on the pentomino board, in increasing order
-// (START last), found by masks: a rollout asks at every step.
-int State::pentomino_steps(std::array<int, 8>& ok) const {
+// The pawn's choices this step on the pentomino board as masks (a rollout asks at every step):
+// the squares step_ok allows, whether START is one, and whether stopping is allowed.
+State::StepSet State::pentomino_step_set() const {
   const int from = pawn_[mover_];
   const bool on_start = from == kStart;
   const Mask near =
       (on_start ? kStartNeighbourSquares : kNextTo[static_cast<std::size_t>(from)]) & ~walls_;
-  const bool start = !on_start && borders_start(from);
   Mask others = 0;  // squares of the other living pawns
   for (Player p = 0; p < config_.players; ++p) {
     if (p != mover_ && pawn_[p] >= 0 && pawn_[p] < kCells) others |= cell_bit(pawn_[p]);
   }
-  int k = 0;
-  for (Mask m = near; m != 0; m &= m - 1) {
+  StepSet out;
+  out.squares = near & ~others;
+  // Another pawn's square may be entered only with a way out (A-G4-17): seldom next to the mover,
+  // so tested one at a time.
+  for (Mask m = near & others; m != 0; m &= m - 1) {
     const int t = lowest_cell(m);
-    if ((others & cell_bit(t)) == 0 || (coin_at(t) < 0 && can_finish(t, steps_left_ - 1))) {
-      ok[static_cast<std::size_t>(k++)] = t;
-    }
+    if (coin_at(t) < 0 && can_finish(t, steps_left_ - 1)) out.squares |= cell_bit(t);
   }
-  if (start) ok[static_cast<std::size_t>(k++)] = kStart;
-  return k;
+  out.start = !on_start && borders_start(from);
+  const bool on_free = on_start || (others & cell_bit(from)) == 0;
+  // exactMovement (A-G4-4): stopping early is allowed only when no step is possible.
+  out.stop = on_free && (!config_.exact_movement || (out.squares == 0 && !out.start));
+  return out;
+}
+
+Action State::StepSet::nth(int k) const {
+  const int on_squares = cells_in(squares);
+  if (k < on_squares) {
+    Mask rest = squares;
+    for (int i = 0; i < k; ++i) rest &= rest - 1;  // at most three: four squares border one
+    return kStepBase + lowest_cell(rest);
+  }
+  return start && k == on_squares ? kStepBase + kStart : kStop;
 }
 
 void State::legal_steps(ActionList& out) const {
-  std::array<Action, 9> moves{};
+  std::array<Action, 9> moves;
   const int n = step_choices(moves);
   out.insert(out.end(), moves.begin(), moves.begin() + n);
 }
 
 int State::step_choices(std::array<Action, 9>& out) const {
-  std::array<int, 8> ok{};
   int k = 0;
-  if (tiles_board()) {
-    std::array<int, 8> nb{};
-    const int n = neighbours(pawn_[mover_], nb);
-    for (int i = 0; i < n; ++i) {
-      if (step_ok(nb[i])) ok[k++] = nb[i];
+  if (!tiles_board()) {
+    const StepSet steps = pentomino_step_set();
+    for (Mask m = steps.squares; m != 0; m &= m - 1) {
+      out[static_cast<std::size_t>(k++)] = kStepBase + lowest_cell(m);
     }
-    for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
-      for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
-    }
-  } else {
-    k = pentomino_steps(ok);
+    if (steps.start) out[static_cast<std::size_t>(k++)] = kStepBase + kStart;
+    if (steps.stop) out[static_cast<std::size_t>(k++)] = kStop;
+    return k;
+  }
+  std::array<int, 8> ok{};
+  std::array<int, 8> nb{};
+  const int n = neighbours(pawn_[mover_], nb);
+  for (int i = 0; i < n; ++i) {
+    if (step_ok(nb[i])) ok[k++] = nb[i];
+  }
+  for (int i = 1; i < k; ++i) {  // insertion sort: at most 8 squares
+    for (int j = i; j > 0 && ok[j - 1] > ok[j]; --j) std::swap(ok[j - 1], ok[j]);
   }
   for (int i = 0; i < k; ++i) out[static_cast<std::size_t>(i)] = kStepBase + ok[i];
   const bool on_free = pawn_[mover_] == kStart || occupant(pawn_[mover_]) < 0;
@@ -223,7 +244,7 @@ void State::legal_wall_actions(ActionList& out) const {
   }
   if (forced_ >= 0) {
     const int pl = placement_[forced_];
-    add_placements(forced_, blocked_for_move(forced_), pl, out);
+    add_placements(forced_, ShiftedSquares(blocked_for_move(forced_)), pl, out);
     if (out.empty()) out.push_back(kRecover);  // A-G4-15
     return;
   }
@@ -231,7 +252,7 @@ void State::legal_wall_actions(ActionList& out) const {
   const unsigned held = walls_held();
   for (unsigned walls = held; walls != 0; walls &= walls - 1) {
     const int w = std::countr_zero(walls);
-    add_placements(w, blocked_for_move(w, pawns_coins), placement_[w], out);
+    add_placements(w, ShiftedSquares(blocked_for_move(w, pawns_coins)), placement_[w], out);
   }
   for (unsigned takes = walls_to_take(held); takes != 0; takes &= takes - 1) {
     out.push_back(kControlBase + std::countr_zero(takes));
@@ -239,25 +260,23 @@ void State::legal_wall_actions(ActionList& out) const {
   out.push_back(kPass);
 }
 
-// Bit sets built without a branch per wall: whose walls are whose changes every turn, and
-// mispredicted tests cost more than the counting.
+// Bit sets built from the walls' bytes at once (rules_internal.h): whose walls are whose changes
+// every turn, and tests per wall cost more than the counting.
 unsigned State::walls_held() const {
-  unsigned held = 0;
-  for (int w = 0; w < kNumPieces; ++w) held |= static_cast<unsigned>(owner_[w] == mover_) << w;
-  return held;
+  return detail::walls_where_byte_is(owner_, mover_);
 }
 
 // control_reason(w).empty() without building the reasons (not forced, so G4.3 B2 alone): placed,
-// not the mover's, and affordable.
+// not the mover's, and affordable: control_price(w) <= the coins in hand, that is an unowned wall
+// with a coin in hand, or one whose owner has fewer coins on it than the mover has in hand.
 unsigned State::walls_to_take(unsigned held) const {
   const int coins = hand(mover_);
-  unsigned takes = 0;
-  for (int w = 0; w < kNumPieces; ++w) {
-    takes |= (static_cast<unsigned>(placement_[w] >= 0) &
-              static_cast<unsigned>(coins >= control_price(w)))
-             << w;
-  }
-  return takes & ~held;
+  if (coins <= 0) return 0;
+  const unsigned unowned = detail::walls_where_byte_is(owner_, -1);
+  const unsigned cheaper = ~detail::walls_where_byte_at_least(owner_coins_, coins);
+  unsigned placed = 0;
+  for (int w = 0; w < kNumPieces; ++w) placed |= static_cast<unsigned>(placement_[w] >= 0) << w;
+  return placed & ~held & (unowned | cheaper) & detail::kAllWalls;
 }
 
 void State::legal_actions(ActionList& out) const {
@@ -268,11 +287,13 @@ void State::legal_actions(ActionList& out) const {
         if (((used_suits_ >> s) & 1) == 0) out.push_back(kSuitBase + s);
       }
       return;
-    case Phase::kWalls:
+    case Phase::kWalls: {
+      const ShiftedSquares taken(walls_ | ~kBoard);
       for (int w = 0; w < kNumPieces; ++w) {
-        if (placement_[w] < 0) add_placements(w, walls_ | ~kBoard, -1, out);
+        if (placement_[w] < 0) add_placements(w, taken, -1, out);
       }
       return;
+    }
     case Phase::kTiles:
       legal_relocations(out);
       return;
@@ -338,30 +359,36 @@ struct PlacementSets {
 Action State::random_wall_action(Rng& rng) const {
   PlacementSets placements;
   const auto collect = [&placements](int o, Mask fits) { placements.add(o, fits); };
-  std::array<Action, kNumPieces + 1> others{};  // what legal_wall_actions lists after placements
-  int n_others = 0;
+  // What legal_wall_actions lists after the placements: takeovers by wall, then this one.
+  unsigned takes = 0;
+  Action last = kNoAction;
   if (phase_ == Phase::kWalls) {
+    const ShiftedSquares taken(walls_ | ~kBoard);
     for (int w = 0; w < kNumPieces; ++w) {
-      if (placement_[w] < 0) for_each_placement_set(w, walls_ | ~kBoard, -1, collect);
+      if (placement_[w] < 0) for_each_placement_set(w, taken, -1, collect);
     }
   } else if (forced_ >= 0) {
-    for_each_placement_set(forced_, blocked_for_move(forced_), placement_[forced_], collect);
-    if (placements.count == 0) others[n_others++] = kRecover;  // A-G4-15
+    for_each_placement_set(forced_, ShiftedSquares(blocked_for_move(forced_)), placement_[forced_],
+                           collect);
+    if (placements.count == 0) last = kRecover;  // A-G4-15
   } else {
     const unsigned held = walls_held();
-    for (unsigned takes = walls_to_take(held); takes != 0; takes &= takes - 1) {
-      others[static_cast<std::size_t>(n_others++)] = kControlBase + std::countr_zero(takes);
-    }
-    others[static_cast<std::size_t>(n_others++)] = kPass;
-    const Mask pawns_coins = pawns_and_coins();
+    takes = walls_to_take(held);
+    last = kPass;
+    // Most turns the mover holds no wall or one: the pawns and coins only when one is held.
+    const Mask pawns_coins = held != 0 ? pawns_and_coins() : Mask{0};
     for (unsigned walls = held; walls != 0; walls &= walls - 1) {
       const int w = std::countr_zero(walls);
-      for_each_placement_set(w, blocked_for_move(w, pawns_coins), placement_[w], collect);
+      for_each_placement_set(w, ShiftedSquares(blocked_for_move(w, pawns_coins)), placement_[w],
+                             collect);
     }
   }
-  const auto k =
-      static_cast<int>(rng.below(static_cast<std::uint64_t>(placements.count + n_others)));
-  return k < placements.count ? placements.nth(k) : others[k - placements.count];
+  const int n_takes = std::popcount(takes);
+  const int n = placements.count + n_takes + static_cast<int>(last != kNoAction);
+  auto k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+  if (k < placements.count) return placements.nth(k);
+  k -= placements.count;
+  return k < n_takes ? kControlBase + nth_set_bit(takes, static_cast<std::uint64_t>(k)) : last;
 }
 
 Action State::random_coin_cell(Rng& rng) const {
@@ -374,8 +401,12 @@ Action State::random_coin_cell(Rng& rng) const {
 }
 
 Action State::random_legal_action(Rng& rng, ActionList& scratch) const {
+  if (phase_ == Phase::kMove && !tiles_board()) {
+    const StepSet steps = pentomino_step_set();
+    return steps.nth(static_cast<int>(rng.below(static_cast<std::uint64_t>(steps.count()))));
+  }
   if (phase_ == Phase::kMove) {
-    std::array<Action, 9> moves{};
+    std::array<Action, 9> moves;
     const int n = step_choices(moves);
     return moves[static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(n)))];
   }

@@ -155,9 +155,7 @@ Player State::current_player() const {
 }
 
 int State::hand(Player p) const {
-  int on_walls = 0;
-  for (int w = 0; w < kNumPieces; ++w) on_walls += owner_[w] == p ? owner_coins_[w] : 0;
-  return 3 - on_walls;
+  return 3 - detail::sum_where_byte_is(owner_coins_, owner_, p);
 }
 
 int State::coin_at(int cell) const {

@@ -174,8 +174,8 @@ class State {
   void legal_actions(ActionList& out) const;
   // legal_actions()[rng.below(its size)] from the same random number (core FastRandomAction), so
   // seeded games and searches do not change: the wall phases of the pentomino board, whose lists
-  // were half of a random game's time, are counted and only the drawn placement found; steps are
-  // drawn from a small array.
+  // were half of a random game's time, are counted and only the drawn placement found; steps on
+  // the pentomino board are counted in masks and only the drawn one found.
   Action random_legal_action(Rng& rng, ActionList& scratch) const;
   std::vector<ChanceOutcome> chance_outcomes() const;
   Action sample_chance(Rng& rng) const;
@@ -285,13 +285,22 @@ class State {
   void legal_wall_actions(ActionList& out) const;
   void legal_steps(ActionList& out) const;
   int step_choices(std::array<Action, 9>& out) const;  // legal_steps' list, returns its size
-  int pentomino_steps(std::array<int, 8>& ok) const;
+  // legal_steps' list on the pentomino board as sets, in the list's order: the squares
+  // ascending, then START, then stop.
+  struct StepSet {
+    Mask squares = 0;
+    bool start = false;
+    bool stop = false;
+    int count() const { return cells_in(squares) + start + stop; }
+    Action nth(int k) const;  // the k-th action of the list (k < count())
+  };
+  StepSet pentomino_step_set() const;
   // Appends the placements of `piece` covering nothing of `blocked`, except `current` (its
   // placement now, orientation * 100 + anchor; -1: none).
-  void add_placements(int piece, Mask blocked, int current, ActionList& out) const;
+  void add_placements(int piece, const ShiftedSquares& blocked, int current, ActionList& out) const;
   // The same placements as anchor sets: f(orientation, anchors) for each orientation, in order.
   template <class F>
-  void for_each_placement_set(int piece, Mask blocked, int current, F&& f) const;
+  void for_each_placement_set(int piece, const ShiftedSquares& blocked, int current, F&& f) const;
   Action random_wall_action(Rng& rng) const;  // pentomino board, kWalls or kWallAction
   Action random_coin_cell(Rng& rng) const;    // pentomino board, kCoins
   void legal_tile_wall_actions(ActionList& out) const;

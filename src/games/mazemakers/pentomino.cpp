@@ -1,6 +1,7 @@
 #include "games/mazemakers/pentomino.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -53,7 +54,6 @@ std::vector<Cells> fixed_orientations(const Cells& base) {
 
 struct Tables {
   std::array<Orientation, kNumOrientations> orient{};
-  std::array<std::array<Mask, kCells>, kNumOrientations> masks{};
   AnchorTable anchors{};
 };
 
@@ -81,14 +81,17 @@ Tables build() {
       }
       for (int i = 0; i < 5; ++i) {
         t.anchors.offsets[n][i] = static_cast<std::int8_t>(o.dr[i] * kSide + o.dc[i]);
+        t.anchors.shape[n] |= cell_bit(t.anchors.offsets[n][i]);
+        const auto slot =
+            std::find(kSquareOffsets.begin(), kSquareOffsets.end(), t.anchors.offsets[n][i]);
+        if (slot == kSquareOffsets.end()) std::abort();  // kSquareOffsets must list every offset
+        t.anchors.offset_slots[n][i] = static_cast<std::uint8_t>(slot - kSquareOffsets.begin());
       }
       for (int anchor = 0; anchor < kCells; ++anchor) {
         const int r0 = anchor / kSide, c0 = anchor % kSide;
-        if (r0 + o.height > kSide || c0 + o.width > kSide) continue;
-        Mask m = 0;
-        for (int i = 0; i < 5; ++i) m |= cell_bit((r0 + o.dr[i]) * kSide + c0 + o.dc[i]);
-        t.masks[n][anchor] = m;
-        t.anchors.on_grid[n] |= cell_bit(anchor);
+        if (r0 + o.height <= kSide && c0 + o.width <= kSide) {
+          t.anchors.on_grid[n] |= cell_bit(anchor);
+        }
       }
     }
   }
@@ -112,14 +115,11 @@ int first_orientation(int piece) {
 int orientation_count(int piece) {
   return tables().anchors.first[piece + 1] - tables().anchors.first[piece];
 }
-Mask placement_mask(int o, int anchor) {
-  return tables().masks[o][anchor];
-}
 const AnchorTable& anchor_table() {
   return tables().anchors;
 }
 Mask fitting_anchors(int o, Mask blocked) {
-  return fitting_anchors(anchor_table(), o, blocked);
+  return fitting_anchors(anchor_table(), o, ShiftedSquares(blocked));
 }
 
 }  // namespace mw::mazemakers

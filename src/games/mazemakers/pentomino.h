@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 #include "core/bits.h"
 #include "core/rng.h"
@@ -39,31 +40,61 @@ const std::array<Orientation, kNumOrientations>& orientations();
 int first_orientation(int piece);
 int orientation_count(int piece);
 // The squares covered by orientation `o` with its bounding box's top-left at `anchor`; 0 when the
-// box leaves the 10x10 grid.
-Mask placement_mask(int o, int anchor);
+// box leaves the 10x10 grid. Inline below: moving a wall asks it twice, every turn of a rollout.
+inline Mask placement_mask(int o, int anchor);
 // The anchors (bit a) at which orientation `o` stays on the 10x10 grid and covers none of the
 // squares of `blocked`: every anchor a with placement_mask(o, a) != 0 and
-// (placement_mask(o, a) & blocked) == 0, found with five shifts instead of 100 mask tests (legal
-// wall moves are most of the work of a random MazeMakers game).
+// (placement_mask(o, a) & blocked) == 0, found from shifted copies of `blocked` (ShiftedSquares)
+// instead of 100 mask tests (legal wall moves are most of the work of a random MazeMakers game).
 Mask fitting_anchors(int o, Mask blocked);
+
+// Every offset (row * 10 + col) of a square from its orientation's anchor, over the 63
+// orientations.
+inline constexpr std::array<int, 15> kSquareOffsets = {0,  1,  2,  3,  4,  10, 11, 12,
+                                                       13, 20, 21, 22, 30, 31, 40};
+
+// Squares shifted down by each of kSquareOffsets, once for every orientation tested against
+// them: an orientation's anchors are then five loads rather than five shifts (all 63
+// orientations share one set of squares at a set-up placement; a wall's 8 share 12 offsets).
+struct ShiftedSquares {
+  std::array<Mask, kSquareOffsets.size()> by_offset;
+  explicit ShiftedSquares(Mask blocked)
+      : by_offset(shifted(blocked, std::make_index_sequence<kSquareOffsets.size()>{})) {}
+
+ private:
+  template <std::size_t... I>
+  static std::array<Mask, sizeof...(I)> shifted(Mask m, std::index_sequence<I...>) {
+    return {(m >> kSquareOffsets[I])...};  // constant shifts: two instructions each
+  }
+};
 
 // What fitting_anchors reads, for loops over many orientations: the table looked up once, the
 // test inlined.
 struct AnchorTable {
   std::array<int, kNumPieces + 1> first;  // first_orientation, and its end for the last piece
-  // Per orientation: its squares as offsets from the anchor (row * 10 + col), and the anchors at
-  // which its bounding box stays on the grid.
+  // Per orientation: its squares as offsets from the anchor (row * 10 + col), the same as
+  // indices into kSquareOffsets, and the anchors at which its bounding box stays on the grid.
   std::array<std::array<std::int8_t, 5>, kNumOrientations> offsets;
+  std::array<std::array<std::uint8_t, 5>, kNumOrientations> offset_slots;
   std::array<Mask, kNumOrientations> on_grid;
+  // Per orientation: its squares with the anchor at cell 0 (a placement is this shifted by its
+  // anchor: 16 bytes an orientation rather than a 100 KB table of every placement's mask).
+  std::array<Mask, kNumOrientations> shape;
 };
 const AnchorTable& anchor_table();
 
-inline Mask fitting_anchors(const AnchorTable& t, int o, Mask blocked) {
+inline Mask fitting_anchors(const AnchorTable& t, int o, const ShiftedSquares& blocked) {
   // Square anchor + k is blocked exactly when bit `anchor` of blocked >> k is set.
-  const auto& k = t.offsets[static_cast<std::size_t>(o)];
-  const Mask hit = (blocked >> k[0]) | (blocked >> k[1]) | (blocked >> k[2]) | (blocked >> k[3]) |
-                   (blocked >> k[4]);
+  const auto& k = t.offset_slots[static_cast<std::size_t>(o)];
+  const auto& by = blocked.by_offset;
+  const Mask hit = by[k[0]] | by[k[1]] | by[k[2]] | by[k[3]] | by[k[4]];
   return t.on_grid[static_cast<std::size_t>(o)] & ~hit;
+}
+
+inline Mask placement_mask(int o, int anchor) {
+  const AnchorTable& t = anchor_table();
+  const auto i = static_cast<std::size_t>(o);
+  return ((t.on_grid[i] >> anchor) & 1) != 0 ? t.shape[i] << anchor : Mask{0};
 }
 
 // How many squares (bits) a mask has.

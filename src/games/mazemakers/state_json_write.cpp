@@ -360,9 +360,17 @@ std::uint64_t State::information_state_key(Player p) const {
     undealt += ((used_suits_ >> coin_suit(c)) & 1) && coin_cell_[c] < 0 ? 1 : 0;
     if ((removed_ >> c) & 1) gone[n_gone++] = coin_facts(c);
   }
-  for (int cell = 0; cell < num_cells(); ++cell) {
-    const int c = coin_at(cell);
-    if (c >= 0) h.add(static_cast<std::uint64_t>(cell)).add(coin_facts(c));
+  // The board coins in square order, sorted from the coins (at most twelve, never two on a
+  // square) rather than found by a scan of every square: a search asks at every node it visits.
+  std::array<std::pair<int, int>, kNumCoins> on_board{};  // (cell, coin)
+  int n_on_board = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (coin_cell_[c] >= 0) on_board[static_cast<std::size_t>(n_on_board++)] = {coin_cell_[c], c};
+  }
+  std::sort(on_board.begin(), on_board.begin() + n_on_board);
+  for (int i = 0; i < n_on_board; ++i) {
+    const auto [cell, c] = on_board[static_cast<std::size_t>(i)];
+    h.add(static_cast<std::uint64_t>(cell)).add(coin_facts(c));
   }
   std::sort(gone.begin(), gone.begin() + n_gone);
   for (int i = 0; i < n_gone; ++i) h.add(gone[i] | (1u << 20));
