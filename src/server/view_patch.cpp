@@ -1,8 +1,8 @@
 #include "server/view_patch.h"
 
+#include <boost/container/small_vector.hpp>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace mw::server {
 namespace {
@@ -17,6 +17,10 @@ struct Member {
   std::string_view key;  // as written, quotes and escapes included
   Span value;
 };
+
+// A view's objects and arrays are small: their parts are listed without a heap allocation.
+using Members = boost::container::small_vector<Member, 24>;
+using Spans = boost::container::small_vector<Span, 16>;
 
 // Positions in a compact JSON text, which has no whitespace to skip.
 class Scanner {
@@ -45,8 +49,8 @@ class Scanner {
     return i;
   }
 
-  std::vector<Member> members(Span s) const {
-    std::vector<Member> out;
+  Members members(Span s) const {
+    Members out;
     std::size_t i = s.begin + 1;  // past '{'
     while (text_[i] != '}') {
       const std::size_t key_end = skip_string(i);
@@ -57,8 +61,8 @@ class Scanner {
     return out;
   }
 
-  std::vector<Span> elements(Span s) const {
-    std::vector<Span> out;
+  Spans elements(Span s) const {
+    Spans out;
     std::size_t i = s.begin + 1;  // past '['
     while (text_[i] != ']') {
       const std::size_t end = skip_value(i);
@@ -130,14 +134,14 @@ class Differ {
     out_ += '}';
   }
 
-  static bool same_keys(const std::vector<Member>& a, const std::vector<Member>& b) {
+  static bool same_keys(const Members& a, const Members& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
       if (a[i].key != b[i].key) return false;
     }
     return true;
   }
-  static const Member* find(const std::vector<Member>& members, std::string_view key) {
+  static const Member* find(const Members& members, std::string_view key) {
     for (const Member& m : members) {
       if (m.key == key) return &m;
     }
@@ -146,8 +150,7 @@ class Differ {
 
   // After removals and appends, the kept members of `from` stay in their order and the new ones
   // follow: a patch can keep `to`'s order only when `to` lists them that way.
-  static bool order_survives_patching(const std::vector<Member>& from,
-                                      const std::vector<Member>& to) {
+  static bool order_survives_patching(const Members& from, const Members& to) {
     auto kept = from.begin();
     bool past_kept = false;  // a new member was seen: every later one must be new too
     for (const Member& m : to) {
@@ -164,8 +167,8 @@ class Differ {
   }
 
   void objects(Span a, Span b) {
-    const std::vector<Member> from = from_.members(a);
-    const std::vector<Member> to = to_.members(b);
+    const Members from = from_.members(a);
+    const Members to = to_.members(b);
     const std::size_t mark = path_.size();
     const auto at_member = [&](std::string_view key) {
       path_.resize(mark);
@@ -199,8 +202,8 @@ class Differ {
   }
 
   void arrays(Span a, Span b) {
-    const std::vector<Span> from = from_.elements(a);
-    const std::vector<Span> to = to_.elements(b);
+    const Spans from = from_.elements(a);
+    const Spans to = to_.elements(b);
     const std::size_t mark = path_.size();
     const std::size_t common = std::min(from.size(), to.size());
     const auto at_index = [&](std::size_t i) {
