@@ -48,14 +48,11 @@ class Search {
   }
   // The neighbours in Layout::neighbors' order, read in coordinates: the frame lies inside the
   // box, so one range check per neighbour stands for in_box and CellBox::holds (this loop is
-  // most of a random build's time). With a `limit` the search stops once the cell taken from the
-  // deque is farther: every cell within `limit` has its distance then (the deque holds cells in
-  // order of distance), the others have a larger one, maybe not their own.
-  void run(int limit = kFar) {
+  // most of placement_verdicts' time; build_feasible searches by rows, FrameRows below).
+  void run() {
     const std::span<const std::array<int, 2>> steps = neighbor_steps(l_.topo);
     while (head_ != tail_) {
       const int cell = deque_[head_];
-      if (dist_[cell] > limit) return;
       head_ = (head_ + 1) & (kRing - 1);
       const int x = cell_x(cell);
       const int y = cell_y(cell);
@@ -168,6 +165,121 @@ std::vector<PlacementVerdict> endpoint_verdicts(const Layout& l, const std::vect
   return out;
 }
 
+// ---- build_feasible's search, a row of the frame per word ------------------------------------
+//
+// The same 0-1 search as Search, a whole cost level at a time: the frame's rows as bit masks
+// (bit x of row y is the cell (x, y); a frame is at most kSide = 40 cells wide), a level grown by
+// shifts and masks per row instead of a queue of cells. build_feasible only asks whether some
+// cell of a target set costs at most a limit, so levels are all it needs (no distances).
+
+// By y + 1: row y of the box is Rows[y + 1], so the rows just outside a frame reaching the box's
+// edge exist too. Only the frame's rows and those two are read.
+using Rows = std::array<std::uint64_t, kSide + 2>;
+
+struct FrameRows {
+  Frame frame;
+  int r0 = 0;  // the frame's rows in Rows: frame.y0 + 1 .. frame.y1 + 1
+  int r1 = -1;
+  std::uint64_t cols = 0;  // the frame's columns
+  Rows empty;              // the frame's empty cells: entering one costs 1
+  Rows diamond;            // its placed diamonds: entering one costs 0 (other cards block)
+};
+
+// The rows and the frame from the placed cards' cells, without grown_bounding_box (it was a
+// fifth of build_feasible's time). Only the frame's rows are cleared: clearing all of Rows twice
+// was a sixth of it.
+FrameRows frame_rows(const Layout& l, std::uint64_t placed) {
+  FrameRows m;
+  // The first and the last rows hold the lowest and the highest cell (cells go row by row).
+  int lowest = kCells;
+  int highest = -1;
+  for (std::uint64_t cards = placed; cards != 0; cards &= cards - 1) {
+    const int cell = l.pos[std::countr_zero(cards)];
+    lowest = std::min(lowest, cell);
+    highest = std::max(highest, cell);
+  }
+  m.r0 = std::max(0, cell_y(lowest) - 1) + 1;
+  m.r1 = std::min(kSide - 1, cell_y(highest) + 1) + 1;
+  Rows taken;
+  for (int r = m.r0; r <= m.r1; ++r) taken[r] = m.diamond[r] = 0;
+  std::uint64_t columns = 0;
+  for (std::uint64_t cards = placed; cards != 0; cards &= cards - 1) {
+    const int id = std::countr_zero(cards);
+    const int r = cell_y(l.pos[id]) + 1;
+    const std::uint64_t bit = std::uint64_t{1} << cell_x(l.pos[id]);
+    taken[r] |= bit;
+    columns |= bit;
+    if (is_diamond(id)) m.diamond[r] |= bit;
+  }
+  // The bounding box grown by one, clipped to the box: frame_of's frame.
+  m.frame = {std::max(0, std::countr_zero(columns) - 1), m.r0 - 1,
+             std::min(kSide - 1, 64 - std::countl_zero(columns)), m.r1 - 1};
+  m.cols = ((std::uint64_t{1} << (m.frame.x1 - m.frame.x0 + 1)) - 1) << m.frame.x0;
+  for (int r = m.r0; r <= m.r1; ++r) m.empty[r] = m.cols & ~taken[r];
+  return m;
+}
+
+// The frame's cells next to a cell of `set`, or'ed into `out` (Layout::neighbors' steps: square
+// N E S W, hex axial E NE NW W SW SE, so a cell (x, y) is next to (x ± 1, y), and to (x, y ± 1)
+// and, on a hex board, (x + 1, y - 1) and (x - 1, y + 1)). `set` must be empty on the rows
+// just outside the frame (r0 - 1, r1 + 1): no row needs a bound check.
+template <bool kHex>
+void grow_into(const FrameRows& m, const Rows& set, Rows& out) {
+  for (int r = m.r0; r <= m.r1; ++r) {
+    const std::uint64_t above = kHex ? set[r - 1] | set[r - 1] >> 1 : set[r - 1];
+    const std::uint64_t below = kHex ? set[r + 1] | set[r + 1] << 1 : set[r + 1];
+    out[r] |= (set[r] << 1 | set[r] >> 1 | above | below) & m.cols;
+  }
+}
+
+// Whether a cell of `target` costs at most `limit` from the sources: `cost0` those entered at
+// cost 0 (diamonds), `cost1` those at cost 1 (empty cells). Levels are grown in order of cost, as
+// Search's deque takes cells, so the answer is Search's.
+template <bool kHex>
+bool reaches_within(const FrameRows& m, const Rows& cost0, const Rows& cost1, const Rows& target,
+                    int limit) {
+  Rows reached;  // the cells of cost below d
+  Rows level;    // the cells of cost d
+  Rows added;    // the cells last added to the level
+  Rows around;   // the cells next to the level
+  added[m.r0 - 1] = added[m.r1 + 1] = 0;
+  for (int r = m.r0; r <= m.r1; ++r) {
+    reached[r] = around[r] = 0;
+    level[r] = added[r] = cost0[r];
+  }
+  for (int d = 0; d <= limit; ++d) {
+    // The diamonds joined to the level cost what it costs: one growth per ring of them, the
+    // last one (nothing new) leaving the level's neighbours in `around`.
+    for (bool more = true; more;) {
+      grow_into<kHex>(m, added, around);
+      more = false;
+      for (int r = m.r0; r <= m.r1; ++r) {
+        added[r] = around[r] & m.diamond[r] & ~level[r] & ~reached[r];
+        level[r] |= added[r];
+        more = more || added[r] != 0;
+      }
+    }
+    bool hit = false;
+    bool any = false;  // a cell of cost d + 1
+    for (int r = m.r0; r <= m.r1; ++r) {
+      hit = hit || (level[r] & target[r]) != 0;
+      reached[r] |= level[r];
+      level[r] = added[r] = (around[r] | (d == 0 ? cost1[r] : 0)) & m.empty[r] & ~reached[r];
+      around[r] = 0;  // for the next level
+      any = any || level[r] != 0;
+    }
+    if (hit) return true;
+    if (!any) return false;
+  }
+  return false;
+}
+
+bool reaches_within(const Layout& l, const FrameRows& m, const Rows& cost0, const Rows& cost1,
+                    const Rows& target, int limit) {
+  return l.topo == Topology::kHex ? reaches_within<true>(m, cost0, cost1, target, limit)
+                                  : reaches_within<false>(m, cost0, cost1, target, limit);
+}
+
 }  // namespace
 
 std::vector<PlacementVerdict> placement_verdicts(const Layout& l, const std::vector<int>& cells) {
@@ -223,7 +335,8 @@ std::vector<PlacementVerdict> placement_verdicts(const Layout& l, const std::vec
 
 bool build_feasible(const Layout& l) {
   if (l.count == 0) return true;
-  const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
+  const std::uint64_t placed = l.placed();
+  const int rem_d = 13 - std::popcount(placed & kDiamondMask);
   const bool ace = l.pos[kAceOfDiamonds] >= 0;
   const bool joker = l.pos[kJoker] >= 0;
   if (!ace && !joker) return free_pair_on_rim(l, frame_of(l))[0] >= 0;
@@ -235,36 +348,38 @@ bool build_feasible(const Layout& l) {
       if (l.at[nb[i]] < 0) return true;
     }
   }
-  const Frame f = frame_of(l);
-  Search search_value(l, f);
-  Search* search = &search_value;
+  const FrameRows m = frame_rows(l, placed);
+  const Frame& f = m.frame;
+  Rows cost0;  // sources entered at cost 0 (diamonds) and at cost 1 (empty cells), as Search's
+  Rows cost1;
+  std::fill(cost0.begin() + m.r0, cost0.begin() + m.r1 + 1, 0);
+  std::fill(cost1.begin() + m.r0, cost1.begin() + m.r1 + 1, 0);
+  const auto add_source = [&](int cell) {
+    const int r = cell_y(cell) + 1;
+    const std::uint64_t bit = std::uint64_t{1} << cell_x(cell);
+    cost0[r] |= m.diamond[r] & bit;
+    cost1[r] |= m.empty[r] & bit;
+  };
+  const int joker_nbs = joker ? l.neighbors(l.pos[kJoker], nb) : 0;
   if (ace) {
-    search->source(l.pos[kAceOfDiamonds]);
+    add_source(l.pos[kAceOfDiamonds]);
   } else {
-    const int n = l.neighbors(l.pos[kJoker], nb);
-    for (int i = 0; i < n; ++i) {
-      if (f.holds(nb[i])) search->source(nb[i]);
+    for (int i = 0; i < joker_nbs; ++i) {
+      if (f.holds(nb[i])) add_source(nb[i]);
     }
   }
-  // Only whether a distance is within the diamonds left is asked below.
-  search->run(ace && !joker ? rem_d + 1 : rem_d);
   if (ace && joker) {
-    const int n = l.neighbors(l.pos[kJoker], nb);
-    for (int i = 0; i < n; ++i) {
-      if (search->dist(nb[i]) <= rem_d) return true;
+    // A path from A♦ to a cell next to the Joker (all inside the frame) within the diamonds left.
+    Rows next_to_joker;
+    std::fill(next_to_joker.begin() + m.r0, next_to_joker.begin() + m.r1 + 1, 0);
+    for (int i = 0; i < joker_nbs; ++i) {
+      next_to_joker[cell_y(nb[i]) + 1] |= std::uint64_t{1} << cell_x(nb[i]);
     }
-    return false;
+    return reaches_within(l, m, cost0, cost1, next_to_joker, rem_d);
   }
   // One endpoint is still to be placed on an empty cell: the Joker needs the path to reach a
   // neighbour of its cell (dist <= rem_d + 1 counting the cell itself), A♦ is one of rem_d.
-  const int limit = ace ? rem_d + 1 : rem_d;
-  for (int y = f.y0; y <= f.y1; ++y) {
-    for (int x = f.x0; x <= f.x1; ++x) {
-      const int e = make_cell(x, y);
-      if (l.at[e] < 0 && search->dist(e) <= limit) return true;
-    }
-  }
-  return false;
+  return reaches_within(l, m, cost0, cost1, m.empty, ace ? rem_d + 1 : rem_d);
 }
 
 }  // namespace mw::pathfinder_cards

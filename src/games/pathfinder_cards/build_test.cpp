@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bits.h"
 #include "games/pathfinder_cards/maze_plan.h"
 #include "games/pathfinder_cards/test_support.h"
 
@@ -360,6 +361,182 @@ TEST(PathfinderBuild, ProvesWithinTheBoundARefusalItUsedToReachTheBoundOn) {
   const CompletionAnswer answer = search_completion(prefix);
   EXPECT_FALSE(answer.found);
   EXPECT_FALSE(answer.exhausted);
+}
+
+// ---- build_feasible against the queue search it replaced ----------------------------------
+
+// The reference: build_feasible as it was before it searched the frame by rows, a 0-1
+// breadth-first search over the frame's cells with a deque.
+namespace reference {
+
+constexpr int kFar = 1 << 14;
+
+class Search {
+ public:
+  Search(const Layout& l, const CellBox& f) : l_(l), f_(f) {
+    for (int y = f.y0; y <= f.y1; ++y) {
+      std::fill_n(dist_.begin() + make_cell(f.x0, y), f.x1 - f.x0 + 1, std::int16_t{kFar});
+    }
+  }
+  void source(int cell) {
+    const int c = l_.at[cell];
+    if (c >= 0 && !is_diamond(c)) return;
+    relax(cell, c >= 0 ? 0 : 1, c >= 0);
+  }
+  void run(int limit) {
+    while (head_ != tail_) {
+      const int cell = deque_[head_];
+      if (dist_[cell] > limit) return;
+      head_ = (head_ + 1) & (kRing - 1);
+      for (const auto& [dx, dy] : neighbor_steps(l_.topo)) {
+        const int nx = cell_x(cell) + dx;
+        const int ny = cell_y(cell) + dy;
+        if (nx < f_.x0 || nx > f_.x1 || ny < f_.y0 || ny > f_.y1) continue;
+        const int next = make_cell(nx, ny);
+        const int c = l_.at[next];
+        if (c >= 0 && !is_diamond(c)) continue;
+        relax(next, dist_[cell] + (c >= 0 ? 0 : 1), c >= 0);
+      }
+    }
+  }
+  int dist(int cell) const { return dist_[cell]; }
+
+ private:
+  static constexpr int kRing = 4096;
+  void relax(int cell, int d, bool front) {
+    if (d >= dist_[cell]) return;
+    dist_[cell] = static_cast<std::int16_t>(d);
+    if (front) {
+      head_ = (head_ + kRing - 1) & (kRing - 1);
+      deque_[head_] = static_cast<std::int16_t>(cell);
+    } else {
+      deque_[tail_] = static_cast<std::int16_t>(cell);
+      tail_ = (tail_ + 1) & (kRing - 1);
+    }
+  }
+  const Layout& l_;
+  CellBox f_;
+  std::array<std::int16_t, kCells> dist_;
+  std::array<std::int16_t, 4096> deque_;
+  int head_ = 0;
+  int tail_ = 0;
+};
+
+bool free_pair_on_rim(const Layout& l, const CellBox& f) {
+  std::array<int, 6> nb{};
+  for (int y = f.y0; y <= f.y1; ++y) {
+    for (int x = f.x0; x <= f.x1; ++x) {
+      const int e = make_cell(x, y);
+      if (l.at[e] >= 0 || !l.touches_card(e)) continue;
+      const int n = l.neighbors(e, nb);
+      for (int i = 0; i < n; ++i) {
+        if (l.at[nb[i]] < 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool build_feasible(const Layout& l) {
+  if (l.count == 0) return true;
+  const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
+  const bool ace = l.pos[kAceOfDiamonds] >= 0;
+  const bool joker = l.pos[kJoker] >= 0;
+  const CellBox f = grown_bounding_box(l, 1);
+  if (!ace && !joker) return free_pair_on_rim(l, f);
+  std::array<int, 6> nb{};
+  if (ace != joker) {
+    const int n = l.neighbors(l.pos[ace ? kAceOfDiamonds : kJoker], nb);
+    for (int i = 0; i < n; ++i) {
+      if (l.at[nb[i]] < 0) return true;
+    }
+  }
+  Search search(l, f);
+  if (ace) {
+    search.source(l.pos[kAceOfDiamonds]);
+  } else {
+    const int n = l.neighbors(l.pos[kJoker], nb);
+    for (int i = 0; i < n; ++i) {
+      if (f.holds(nb[i])) search.source(nb[i]);
+    }
+  }
+  search.run(ace && !joker ? rem_d + 1 : rem_d);
+  if (ace && joker) {
+    const int n = l.neighbors(l.pos[kJoker], nb);
+    for (int i = 0; i < n; ++i) {
+      if (search.dist(nb[i]) <= rem_d) return true;
+    }
+    return false;
+  }
+  const int limit = ace ? rem_d + 1 : rem_d;
+  for (int y = f.y0; y <= f.y1; ++y) {
+    for (int x = f.x0; x <= f.x1; ++x) {
+      const int e = make_cell(x, y);
+      if (l.at[e] < 0 && search.dist(e) <= limit) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace reference
+
+// A card drawn for a random layout: often a diamond or the Joker while any is left (so paths
+// A♦ .. Joker form, and are cut), else any card left.
+int random_card_left(Rng& rng, std::uint64_t left) {
+  const std::uint64_t path_cards = left & (kDiamondMask | std::uint64_t{1} << kJoker);
+  const std::uint64_t from = path_cards != 0 && rng.below(2) == 0 ? path_cards : left;
+  return nth_set_bit(from, rng.below(static_cast<std::uint64_t>(std::popcount(from))));
+}
+
+// A first cell anywhere, or against an edge or a corner of the box (where the frame is clipped
+// and a row's mask reaches bit 39).
+int random_first_cell(Rng& rng) {
+  const auto coordinate = [&] {
+    const auto k = static_cast<int>(rng.below(8));
+    return k < 2 ? k : k < 4 ? kSide - 4 + k : static_cast<int>(rng.below(kSide));
+  };
+  return make_cell(coordinate(), coordinate());
+}
+
+// Random connected layouts grown card by card without the build check, on both boards: at every
+// size, build_feasible answers as the queue search did. Both answers occur often, and the
+// layouts with both endpoints placed (the full search) are counted apart.
+TEST(PathfinderBuild, FeasibilityMatchesTheQueueSearchOnRandomLayouts) {
+  Rng rng(77);
+  int yes = 0;
+  int no = 0;
+  int both_endpoints_yes = 0;
+  int both_endpoints_no = 0;
+  for (int game = 0; game < 600; ++game) {
+    Layout l;
+    l.topo = game % 2 == 0 ? Topology::kSquare : Topology::kHex;
+    std::uint64_t left = kAllCards;
+    int id = random_card_left(rng, left);
+    l.place(id, random_first_cell(rng));
+    left &= ~(std::uint64_t{1} << id);
+    std::array<int, 6> nb{};
+    while (left != 0) {
+      const bool expected = reference::build_feasible(l);
+      ASSERT_EQ(build_feasible(l), expected) << draw_maze(l);
+      (expected ? yes : no) += 1;
+      if (l.pos[kAceOfDiamonds] >= 0 && l.pos[kJoker] >= 0) {
+        (expected ? both_endpoints_yes : both_endpoints_no) += 1;
+      }
+      int e = -1;  // an empty cell next to the layout
+      while (e < 0 || l.at[e] >= 0) {
+        const auto cards = static_cast<std::uint64_t>(l.count);
+        const int from = l.pos[nth_set_bit(l.placed(), rng.below(cards))];
+        e = nb[rng.below(static_cast<std::uint64_t>(l.neighbors(from, nb)))];
+      }
+      id = random_card_left(rng, left);
+      l.place(id, e);
+      left &= ~(std::uint64_t{1} << id);
+    }
+  }
+  EXPECT_GT(yes, 1000);
+  EXPECT_GT(no, 1000);
+  EXPECT_GT(both_endpoints_yes, 500);
+  EXPECT_GT(both_endpoints_no, 500);
 }
 
 }  // namespace
