@@ -29,13 +29,18 @@ Json message_object() {
   return m;
 }
 
+// Calls `f` with each of the seat's legal moves in notation when it is to act, else never.
+template <typename F>
+void each_legal_text(const LiveMatch& match, Player observer, F f) {
+  if (observer < 0 || match.seat_to_act() != observer) return;
+  const State& state = match.state();
+  for (const Action a : state.legal_actions()) f(state.action_to_string(a));
+}
+
 // The seat's legal moves in notation when it is to act, else [].
 Json legal_for(const LiveMatch& match, Player observer) {
   Json legal = Json::array();
-  if (observer >= 0 && match.seat_to_act() == observer) {
-    const State& state = match.state();
-    for (const Action a : state.legal_actions()) legal.push_back(state.action_to_string(a));
-  }
+  each_legal_text(match, observer, [&](std::string text) { legal.push_back(std::move(text)); });
   return legal;
 }
 
@@ -86,15 +91,12 @@ namespace {
 // legal_for as its text, without a Json string per move: a seat to act in some games has hundreds.
 void append_legal(std::string& out, const LiveMatch& match, Player observer) {
   out += '[';
-  if (observer >= 0 && match.seat_to_act() == observer) {
-    const State& state = match.state();
-    bool first = true;
-    for (const Action a : state.legal_actions()) {
-      if (!first) out += ',';
-      first = false;
-      append_json_string(out, state.action_to_string(a));
-    }
-  }
+  bool first = true;
+  each_legal_text(match, observer, [&](const std::string& text) {
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, text);
+  });
   out += ']';
 }
 
