@@ -527,6 +527,17 @@ TEST(CliErrors, BadArgumentsExitTwoWithAMessage) {
   }
   // The same option given twice with the same value is no conflict.
   EXPECT_EQ(mazeworks(dir, "selfplay mazemakers --players 3 --option players=3 --games 1").code, 0);
+#ifdef MAZEWORKS_HAVE_SERVER
+  // serve's commit window is bounded and refused before anything starts (a database that cannot
+  // be opened makes a value let through fail here rather than serve for good).
+  for (const char* value : {"-1", "100001", "abc"}) {
+    const CliRun run = mazeworks(
+        dir, fmt::format("serve --port 0 --db /dev/null/x.db --commit-window-us {}", value));
+    EXPECT_EQ(run.code, 2) << value;
+    EXPECT_NE(run.err.find("--commit-window-us"), std::string::npos) << value << ": " << run.err;
+    EXPECT_EQ(run.err.rfind("mazeworks: ", 0), 0u) << value << ": " << run.err;
+  }
+#endif
 }
 
 TEST(CliErrors, BadRecordsAreNamed) {
