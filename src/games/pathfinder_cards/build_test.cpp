@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/bits.h"
+#include "games/pathfinder_cards/build_search.h"
 #include "games/pathfinder_cards/maze_plan.h"
 #include "games/pathfinder_cards/test_support.h"
 
@@ -365,85 +366,18 @@ TEST(PathfinderBuild, ProvesWithinTheBoundARefusalItUsedToReachTheBoundOn) {
 
 // ---- build_feasible against the queue search it replaced ----------------------------------
 
-// The reference: build_feasible as it was before it searched the frame by rows, a 0-1
-// breadth-first search over the frame's cells with a deque.
+// The reference: build_feasible as it was before it searched the frame by rows, with the queue
+// search over the frame's cells that placement_verdicts still uses (its distances are exact, so
+// "within the limit" is read off them).
 namespace reference {
-
-constexpr int kFar = 1 << 14;
-
-class Search {
- public:
-  Search(const Layout& l, const CellBox& f) : l_(l), f_(f) {
-    for (int y = f.y0; y <= f.y1; ++y) {
-      std::fill_n(dist_.begin() + make_cell(f.x0, y), f.x1 - f.x0 + 1, std::int16_t{kFar});
-    }
-  }
-  void source(int cell) {
-    const int c = l_.at[cell];
-    if (c >= 0 && !is_diamond(c)) return;
-    relax(cell, c >= 0 ? 0 : 1, c >= 0);
-  }
-  void run(int limit) {
-    while (head_ != tail_) {
-      const int cell = deque_[head_];
-      if (dist_[cell] > limit) return;
-      head_ = (head_ + 1) & (kRing - 1);
-      for (const auto& [dx, dy] : neighbor_steps(l_.topo)) {
-        const int nx = cell_x(cell) + dx;
-        const int ny = cell_y(cell) + dy;
-        if (nx < f_.x0 || nx > f_.x1 || ny < f_.y0 || ny > f_.y1) continue;
-        const int next = make_cell(nx, ny);
-        const int c = l_.at[next];
-        if (c >= 0 && !is_diamond(c)) continue;
-        relax(next, dist_[cell] + (c >= 0 ? 0 : 1), c >= 0);
-      }
-    }
-  }
-  int dist(int cell) const { return dist_[cell]; }
-
- private:
-  static constexpr int kRing = 4096;
-  void relax(int cell, int d, bool front) {
-    if (d >= dist_[cell]) return;
-    dist_[cell] = static_cast<std::int16_t>(d);
-    if (front) {
-      head_ = (head_ + kRing - 1) & (kRing - 1);
-      deque_[head_] = static_cast<std::int16_t>(cell);
-    } else {
-      deque_[tail_] = static_cast<std::int16_t>(cell);
-      tail_ = (tail_ + 1) & (kRing - 1);
-    }
-  }
-  const Layout& l_;
-  CellBox f_;
-  std::array<std::int16_t, kCells> dist_;
-  std::array<std::int16_t, 4096> deque_;
-  int head_ = 0;
-  int tail_ = 0;
-};
-
-bool free_pair_on_rim(const Layout& l, const CellBox& f) {
-  std::array<int, 6> nb{};
-  for (int y = f.y0; y <= f.y1; ++y) {
-    for (int x = f.x0; x <= f.x1; ++x) {
-      const int e = make_cell(x, y);
-      if (l.at[e] >= 0 || !l.touches_card(e)) continue;
-      const int n = l.neighbors(e, nb);
-      for (int i = 0; i < n; ++i) {
-        if (l.at[nb[i]] < 0) return true;
-      }
-    }
-  }
-  return false;
-}
 
 bool build_feasible(const Layout& l) {
   if (l.count == 0) return true;
   const int rem_d = 13 - std::popcount(l.placed() & kDiamondMask);
   const bool ace = l.pos[kAceOfDiamonds] >= 0;
   const bool joker = l.pos[kJoker] >= 0;
-  const CellBox f = grown_bounding_box(l, 1);
-  if (!ace && !joker) return free_pair_on_rim(l, f);
+  const build_search::Frame f = build_search::frame_of(l);
+  if (!ace && !joker) return build_search::free_pair_on_rim(l, f)[0] >= 0;
   std::array<int, 6> nb{};
   if (ace != joker) {
     const int n = l.neighbors(l.pos[ace ? kAceOfDiamonds : kJoker], nb);
@@ -451,7 +385,7 @@ bool build_feasible(const Layout& l) {
       if (l.at[nb[i]] < 0) return true;
     }
   }
-  Search search(l, f);
+  build_search::Search search(l, f);
   if (ace) {
     search.source(l.pos[kAceOfDiamonds]);
   } else {
@@ -460,7 +394,7 @@ bool build_feasible(const Layout& l) {
       if (f.holds(nb[i])) search.source(nb[i]);
     }
   }
-  search.run(ace && !joker ? rem_d + 1 : rem_d);
+  search.run();
   if (ace && joker) {
     const int n = l.neighbors(l.pos[kJoker], nb);
     for (int i = 0; i < n; ++i) {
