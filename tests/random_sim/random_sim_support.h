@@ -12,6 +12,7 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "core/state.h"
+#include "support/sanitizer_scale.h"
 
 namespace mw::random_sim {
 
@@ -23,10 +24,12 @@ constexpr int kActionCap = 100'000;
 // after the first games they run at this many uniformly chosen nodes of each game, plus its last.
 constexpr int kSampledNodesPerGame = 1;
 // Termination alone (no checks on the way) is cheap: this many random games per option set.
+// Under the sanitizers a quarter of them: their job there is memory errors, which the contract
+// tests below look for at every node.
 #ifdef NDEBUG
 constexpr int kEndingGames = 1000;
 #else
-constexpr int kEndingGames = 100;
+constexpr int kEndingGames = test_support::scaled_for_sanitizers(100);
 #endif
 #ifdef NDEBUG
 constexpr int kDefaultGames = 300;

@@ -267,7 +267,8 @@ TEST(JokersLabyrinthOutcome, RandomGamesTellEveryFightOnce) {
   int fights = 0;
   for (int players = 2; players <= 4; ++players) {
     const Game game = load({{"players", players}});
-    for (std::uint64_t seed = 0; seed < 8; ++seed) {
+    for (std::uint64_t seed = 0;
+         seed < static_cast<std::uint64_t>(::mw::test_support::scaled_for_sanitizers(8)); ++seed) {
       State s = State::initial(game.options());
       Rng rng(seed + 100 * static_cast<std::uint64_t>(players));
       ActionList legal;

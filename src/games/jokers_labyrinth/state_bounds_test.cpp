@@ -104,7 +104,10 @@ void expect_reloads_while_playing(const Edge& edge, std::uint64_t seed, int move
 TEST(JokersLabyrinthBounds, RandomPlayFromEveryEdgeDocumentReloadsAfterEachMove) {
   for (const Edge& edge : edge_documents()) {
     EXPECT_EQ(rejection(edge.body, load(edge.options)), "") << edge.name;
-    for (std::uint64_t seed = 0; seed < 4; ++seed) expect_reloads_while_playing(edge, seed, 600);
+    for (std::uint64_t seed = 0;
+         seed < static_cast<std::uint64_t>(::mw::test_support::scaled_for_sanitizers(4)); ++seed) {
+      expect_reloads_while_playing(edge, seed, 600);
+    }
   }
 }
 

@@ -38,7 +38,8 @@ TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
   for (const Json& options : {Json{{"players", 2}}, Json{{"players", 4}},
                               Json{{"players", 2}, {"board", "noPentominos"}}}) {
     const Game game = load(options);
-    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    for (std::uint64_t seed = 0;
+         seed < static_cast<std::uint64_t>(::mw::test_support::scaled_for_sanitizers(40)); ++seed) {
       State s = State::initial(game.options());
       Rng rng(seed);
       ActionList legal;

@@ -198,7 +198,8 @@ TEST(PathfinderBuild, ArtifactMazesAreAcceptedInEveryOrder) {
     const std::vector<Layout> all = mazes(board, true, 24, 150);
     for (std::size_t i = 0; i < 24; ++i) EXPECT_TRUE(plan_buildable(all[i])) << draw_maze(all[i]);
     int steps = 0;
-    EXPECT_EQ(refused_steps(all, 4, steps), 0) << "of " << steps;
+    EXPECT_EQ(refused_steps(all, ::mw::test_support::scaled_for_sanitizers(4), steps), 0)
+        << "of " << steps;
   }
 }
 
@@ -232,7 +233,7 @@ TEST(PathfinderBuild, TheLegalListAndOnePlacementsCheckAgree) {
   for (const char* board : {"square", "hex"}) {
     const Game game = load({{"advanced", true}, {"board", board}});
     Rng rng(31);
-    for (int g = 0; g < 6; ++g) {
+    for (int g = 0; g < ::mw::test_support::scaled_for_sanitizers(6); ++g) {
       State s = State::initial(game.options());
       ActionList legal_list;
       while (s.phase() == Phase::kBuild) {
