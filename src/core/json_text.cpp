@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <cstring>
 
 namespace mw {
 namespace {
@@ -27,47 +25,9 @@ bool is_plain(char c) {
   return kByteKinds[static_cast<unsigned char>(c)] == ByteKind::kPlain;
 }
 
-// Appends to a string through a cursor into room made ahead, so that a byte written is a store
-// rather than a call that checks the capacity: a view is hundreds of short strings and brackets.
-// The string is cut back to what was written when the writer goes.
-class Writer {
- public:
-  explicit Writer(std::string& out) : out_(out), size_(out.size()) {}
-  ~Writer() { out_.resize(size_); }
-  Writer(const Writer&) = delete;
-  Writer& operator=(const Writer&) = delete;
+}  // namespace
 
-  void value(const Json& value);
-  void string(std::string_view s);
-
- private:
-  void room(std::size_t n) {
-    if (size_ + n > out_.size()) out_.resize(std::max(2 * out_.size(), size_ + n + 256));
-  }
-  void put(char c) {
-    room(1);
-    out_[size_++] = c;
-  }
-  void put(std::string_view bytes) {
-    room(bytes.size());
-    std::memcpy(out_.data() + size_, bytes.data(), bytes.size());
-    size_ += bytes.size();
-  }
-  template <typename Integer>
-  void integer(Integer n) {
-    constexpr std::size_t kDigits = 24;
-    room(kDigits);
-    char* at = out_.data() + size_;
-    size_ += static_cast<std::size_t>(std::to_chars(at, at + kDigits, n).ptr - at);
-  }
-  void escaped_string(std::string_view s);
-  void escape(unsigned char c);
-
-  std::string& out_;
-  std::size_t size_;  // the bytes written; out_ beyond them is room
-};
-
-void Writer::string(std::string_view s) {
+void JsonTextWriter::write_string(std::string_view s) {
   room(s.size() + 2);
   char* to = out_.data() + size_;
   *to++ = '"';
@@ -82,7 +42,7 @@ void Writer::string(std::string_view s) {
   size_ = static_cast<std::size_t>(to - out_.data());
 }
 
-void Writer::escaped_string(std::string_view s) {
+void JsonTextWriter::escaped_string(std::string_view s) {
   if (std::any_of(s.begin(), s.end(), [](char c) {
         return kByteKinds[static_cast<unsigned char>(c)] == ByteKind::kNotAscii;
       })) {
@@ -101,7 +61,7 @@ void Writer::escaped_string(std::string_view s) {
 }
 
 // dump()'s escape of an ASCII byte that needs one.
-void Writer::escape(unsigned char c) {
+void JsonTextWriter::escape(unsigned char c) {
   switch (c) {
     case '\b':
       put("\\b");
@@ -133,7 +93,7 @@ void Writer::escape(unsigned char c) {
   }
 }
 
-void Writer::value(const Json& value) {
+void JsonTextWriter::write_value(const Json& value) {
   switch (value.type()) {
     case Json::value_t::object: {
       put('{');
@@ -141,9 +101,9 @@ void Writer::value(const Json& value) {
       for (const auto& [key, member] : value.get_ref<const Json::object_t&>()) {
         if (!first) put(',');
         first = false;
-        string(key);
+        write_string(key);
         put(':');
-        this->value(member);
+        write_value(member);
       }
       put('}');
       return;
@@ -154,13 +114,13 @@ void Writer::value(const Json& value) {
       for (const Json& item : value.get_ref<const Json::array_t&>()) {
         if (!first) put(',');
         first = false;
-        this->value(item);
+        write_value(item);
       }
       put(']');
       return;
     }
     case Json::value_t::string:
-      string(value.get_ref<const Json::string_t&>());
+      write_string(value.get_ref<const Json::string_t&>());
       return;
     case Json::value_t::boolean:
       put(value.get<bool>() ? "true" : "false");
@@ -169,10 +129,10 @@ void Writer::value(const Json& value) {
       put("null");
       return;
     case Json::value_t::number_integer:
-      integer(value.get<Json::number_integer_t>());
+      write_integer(value.get<Json::number_integer_t>());
       return;
     case Json::value_t::number_unsigned:
-      integer(value.get<Json::number_unsigned_t>());
+      write_integer(value.get<Json::number_unsigned_t>());
       return;
     default:  // floating point, binary, discarded: dump()'s own formatting
       put(value.dump());
@@ -180,14 +140,28 @@ void Writer::value(const Json& value) {
   }
 }
 
-}  // namespace
+void write_view_opening(JsonTextWriter& w, std::string_view game, Player observer,
+                        std::span<const char* const> seat_names) {
+  w.key("game");
+  w.string(game);
+  w.key("observer");
+  if (observer >= 0) {
+    w.integer(observer);
+  } else {
+    w.string(observer == kSpectator ? "spectator" : "omniscient");
+  }
+  w.key("seats");
+  w.begin_array();
+  for (const char* name : seat_names) w.string(name);
+  w.end_array();
+}
 
 void append_json_text(std::string& out, const Json& value) {
-  Writer(out).value(value);
+  JsonTextWriter(out).write_value(value);
 }
 
 void append_json_string(std::string& out, std::string_view s) {
-  Writer(out).string(s);
+  JsonTextWriter(out).write_string(s);
 }
 
 }  // namespace mw

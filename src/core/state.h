@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/game.h"
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -45,6 +46,14 @@ concept GameState = std::copyable<S> &&
   { cs.information_state_key(p) } -> std::same_as<std::uint64_t>;
   { cs.resample(p, rng) } -> std::same_as<S>;  // a full state consistent with what p has observed
   { cs.to_json() } -> std::same_as<Json>;
+};
+
+// Optional capability: a game writes an observer's view as text itself (JsonTextWriter), the same
+// text as json_text(view(p)) without building the tree: the server writes every watched
+// observer's view after each move. Games without it have their view() written.
+template <class S>
+concept ViewTextWriting = requires(const S& cs, Player p, JsonTextWriter& w) {
+  { cs.write_view(p, w) } -> std::same_as<void>;
 };
 
 // Optional capability: a game may sample its chance node without building the outcome list.
@@ -172,6 +181,7 @@ class StateConcept {
   virtual bool in_setup() const = 0;
   virtual Json outcome_of(Action a) const = 0;
   virtual Json view(Player observer) const = 0;
+  virtual void append_view_text(Player observer, std::string& out) const = 0;
   virtual std::uint64_t information_state_key(Player p) const = 0;
   virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
   virtual Json to_json() const = 0;
@@ -239,6 +249,14 @@ class StateModel final : public StateConcept {
     }
   }
   Json view(Player observer) const override { return s_.view(observer); }
+  void append_view_text(Player observer, std::string& out) const override {
+    if constexpr (ViewTextWriting<S>) {
+      JsonTextWriter writer(out);
+      s_.write_view(observer, writer);
+    } else {
+      append_json_text(out, s_.view(observer));
+    }
+  }
   std::uint64_t information_state_key(Player p) const override {
     return s_.information_state_key(p);
   }
@@ -333,6 +351,11 @@ class State {
   }
 
   Json view(Player observer) const { return impl_->view(observer); }
+  // json_text(view(observer)) appended to `out`, written directly by a game that can
+  // (ViewTextWriting).
+  void append_view_text(Player observer, std::string& out) const {
+    impl_->append_view_text(observer, out);
+  }
   std::uint64_t information_state_key(Player p) const { return impl_->information_state_key(p); }
   State resample(Player p, Rng& rng) const { return State(game_, impl_->resample(p, rng)); }
 

@@ -30,7 +30,8 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   Change change;
   if (k.built) change.base = k.observer_version;
   if (k.built && k.match_version == match.version()) return change;  // nothing was played
-  std::string next = json_text(match.state().view(observer));
+  std::string next;
+  match.state().append_view_text(observer, next);
   if (change.base) change.patch = view_patch_text(k.text, next);
   keep(match, observer, std::move(next), k);
   return change;

@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "core/state.h"
 #include "games/all_games.h"
+#include "support/option_cases.h"
 
 namespace mw {
 namespace {
@@ -135,9 +136,49 @@ TEST(core, AJsonStringAppendsAfterWhatIsThereEvenWhenDumpWritesIt) {
   }
 }
 
+TEST(core, AJsonTextWriterWritesWhatDumpWritesForTheSameDocument) {
+  std::string out = "x";
+  {
+    JsonTextWriter w(out);
+    w.begin_object();
+    w.key("empty");
+    w.begin_object();
+    w.end_object();
+    w.key("list");
+    w.begin_array();
+    w.integer(std::int8_t{-3});
+    w.integer(std::uint64_t{18446744073709551615u});
+    w.boolean(true);
+    w.null();
+    w.begin_array();
+    w.end_array();
+    w.string("a \"quoted\"\n\x01 line");
+    w.string("caf\xc3\xa9");
+    w.value(Json{{"nested", Json::array({1, "two", nullptr})}, {"f", 0.5}});
+    w.end_array();
+    w.key("last");
+    w.integer(0);
+    w.end_object();
+  }
+  const Json expected = {
+      {"empty", Json::object()},
+      {"list", Json::array({-3,
+                            18446744073709551615u,
+                            true,
+                            nullptr,
+                            Json::array(),
+                            "a \"quoted\"\n\x01 line",
+                            "caf\xc3\xa9",
+                            {{"nested", Json::array({1, "two", nullptr})}, {"f", 0.5}}})},
+      {"last", 0}};
+  EXPECT_EQ(out, "x" + expected.dump());
+}
+
+// Every game's views under every option set the suites exercise, for every observer, as
+// json_text and as the game writes them itself (State::append_view_text), against dump().
 TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
-  for (const GameEntry* entry : builtin_games().entries()) {
-    const Game game = builtin_games().load(entry->info.id);
+  for (const test_support::OptionCase& c : test_support::option_cases(builtin_games())) {
+    const Game game = builtin_games().load(c.game, c.options);
     Rng rng(7);
     State state = game.new_initial_state();
     ActionList scratch;
@@ -146,7 +187,11 @@ TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
       for (Player seat = 0; seat < state.num_players(); ++seat) observers.push_back(seat);
       for (const Player observer : observers) {
         const Json view = state.view(observer);
-        ASSERT_EQ(json_text(view), view.dump()) << entry->info.id << " step " << step;
+        const std::string dumped = view.dump();
+        ASSERT_EQ(json_text(view), dumped) << c.name << " step " << step;
+        std::string written = "[";  // appended after what is there
+        state.append_view_text(observer, written);
+        ASSERT_EQ(written, "[" + dumped) << c.name << " step " << step;
       }
       const Action a =
           state.current_player() == kChancePlayer

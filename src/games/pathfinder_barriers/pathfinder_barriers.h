@@ -29,6 +29,7 @@
 #include "core/bits.h"
 #include "core/grid.h"
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -266,6 +267,8 @@ class State {
   std::vector<Action> parse_actions(std::string_view text) const;
 
   Json view(Player observer) const;
+  // view(observer) as its text, written without the tree (core ViewTextWriting).
+  void write_view(Player observer, JsonTextWriter& w) const;
   std::uint64_t information_state_key(Player p) const;
   // A state in which the opponent's grid is drawn anew consistently with p's tracking grid
   // (docs/rules/pathfinder-barriers.md, "resample").
@@ -308,6 +311,7 @@ class State {
   std::vector<Action> parse_path(std::string_view text) const;
   std::vector<Action> parse_setup_text(std::string_view text) const;
   Json tracking_json(Player p) const;
+  void write_tracking(Player p, JsonTextWriter& w) const;
   void read_json(const Json& body);
 
   Config config_;

@@ -318,6 +318,114 @@ Json State::view(Player observer) const {
   return v;
 }
 
+namespace {
+
+void write_seat_or_null(JsonTextWriter& w, int seat) {
+  if (seat < 0) {
+    w.null();
+  } else {
+    w.integer(seat);
+  }
+}
+
+void write_square_or_null(JsonTextWriter& w, int square) {
+  if (square < 0) {
+    w.null();
+  } else {
+    w.string(square_name(square));
+  }
+}
+
+void write_slots(JsonTextWriter& w, const SlotSet& set) {
+  w.begin_array();
+  for (const int slot : set.slots()) w.string(slot_name(slot));
+  w.end_array();
+}
+
+// home_grid_json's text.
+void write_home_grid(JsonTextWriter& w, const HomeGrid& grid) {
+  w.begin_object();
+  w.key("pawn");
+  write_square_or_null(w, grid.pawn);
+  w.key("barriers");
+  write_slots(w, grid.barriers);
+  w.end_object();
+}
+
+}  // namespace
+
+void State::write_tracking(Player p, JsonTextWriter& w) const {
+  const Tracking& t = track_[p];
+  w.begin_object();
+  w.key("explorer");
+  write_square_or_null(w, t.pos);
+  w.key("blocked");
+  write_slots(w, t.blocked);
+  w.key("open");
+  write_slots(w, t.open);
+  w.key("trail");
+  w.begin_array();
+  for (std::uint64_t m = t.visited; m != 0; m &= m - 1) w.string(square_name(std::countr_zero(m)));
+  w.end_array();
+  w.key("last_exit");
+  write_square_or_null(w, t.last_exit < 0 ? -1 : t.last_exit * kSize);
+  w.key("turns");
+  w.integer(t.turns);
+  w.end_object();
+}
+
+// The same members in the same order as view(): core.JsonTextWritesEveryGamesViewsAsDumpDoes
+// holds the two to one text for every observer of random games.
+void State::write_view(Player observer, JsonTextWriter& w) const {
+  w.begin_object();
+  write_view_opening(w, "pathfinder-barriers", observer, kSeatNames);
+  w.key("max_barriers");
+  w.integer(config_.max_barriers);
+  w.key("phase");
+  w.string(kPhaseNames[static_cast<int>(phase_)]);
+  w.key("to_move");
+  w.integer(to_move_);
+  w.key("first");
+  write_seat_or_null(w, first_);
+  w.key("winner");
+  write_seat_or_null(w, winner_);
+  w.key("setup_done");
+  w.begin_array();
+  w.boolean(setup_done(0));
+  w.boolean(setup_done(1));
+  w.end_array();
+  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
+  w.key("homes");
+  w.begin_array();
+  for (Player p = 0; p < 2; ++p) {
+    if (all || observer == p) {
+      write_home_grid(w, home_[p]);
+    } else {
+      w.null();
+    }
+  }
+  w.end_array();
+  w.key("tracking");
+  w.begin_array();
+  write_tracking(0, w);
+  write_tracking(1, w);
+  w.end_array();
+  w.key("last");
+  if (last_seat_ < 0) {
+    w.null();
+  } else {
+    w.begin_object();
+    w.key("seat");
+    w.integer(last_seat_);
+    w.key("question");
+    w.string(question_text(last_action_, last_from_));
+    w.key("answer");
+    w.string(last_yes_ ? "yes" : "no");
+    w.end_object();
+  }
+  w.end_object();
+}
+
 std::uint64_t State::information_state_key(Player p) const {
   Hasher h(0x70617468ULL);
   h.add(static_cast<std::uint64_t>(p)).add(static_cast<std::uint64_t>(phase_));

@@ -14,6 +14,10 @@
 namespace mw::pathfinder_barriers {
 namespace {
 
+// The server writes this game's views as text directly
+// (core.JsonTextWritesEveryGamesViewsAsDumpDoes checks that text against view()).
+static_assert(ViewTextWriting<State>);
+
 constexpr std::array<const char*, 4> kPhaseNames = {"setup", "choose_first", "play", "over"};
 
 Json reference_home_grid_json(const HomeGrid& grid) {

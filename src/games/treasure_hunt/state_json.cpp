@@ -400,4 +400,104 @@ Json State::view(Player observer) const {
   return v;
 }
 
+namespace {
+
+// The codes of a deck's cards and the names of the cells, made once: a view writes 30 of them.
+const std::string& code_text(DeckKind deck, int card) {
+  static const auto kCodes = [] {
+    std::array<std::array<std::string, kNumCards>, 2> codes;
+    for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
+      for (int c = 0; c < kNumCards; ++c) codes[static_cast<int>(d)][c] = card_code(d, c);
+    }
+    return codes;
+  }();
+  return kCodes[static_cast<int>(deck)][card];
+}
+
+const std::string& cell_text(int cell) {
+  static const auto kNames = [] {
+    std::array<std::string, kCells> names;
+    for (int c = 0; c < kCells; ++c) names[c] = cell_name(c);
+    return names;
+  }();
+  return kNames[cell];
+}
+
+void write_cards(JsonTextWriter& w, DeckKind deck, const std::array<int, 2>& cards) {
+  w.begin_array();
+  for (const int c : cards) {
+    if (c >= 0) w.string(code_text(deck, c));
+  }
+  w.end_array();
+}
+
+}  // namespace
+
+// The same members in the same order as view(): core.JsonTextWritesEveryGamesViewsAsDumpDoes
+// holds the two to one text for every observer of random games.
+void State::write_view(Player observer, JsonTextWriter& w) const {
+  const DeckKind deck = config_.deck;
+  w.begin_object();
+  write_view_opening(w, "treasure-hunt", observer, kSeatNames);
+  w.key("deck");
+  w.string(deck_name(deck));
+  w.key("key");
+  w.begin_object();
+  for (const KeyGroup& g : key_groups(deck)) {
+    w.key(g.name);
+    w.string(dir_name(config_.dir(g.card)));
+  }
+  w.end_object();
+  w.key("phase");
+  w.string(kPhaseNames[static_cast<int>(phase_)]);
+  w.key("to_move");
+  w.integer(to_move_);
+  w.key("board");
+  w.begin_array();
+  for (int r = 0; r < kSize; ++r) {
+    w.begin_array();
+    for (int c = 0; c < kSize; ++c) {
+      const int card = card_at_[r * kSize + c];
+      if (card < 0) {
+        w.null();
+      } else {
+        w.string(code_text(deck, card));
+      }
+    }
+    w.end_array();
+  }
+  w.end_array();
+  w.key("pawns");
+  w.begin_array();
+  w.string(cell_text(pawn_[0]));
+  w.string(cell_text(pawn_[1]));
+  w.end_array();
+  w.key("scores");
+  w.begin_array();
+  w.integer(score_[0]);
+  w.integer(score_[1]);
+  w.end_array();
+  w.key("treasure");
+  w.string(code_text(deck, treasure_));
+  w.key("locked");
+  write_cards(w, deck, locked_cards());
+  w.key("swapped");
+  write_cards(w, deck, swapped_cards());
+  w.key("turn");
+  w.integer(turn_);
+  w.key("winner");
+  if (winner_ < 0) {
+    w.null();
+  } else {
+    w.integer(winner_);
+  }
+  w.key("treasure_value");
+  w.integer(card_value(deck, treasure_));
+  if (deck == DeckKind::kSpecialized) {
+    w.key("target_score");
+    w.integer(config_.target_score);
+  }
+  w.end_object();
+}
+
 }  // namespace mw::treasure_hunt

@@ -17,6 +17,7 @@
 
 #include "core/grid.h"
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -120,6 +121,8 @@ class State {
   Action parse_action(std::string_view text) const;
 
   Json view(Player observer) const;
+  // view(observer) as its text, written without the tree (core ViewTextWriting).
+  void write_view(Player observer, JsonTextWriter& w) const;
   std::uint64_t information_state_key(Player p) const;
   // Perfect information: every seat knows the whole state.
   State resample(Player, Rng&) const { return *this; }

@@ -14,6 +14,10 @@
 namespace mw::treasure_hunt {
 namespace {
 
+// The server writes this game's views as text directly
+// (core.JsonTextWritesEveryGamesViewsAsDumpDoes checks that text against view()).
+static_assert(ViewTextWriting<State>);
+
 constexpr std::array<const char*, 5> kPhaseNames = {"deal", "choose_first", "swap", "step", "over"};
 
 Json card_list(DeckKind deck, const std::array<int, 2>& cards) {
