@@ -183,7 +183,7 @@ struct ViewReference {
 
 namespace {
 
-TEST(JokersLabyrinthView, IsTheReferenceDocumentForEveryObserverAtEveryStep) {
+TEST(JokersLabyrinthView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   // Each option set the game's suites use, every player count among them.
   for (const Json& options : ::mw::test_support::options_of(builtin_games(), "jokers-labyrinth")) {
     const Game game = builtin_games().load("jokers-labyrinth", options);

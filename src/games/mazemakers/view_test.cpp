@@ -211,7 +211,7 @@ std::vector<Json> option_sets() {
   return out;
 }
 
-TEST(MazeMakersView, IsTheReferenceDocumentForEveryObserverAtEveryStep) {
+TEST(MazeMakersView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   for (const Json& options : option_sets()) {
     const Game game = builtin_games().load("mazemakers", options);
     const int compared = state_testing::expect_views_match<State>(game, 4, 3000, reference_view);

@@ -81,7 +81,7 @@ Json reference_view(const State& s, Player observer) {
   return v;
 }
 
-TEST(PathfinderBarriersView, IsTheReferenceDocumentForEveryObserverAtEveryStep) {
+TEST(PathfinderBarriersView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   for (const Json& options :
        ::mw::test_support::options_of(builtin_games(), "pathfinder-barriers")) {
     const Game game = builtin_games().load("pathfinder-barriers", options);

@@ -224,7 +224,7 @@ std::vector<Json> option_sets() {
   return out;
 }
 
-TEST(PathfinderCardsView, IsTheReferenceDocumentForEveryObserverAtEveryStep) {
+TEST(PathfinderCardsView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   for (const Json& options : option_sets()) {
     const Game game = builtin_games().load("pathfinder-cards", options);
     const int compared =

@@ -78,7 +78,7 @@ Json reference_view(const State& s, Player observer) {
   return v;
 }
 
-TEST(TreasureHuntView, IsTheReferenceDocumentForEveryObserverAtEveryStep) {
+TEST(TreasureHuntView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   for (const Json& options : ::mw::test_support::options_of(builtin_games(), "treasure-hunt")) {
     const Game game = builtin_games().load("treasure-hunt", options);
     const int compared = state_testing::expect_views_match<State>(game, 10, 400, reference_view);
