@@ -160,8 +160,4 @@ void append_json_text(std::string& out, const Json& value) {
   JsonTextWriter(out).write_value(value);
 }
 
-void append_json_string(std::string& out, std::string_view s) {
-  JsonTextWriter(out).write_string(s);
-}
-
 }  // namespace mw

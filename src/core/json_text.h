@@ -81,7 +81,6 @@ class JsonTextWriter {
 
  private:
   friend void append_json_text(std::string& out, const Json& value);
-  friend void append_json_string(std::string& out, std::string_view s);
 
   void comma() {
     if (after_value_) put(',');
@@ -131,9 +130,6 @@ void write_view_opening(JsonTextWriter& w, std::string_view game, Player observe
 
 // Appends `value`'s text to `out`. Throws what dump() throws (a string that is not UTF-8).
 void append_json_text(std::string& out, const Json& value);
-
-// Appends `s` as a JSON string (quoted, escaped), as dump() writes it.
-void append_json_string(std::string& out, std::string_view s);
 
 inline std::string json_text(const Json& value) {
   std::string out;

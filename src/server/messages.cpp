@@ -90,14 +90,10 @@ namespace {
 
 // legal_for as its text, without a Json string per move: a seat to act in some games has hundreds.
 void append_legal(std::string& out, const LiveMatch& match, Player observer) {
-  out += '[';
-  bool first = true;
-  each_legal_text(match, observer, [&](const std::string& text) {
-    if (!first) out += ',';
-    first = false;
-    append_json_string(out, text);
-  });
-  out += ']';
+  JsonTextWriter w(out);
+  w.begin_array();
+  each_legal_text(match, observer, [&](const std::string& text) { w.string(text); });
+  w.end_array();
 }
 
 }  // namespace

@@ -128,10 +128,10 @@ TEST(core, JsonTextEscapesEveryAsciiByteAsDumpDoes) {
   }
 }
 
-TEST(core, AJsonStringAppendsAfterWhatIsThereEvenWhenDumpWritesIt) {
+TEST(core, AWrittenStringGoesAfterWhatIsThereEvenWhenDumpWritesIt) {
   for (const std::string s : {"plain", "tab\there", "caf\xc3\xa9 \"", ""}) {
     std::string out = "[1,";
-    append_json_string(out, s);
+    JsonTextWriter(out).string(s);
     EXPECT_EQ(out, "[1," + Json(s).dump()) << s;
   }
 }

@@ -312,6 +312,10 @@ class State {
   std::vector<Action> parse_setup_text(std::string_view text) const;
   Json tracking_json(Player p) const;
   void write_tracking(Player p, JsonTextWriter& w) const;
+  // Whether `observer` sees seat p's home grid: its own, the referee's, and both once it is over.
+  bool sees_home(Player observer, Player p) const {
+    return observer == p || observer == kOmniscient || phase_ == Phase::kOver;
+  }
   void read_json(const Json& body);
 
   Config config_;

@@ -299,10 +299,9 @@ Json State::view(Player observer) const {
   add_member(v, "first", seat_or_null(first_));
   add_member(v, "winner", seat_or_null(winner_));
   add_member(v, "setup_done", Json::array({setup_done(0), setup_done(1)}));
-  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
   Json homes = json_array(2);
   for (Player p = 0; p < 2; ++p) {
-    homes.push_back(all || observer == p ? home_grid_json(home_[p]) : Json(nullptr));
+    homes.push_back(sees_home(observer, p) ? home_grid_json(home_[p]) : Json(nullptr));
   }
   add_member(v, "homes", std::move(homes));
   add_member(v, "tracking", Json::array({tracking_json(0), tracking_json(1)}));
@@ -394,11 +393,10 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
   w.boolean(setup_done(0));
   w.boolean(setup_done(1));
   w.end_array();
-  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
   w.key("homes");
   w.begin_array();
   for (Player p = 0; p < 2; ++p) {
-    if (all || observer == p) {
+    if (sees_home(observer, p)) {
       write_home_grid(w, home_[p]);
     } else {
       w.null();

@@ -155,7 +155,7 @@ std::string make_card_code(DeckKind deck, int card) {
 }  // namespace
 
 // Written once per deck: every view and every legal swap's text names cards.
-std::string card_code(DeckKind deck, int card) {
+const std::string& card_code_of(DeckKind deck, int card) {
   static const auto kCodes = [] {
     std::array<std::array<std::string, kNumCards>, 2> codes;
     for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
@@ -163,8 +163,11 @@ std::string card_code(DeckKind deck, int card) {
     }
     return codes;
   }();
-  if (card < 0) return "--";
   return kCodes[static_cast<int>(deck)][card];
+}
+
+std::string card_code(DeckKind deck, int card) {
+  return card < 0 ? "--" : card_code_of(deck, card);
 }
 
 std::string card_display(DeckKind deck, int card) {
@@ -187,13 +190,17 @@ int parse_card_code(DeckKind deck, std::string_view text) {
 }
 
 // Written once: every view names the pawns' cells.
-std::string cell_name(int cell) {
+const std::string& cell_name_of(int cell) {
   static const auto kNames = [] {
     std::array<std::string, kCells> names;
     for (int i = 0; i < kCells; ++i) names[i] = make_cell_name(i);
     return names;
   }();
-  return cell >= 0 && cell < kCells ? kNames[cell] : make_cell_name(cell);
+  return kNames[cell];
+}
+
+std::string cell_name(int cell) {
+  return cell >= 0 && cell < kCells ? cell_name_of(cell) : make_cell_name(cell);
 }
 
 int parse_cell(std::string_view text) {

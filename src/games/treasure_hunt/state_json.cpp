@@ -402,31 +402,10 @@ Json State::view(Player observer) const {
 
 namespace {
 
-// The codes of a deck's cards and the names of the cells, made once: a view writes 30 of them.
-const std::string& code_text(DeckKind deck, int card) {
-  static const auto kCodes = [] {
-    std::array<std::array<std::string, kNumCards>, 2> codes;
-    for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
-      for (int c = 0; c < kNumCards; ++c) codes[static_cast<int>(d)][c] = card_code(d, c);
-    }
-    return codes;
-  }();
-  return kCodes[static_cast<int>(deck)][card];
-}
-
-const std::string& cell_text(int cell) {
-  static const auto kNames = [] {
-    std::array<std::string, kCells> names;
-    for (int c = 0; c < kCells; ++c) names[c] = cell_name(c);
-    return names;
-  }();
-  return kNames[cell];
-}
-
 void write_cards(JsonTextWriter& w, DeckKind deck, const std::array<int, 2>& cards) {
   w.begin_array();
   for (const int c : cards) {
-    if (c >= 0) w.string(code_text(deck, c));
+    if (c >= 0) w.string(card_code_of(deck, c));
   }
   w.end_array();
 }
@@ -461,7 +440,7 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
       if (card < 0) {
         w.null();
       } else {
-        w.string(code_text(deck, card));
+        w.string(card_code_of(deck, card));
       }
     }
     w.end_array();
@@ -469,8 +448,8 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
   w.end_array();
   w.key("pawns");
   w.begin_array();
-  w.string(cell_text(pawn_[0]));
-  w.string(cell_text(pawn_[1]));
+  w.string(cell_name_of(pawn_[0]));
+  w.string(cell_name_of(pawn_[1]));
   w.end_array();
   w.key("scores");
   w.begin_array();
@@ -478,7 +457,7 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
   w.integer(score_[1]);
   w.end_array();
   w.key("treasure");
-  w.string(code_text(deck, treasure_));
+  w.string(card_code_of(deck, treasure_));
   w.key("locked");
   write_cards(w, deck, locked_cards());
   w.key("swapped");

@@ -84,9 +84,11 @@ int card_value(DeckKind deck, int card);
 bool is_treasure(DeckKind deck, int card);
 int num_treasures(DeckKind deck);
 std::string card_code(DeckKind deck, int card);             // "10D", "T3", "R2"
+const std::string& card_code_of(DeckKind deck, int card);   // the same, of a card id 0..24
 std::string card_display(DeckKind deck, int card);          // "10♦", "T3", "R2"
 int parse_card_code(DeckKind deck, std::string_view text);  // -1 when not a card of this deck
 std::string cell_name(int cell);                            // "a1" = top-left, "e5" = bottom-right
+const std::string& cell_name_of(int cell);                  // the same, of a cell 0..24
 int parse_cell(std::string_view text);                      // -1 when not a cell
 
 inline constexpr std::array<const char*, 2> kSeatNames = {"Green", "Purple"};
