@@ -236,7 +236,9 @@ class Differ {
 }  // namespace
 
 std::string view_patch_text(std::string_view from, std::string_view to) {
-  std::string out = "[";
+  std::string out;
+  out.reserve(256);  // a move's patch is usually a few operations
+  out += '[';
   Differ(from, to, out).diff({0, from.size()}, {0, to.size()});
   out += ']';
   return out;
