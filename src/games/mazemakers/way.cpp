@@ -70,6 +70,20 @@ int node_of_bit(int bit) {
   return bit == 127 ? kStart : bit;
 }
 
+// The squares without a wall, and START.
+Mask open_nodes(const State& s) {
+  return (detail::kBoard & ~s.walls()) | kStartBit;
+}
+
+// The squares with a coin.
+Mask coin_bits(const State& s) {
+  Mask coins = 0;
+  for (int c = 0; c < kNumCoins; ++c) {
+    if (s.coin_cell(c) >= 0) coins |= cell_bit(s.coin_cell(c));
+  }
+  return coins;
+}
+
 Mask nodes_bits(const std::vector<int>& nodes) {
   Mask m = 0;
   for (const int node : nodes) m |= node_bit(node);
@@ -79,28 +93,34 @@ Mask nodes_bits(const std::vector<int>& nodes) {
 // distances() on the pentomino board a layer at a time: `seen(d, nodes)` is told the nodes first
 // reached at each distance d < kFar (the sources at 0), and stops the search by returning true;
 // returns every node reached. A node goes on a step later, a coin that is not a source
-// kCoinStop + 1 steps later, so layer d + 1 comes from the plain nodes of d and the coins of
-// d - kCoinStop: five layers kept.
+// kCoinStop + 1 steps later, so layer d + 1 comes from the plain nodes of layer d and the coins
+// of layer d - kCoinStop, which is the one layer d + 1 takes the place of: five layers kept in
+// turn, the loop unrolled five times so that they stay in registers (the set-up heuristic asks
+// this 150 times a wall).
 template <typename Seen>
 Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   static_assert(kCoinStop == 4, "five layers kept: d and the four before it");
-  const Mask open = (detail::kBoard & ~s.walls()) | kStartBit;
-  Mask coins = 0;
-  for (int c = 0; c < kNumCoins; ++c) {
-    if (s.coin_cell(c) >= 0) coins |= cell_bit(s.coin_cell(c));
-  }
-  std::array<Mask, 5> layer{};
-  layer[0] = sources;
+  const Mask open = open_nodes(s);
+  const Mask coins = coin_bits(s);
   Mask reached = sources;
   if (seen(0, sources)) return reached;
-  for (int d = 0; d + 1 < kFar; ++d) {
-    const Mask plain = d == 0 ? layer[0] : layer[d % 5] & ~coins;
-    const Mask coins_due = d > kCoinStop ? layer[(d - kCoinStop) % 5] & coins : Mask{0};
-    const Mask next = step_from(plain | coins_due) & open & ~reached;
-    layer[(d + 1) % 5] = next;
+  // Layer d is held in m<d mod 5>. The sources (layer 0, whatever they are: a source is never a stop) are
+  // stepped from here; their slot stays empty, since at d = kCoinStop no coin is due yet.
+  Mask m0 = 0, m1 = step_from(sources) & open & ~reached, m2 = 0, m3 = 0, m4 = 0;
+  reached |= m1;
+  if (m1 != 0 && seen(1, m1)) return reached;
+  int d = 1;
+  // Layer d + 1 from layer d (`current`) and layer d - 4 (`slot`, which it then holds); true when
+  // the search is over.
+  const auto advance = [&](Mask current, Mask& slot) {
+    const Mask next = step_from((current & ~coins) | (slot & coins)) & open & ~reached;
+    slot = next;
     reached |= next;
-    if (next != 0 && seen(d + 1, next)) break;
-    if ((layer[0] | layer[1] | layer[2] | layer[3] | layer[4]) == 0) break;  // nothing goes on
+    ++d;
+    return (next != 0 && seen(d, next)) || (m0 | m1 | m2 | m3 | m4) == 0 || d + 1 >= kFar;
+  };
+  while (!advance(m1, m2) && !advance(m2, m3) && !advance(m3, m4) && !advance(m4, m0) &&
+         !advance(m0, m1)) {
   }
   return reached;
 }
@@ -138,7 +158,19 @@ int squares_reached_from_start(const State& s) {
     return static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),
                                           [](std::int8_t x) { return x < kFar; }));
   }
-  return cells_in(by_layers(s, kStartBit, [](int, Mask) { return false; }) & ~kStartBit);
+  const Mask open = open_nodes(s);
+  const Mask coins = coin_bits(s);
+  if ((coins & open) != 0) {
+    return cells_in(by_layers(s, kStartBit, [](int, Mask) { return false; }) & ~kStartBit);
+  }
+  // No coin to stop at (the walls go down before the coins): every step is one, so a plain
+  // flood from START, a step a round up to the cap, reaches what the layers would.
+  Mask reached = kStartBit, frontier = kStartBit;
+  for (int d = 1; d < kFar && frontier != 0; ++d) {
+    frontier = step_from(frontier) & open & ~reached;
+    reached |= frontier;
+  }
+  return cells_in(reached & ~kStartBit);
 }
 
 std::vector<int> public_targets(const State& s, Player q) {
