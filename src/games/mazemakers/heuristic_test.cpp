@@ -29,7 +29,8 @@ Action heuristic_choice(const Game& game, const State& s, std::uint64_t seed = 1
 }
 
 // The distances over bit masks (all of them, or up to one end), and the set-up heuristic's count
-// of the squares within reach of START, are those of the plain search at every decision of random
+// of the squares within reach of START, and each seat's way to its targets (all, and those under
+// no other pawn), are those of the plain search at every decision of random
 // games (coins on the board from the deal on, walls shutting pockets), from START, from each seat's
 // public targets and from each pawn, on both boards.
 TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
@@ -65,6 +66,16 @@ TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
         const auto within = static_cast<int>(std::count_if(d.begin(), d.begin() + s.num_cells(),
                                                            [](std::int8_t x) { return x < kFar; }));
         ASSERT_EQ(squares_reached_from_start(s), within) << options.dump() << " seed " << seed;
+        for (Player q = 0; q < s.num_players(); ++q) {
+          const auto searched = [&](const std::vector<int>& targets) {
+            if (!s.alive(q) || targets.empty()) return kFar;
+            return static_cast<int>(distances_by_search(s, targets)[s.pawn(q)]);
+          };
+          ASSERT_EQ(distance_to_targets(s, q), searched(public_targets(s, q)))
+              << options.dump() << " seed " << seed << " seat " << q;
+          ASSERT_EQ(distance_to_free_targets(s, q), searched(free_targets(s, q)))
+              << options.dump() << " seed " << seed << " seat " << q;
+        }
         ++checked;
         bool coins = false;
         for (int c = 0; c < kNumCoins; ++c) coins = coins || s.coin_cell(c) >= 0;

@@ -1,6 +1,7 @@
 #include "games/mazemakers/way.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "games/mazemakers/rules_internal.h"
 
@@ -104,8 +105,8 @@ Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   const Mask coins = coin_bits(s);
   Mask reached = sources;
   if (seen(0, sources)) return reached;
-  // Layer d is held in m<d mod 5>. The sources (layer 0, whatever they are: a source is never a stop) are
-  // stepped from here; their slot stays empty, since at d = kCoinStop no coin is due yet.
+  // Layer d is held in m<d mod 5>. The sources (layer 0, whatever they are: a source is never a
+  // stop) are stepped from here; their slot stays empty, since at d = kCoinStop no coin is due yet.
   Mask m0 = 0, m1 = step_from(sources) & open & ~reached, m2 = 0, m3 = 0, m4 = 0;
   reached |= m1;
   if (m1 != 0 && seen(1, m1)) return reached;
@@ -125,6 +126,18 @@ Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   return reached;
 }
 
+// The distance from the nodes of `sources` to the node `to`, searching no further.
+int distance_from_bits(const State& s, Mask sources, int to) {
+  const Mask goal = node_bit(to);
+  int found = kFar;
+  by_layers(s, sources, [&](int dist, Mask nodes) {
+    if ((nodes & goal) == 0) return false;
+    found = dist;
+    return true;
+  });
+  return found;
+}
+
 }  // namespace
 
 Dist distances(const State& s, const std::vector<int>& sources) {
@@ -142,14 +155,7 @@ Dist distances(const State& s, const std::vector<int>& sources) {
 
 int distance_between(const State& s, const std::vector<int>& sources, int to) {
   if (s.tiles_board()) return distances_by_search(s, sources)[to];
-  const Mask goal = node_bit(to);
-  int found = kFar;
-  by_layers(s, nodes_bits(sources), [&](int dist, Mask nodes) {
-    if ((nodes & goal) == 0) return false;
-    found = dist;
-    return true;
-  });
-  return found;
+  return distance_from_bits(s, nodes_bits(sources), to);
 }
 
 int squares_reached_from_start(const State& s) {
@@ -195,6 +201,42 @@ int distance_to(const State& s, Player q, const std::vector<int>& targets) {
   return distance_between(s, targets, s.pawn(q));
 }
 
+// public_targets on the pentomino board as nodes' bits, with no list to allocate: the heuristic
+// weighs each wall action it may take by two players' ways.
+Mask public_target_bits(const State& s, Player q) {
+  if (s.artifacts(q) == 3) return kStartBit;
+  static_assert(kNumCoins == 12, "coin id = suit * 3 + (value - 2)");
+  constexpr unsigned kOfFirstValue = 0b001'001'001'001;  // the coins of value 2, one a suit
+  // Bit v - 2: q has found an artifact of value v (taken a coin of its suit and that value); no
+  // suit yet, none.
+  const unsigned found = s.suit(q) < 0 ? 0u : (s.taken() >> (3 * s.suit(q))) & 0b111u;
+  unsigned excluded = s.landed(q);
+  for (int v = 0; v < 3; ++v) {
+    if ((found >> v) & 1) excluded |= kOfFirstValue << v;
+  }
+  Mask out = 0;
+  for (unsigned left = ~excluded & 0xFFFu; left != 0; left &= left - 1) {
+    const int cell = s.coin_cell(std::countr_zero(left));
+    if (cell >= 0) out |= cell_bit(cell);
+  }
+  return out;
+}
+
+// free_targets as bits: the public targets less the squares under another pawn.
+Mask free_target_bits(const State& s, Player q) {
+  Mask targets = public_target_bits(s, q);
+  for (Player p = 0; p < s.num_players(); ++p) {
+    const int at = s.pawn(p);
+    if (p != q && at >= 0 && at != kStart) targets &= ~cell_bit(at);
+  }
+  return targets;
+}
+
+int distance_to_bits(const State& s, Player q, Mask targets) {
+  if (!s.alive(q) || targets == 0) return kFar;
+  return distance_from_bits(s, targets, s.pawn(q));
+}
+
 }  // namespace
 
 bool held_by_other(const State& s, Player q, int cell) {
@@ -205,6 +247,7 @@ bool held_by_other(const State& s, Player q, int cell) {
 }
 
 int distance_to_targets(const State& s, Player q) {
+  if (!s.tiles_board()) return distance_to_bits(s, q, public_target_bits(s, q));
   return distance_to(s, q, public_targets(s, q));
 }
 
@@ -215,6 +258,7 @@ std::vector<int> free_targets(const State& s, Player q) {
 }
 
 int distance_to_free_targets(const State& s, Player q) {
+  if (!s.tiles_board()) return distance_to_bits(s, q, free_target_bits(s, q));
   return distance_to(s, q, free_targets(s, q));
 }
 
