@@ -1,11 +1,20 @@
 // Resampling a Joker's Labyrinth state: a world consistent with all that one seat knows.
-#include <bitset>
+#include <algorithm>
+#include <boost/container/static_vector.hpp>
+#include <tuple>
 #include <utility>
-#include <vector>
 
 #include "games/jokers_labyrinth/jokers_labyrinth.h"
 
 namespace mw::jokers_labyrinth {
+namespace {
+
+// Lists with room for every cell or every card, kept off the heap: a search resamples once an
+// iteration.
+template <std::size_t N>
+using Fixed = boost::container::static_vector<int, N>;
+
+}  // namespace
 
 State State::resample(Player p, Rng& rng) const {
   State w = *this;
@@ -14,30 +23,35 @@ State State::resample(Player p, Rng& rng) const {
   const unsigned knows = mine | kGroupPublic;
   // 1. Each Reality Shuffle group: a uniform permutation of what lies on the cells p has not
   //    seen (cards and still undetermined cells alike).
-  std::bitset<256> groups;
-  for (int c = 0; c < kCells; ++c) groups.set(group_[c]);
-  for (int g = 1; g < 256; ++g) {
-    if (!groups[static_cast<std::size_t>(g)]) continue;
-    std::vector<int> gs, gc;
-    for (int c = 0; c < kCells; ++c) {
-      if (down_[c] && group_[c] == g && (known_[c] & mine) == 0 && !pending_[c]) {
-        gs.push_back(c);
-        gc.push_back(w.cell_card_[c]);
+  Fixed<kCells> unseen;  // the cells to shuffle, by group and then by cell, in one pass
+  for (int c = 0; c < kCells; ++c) {
+    if (down_[c] && group_[c] != 0 && (known_[c] & mine) == 0 && !pending_[c]) unseen.push_back(c);
+  }
+  std::sort(unseen.begin(), unseen.end(), [this](int a, int b) {
+    return group_[a] != group_[b] ? group_[a] < group_[b] : a < b;
+  });
+  for (auto first = unseen.begin(); first != unseen.end();) {
+    const auto last =
+        std::find_if(first, unseen.end(), [&](int c) { return group_[c] != group_[*first]; });
+    if (last - first >= 2) {
+      Fixed<kCells> gc;
+      for (auto c = first; c != last; ++c) gc.push_back(w.cell_card_[*c]);
+      rng.shuffle(gc.begin(), gc.end());
+      for (auto c = first; c != last; ++c) {
+        if (w.cell_card_[*c] >= 0) w.put(w.cell_card_[*c], kLocShuffle);
+      }
+      for (std::size_t i = 0; i < gc.size(); ++i) {
+        if (gc[i] >= 0) w.put(gc[i], static_cast<std::uint8_t>(first[i]));
       }
     }
-    if (gs.size() < 2) continue;
-    rng.shuffle(gc.begin(), gc.end());
-    for (int c : gs) {
-      if (w.cell_card_[c] >= 0) w.put(w.cell_card_[c], kLocShuffle);
-    }
-    for (std::size_t i = 0; i < gs.size(); ++i) {
-      if (gc[i] >= 0) w.put(gc[i], static_cast<std::uint8_t>(gs[i]));
-    }
+    first = last;
   }
   // 2. Every card whose identity p does not know is exchangeable with the unseen pool: dealt
   //    face-down cards p has not seen (peeked by others), cards of a shuffle group p does not know
   //    to be in it, and such cards of a Reality Shuffle being dealt.
-  std::vector<int> cells, items, cards;
+  Fixed<kCells> cells;
+  Fixed<std::tuple_size_v<decltype(rs_items_)>> items;
+  Fixed<kNumPhys> cards;  // each card once: the cells', the items' and the pool's are disjoint
   for (int c = 0; c < kCells; ++c) {
     const int card = w.cell_card_[c];
     if (!down_[c] || card < 0 || pending_[c] || (known_[c] & mine) != 0) continue;
@@ -67,14 +81,14 @@ State State::resample(Player p, Rng& rng) const {
     }
   }
   // 3. Other players' privately scavenged cards: any keepable card of the Scavenger deck.
-  std::vector<std::pair<int, int>> held;  // (seat, old card)
+  boost::container::static_vector<std::pair<int, int>, kNumPhys> held;  // (seat, old card)
   for (int phys = 0; phys < kNumPhys; ++phys) {
     const int where = loc_[phys];
     if (private_[phys] && where - kLocHand != p) held.emplace_back(where - kLocHand, phys);
   }
   for (const auto& [q, old] : held) w.put(old, kLocScavDeck);
   for (const auto& [q, old] : held) {
-    std::vector<int> options;
+    Fixed<kNumPhys> options;
     for (int phys = 0; phys < kNumPhys; ++phys) {
       if (w.loc_[phys] == kLocScavDeck && w.keepable_by(q, phys)) options.push_back(phys);
     }
@@ -86,7 +100,7 @@ State State::resample(Player p, Rng& rng) const {
   }
   // 4. A hidden PvP commitment of the attacker: any of its possible choices.
   if (phase_ == Phase::kPvpPrep && combat_.side == 1 && p != combat_.attacker) {
-    std::vector<int> options = {-1};
+    Fixed<kNumPhys + 1> options = {-1};
     for (int phys = 0; phys < kNumPhys; ++phys) {
       if (w.value_card_ok(combat_.attacker, phys)) options.push_back(phys);
     }
