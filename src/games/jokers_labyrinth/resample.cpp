@@ -1,6 +1,10 @@
 // Resampling a Joker's Labyrinth state: a world consistent with all that one seat knows.
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <bitset>
 #include <boost/container/static_vector.hpp>
+#include <cstdint>
 #include <tuple>
 #include <utility>
 
@@ -14,6 +18,18 @@ namespace {
 template <std::size_t N>
 using Fixed = boost::container::static_vector<int, N>;
 
+// Calls f(i) for each set bit i of `bits`, in increasing order, a 64-bit word at a time: the
+// face-down cells and the private cards are a few of their sets' positions.
+template <std::size_t N, typename F>
+void for_each_set(const std::bitset<N>& bits, F f) {
+  static_assert(N > 64 && N <= 128, "two words");
+  const std::bitset<N> low(~0ULL);
+  const std::array<std::uint64_t, 2> words = {(bits & low).to_ullong(), (bits >> 64).to_ullong()};
+  for (int k = 0; k < 2; ++k) {
+    for (std::uint64_t w = words[k]; w != 0; w &= w - 1) f(64 * k + std::countr_zero(w));
+  }
+}
+
 }  // namespace
 
 State State::resample(Player p, Rng& rng) const {
@@ -24,9 +40,9 @@ State State::resample(Player p, Rng& rng) const {
   // 1. Each Reality Shuffle group: a uniform permutation of what lies on the cells p has not
   //    seen (cards and still undetermined cells alike).
   Fixed<kCells> unseen;  // the cells to shuffle, by group and then by cell, in one pass
-  for (int c = 0; c < kCells; ++c) {
-    if (down_[c] && group_[c] != 0 && (known_[c] & mine) == 0 && !pending_[c]) unseen.push_back(c);
-  }
+  for_each_set(down_, [&](int c) {
+    if (group_[c] != 0 && (known_[c] & mine) == 0 && !pending_[c]) unseen.push_back(c);
+  });
   std::sort(unseen.begin(), unseen.end(), [this](int a, int b) {
     return group_[a] != group_[b] ? group_[a] < group_[b] : a < b;
   });
@@ -52,13 +68,13 @@ State State::resample(Player p, Rng& rng) const {
   Fixed<kCells> cells;
   Fixed<std::tuple_size_v<decltype(rs_items_)>> items;
   Fixed<kNumPhys> cards;  // each card once: the cells', the items' and the pool's are disjoint
-  for (int c = 0; c < kCells; ++c) {
+  for_each_set(down_, [&](int c) {
     const int card = w.cell_card_[c];
-    if (!down_[c] || card < 0 || pending_[c] || (known_[c] & mine) != 0) continue;
-    if (group_[c] != 0 && (card >= 54 || (w.gknown_[card] & knows) != 0)) continue;
+    if (card < 0 || pending_[c] || (known_[c] & mine) != 0) return;
+    if (group_[c] != 0 && (card >= 54 || (w.gknown_[card] & knows) != 0)) return;
     cells.push_back(c);
     cards.push_back(card);
-  }
+  });
   for (int i = 0; i < rs_count_; ++i) {
     const int item = rs_items_[i];
     if (item < 54 && loc_[item] == kLocShuffle && (gknown_[item] & knows) == 0) {
@@ -66,10 +82,10 @@ State State::resample(Player p, Rng& rng) const {
       cards.push_back(item);
     }
   }
-  for (int phys = 0; phys < kNumPhys; ++phys) {
-    if (loc_[phys] == kLocPool) cards.push_back(phys);
-  }
   if (!cells.empty() || !items.empty()) {
+    for (int phys = 0; phys < kNumPhys; ++phys) {
+      if (loc_[phys] == kLocPool) cards.push_back(phys);
+    }
     rng.shuffle(cards.begin(), cards.end());
     for (int c : cells) w.put(w.cell_card_[c], kLocPool);
     for (int i : items) w.put(w.rs_items_[i], kLocPool);
@@ -82,10 +98,10 @@ State State::resample(Player p, Rng& rng) const {
   }
   // 3. Other players' privately scavenged cards: any keepable card of the Scavenger deck.
   boost::container::static_vector<std::pair<int, int>, kNumPhys> held;  // (seat, old card)
-  for (int phys = 0; phys < kNumPhys; ++phys) {
+  for_each_set(private_, [&](int phys) {
     const int where = loc_[phys];
-    if (private_[phys] && where - kLocHand != p) held.emplace_back(where - kLocHand, phys);
-  }
+    if (where - kLocHand != p) held.emplace_back(where - kLocHand, phys);
+  });
   for (const auto& [q, old] : held) w.put(old, kLocScavDeck);
   for (const auto& [q, old] : held) {
     Fixed<kNumPhys> options;
