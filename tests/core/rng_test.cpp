@@ -103,5 +103,19 @@ TEST(core, HasherIsStableAndOrderSensitive) {
   EXPECT_NE(Hasher(1).value(), Hasher(2).value());
 }
 
+TEST(core, HasherAddsBytesEightToAStepAndTheirCount) {
+  constexpr std::array<std::uint8_t, 11> kBytes = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  // The words as little-endian numbers, then the length.
+  static_assert(Hasher().add_bytes(kBytes).value() ==
+                Hasher().add(0x0807060504030201ULL).add(0x0b0a09ULL).add(11).value());
+  std::array<std::uint8_t, 11> last_differs = kBytes;
+  last_differs[10] = 12;
+  EXPECT_NE(Hasher().add_bytes(kBytes).value(), Hasher().add_bytes(last_differs).value());
+  const std::array<std::uint8_t, 1> zero = {0};
+  EXPECT_NE(Hasher().add_bytes(zero).value(), Hasher().add_bytes({}).value());  // lengths count
+  EXPECT_NE(Hasher().add_bytes(std::span(kBytes).first(8)).value(),
+            Hasher().add_bytes(std::span(kBytes).first(9)).value());
+}
+
 }  // namespace
 }  // namespace mw

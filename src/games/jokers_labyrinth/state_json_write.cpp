@@ -272,6 +272,9 @@ Json State::board_view(Player observer, bool all) const {
 // A hash of exactly what view(p) shows (kept in step with view(): hidden facts enter only as
 // "unseen"), without building the JSON.
 std::uint64_t State::information_state_key(Player p) const {
+  // A location byte (every location is under 200) for a card the view does not name.
+  constexpr std::uint8_t kNotNamed = 200;
+  static_assert(kLocShuffle < kNotNamed, "the last location");
   if (phase_ == Phase::kOver) return Hasher(0x4a4f4b4552ULL).add(view(p).dump()).value();
   Hasher h(0x4a4f4b4553ULL);
   h.add(static_cast<std::uint64_t>(p + 8)).add(static_cast<std::uint64_t>(phase_));
@@ -281,7 +284,8 @@ std::uint64_t State::information_state_key(Player p) const {
     h.add(static_cast<std::uint64_t>(v + 1000));
   }
   const auto mine = static_cast<unsigned>(1u << p);
-  std::array<int, 8> counts{};  // pool, Scavenger deck, hidden cards of each hand
+  std::array<int, 8> counts{};                    // pool, Scavenger deck, hidden cards of each hand
+  std::array<std::uint8_t, kNumPhys> shown_at{};  // where the view names each card
   for (int phys = 0; phys < kNumPhys; ++phys) {
     const int where = loc_[phys];
     int shown = where;
@@ -289,19 +293,22 @@ std::uint64_t State::information_state_key(Player p) const {
         (where < kCells && down_[where] && (known_[where] & mine) == 0) ||
         (where >= kLocHand && where < kLocHand + kMaxPlayers && where - kLocHand != p &&
          private_[phys])) {
-      shown = 200;  // not named in the view
+      shown = kNotNamed;
     }
     if (where == kLocPool) ++counts[0];
     if (where == kLocScavDeck) ++counts[1];
-    if (shown == 200 && where >= kLocHand && where < kLocHand + kMaxPlayers)
+    if (shown == kNotNamed && where >= kLocHand && where < kLocHand + kMaxPlayers)
       ++counts[2 + where - kLocHand];
-    h.add(static_cast<std::uint64_t>(shown));
+    shown_at[phys] = static_cast<std::uint8_t>(shown);
   }
+  h.add_bytes(shown_at);
   for (int k : counts) h.add(static_cast<std::uint64_t>(k));
+  std::array<std::uint8_t, kCells> face{};  // face down, a dropped Joker
   for (int c = 0; c < kCells; ++c) {
-    h.add(static_cast<std::uint64_t>(down_[c]) | static_cast<std::uint64_t>(dropped_[c]) << 1 |
-          static_cast<std::uint64_t>(known_[c]) << 2 | static_cast<std::uint64_t>(group_[c]) << 8);
+    face[c] =
+        static_cast<std::uint8_t>(static_cast<int>(down_[c]) | static_cast<int>(dropped_[c]) << 1);
   }
+  h.add_bytes(face).add_bytes(known_).add_bytes(group_);
   for (int q = 0; q < config_.players; ++q) {
     const PlayerState& ps = players_[q];
     h.add(static_cast<std::uint64_t>(ps.pos + 2)).add(static_cast<std::uint64_t>(ps.suit + 2));
