@@ -54,7 +54,7 @@ constexpr Mask kLeavesEast = ~column(kSide - 1);
 
 // The nodes a step from those of `m`, walls not yet taken away: squares step to the squares
 // beside them, the four bordering START step to START and START to them.
-Mask step_from(Mask m) {
+[[gnu::always_inline]] inline Mask step_from(Mask m) {
   const Mask squares = m & detail::kBoard;
   Mask out = (squares >> kSide) | (squares << kSide) | ((squares & kLeavesWest) >> 1) |
              ((squares & kLeavesEast) << 1);
@@ -112,8 +112,8 @@ Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   if (m1 != 0 && seen(1, m1)) return reached;
   int d = 1;
   // Layer d + 1 from layer d (`current`) and layer d - 4 (`slot`, which it then holds); true when
-  // the search is over.
-  const auto advance = [&](Mask current, Mask& slot) {
+  // the search is over. Inlined by force: out of line, the layers would live in memory.
+  const auto advance = [&](Mask current, Mask & slot) __attribute__((always_inline)) {
     const Mask next = step_from((current & ~coins) | (slot & coins)) & open & ~reached;
     slot = next;
     reached |= next;
