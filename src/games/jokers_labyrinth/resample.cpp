@@ -83,9 +83,7 @@ State State::resample(Player p, Rng& rng) const {
     }
   }
   if (!cells.empty() || !items.empty()) {
-    for (int phys = 0; phys < kNumPhys; ++phys) {
-      if (loc_[phys] == kLocPool) cards.push_back(phys);
-    }
+    cards_at(kLocPool).for_each([&](int phys) { cards.push_back(phys); });
     rng.shuffle(cards.begin(), cards.end());
     for (int c : cells) w.put(w.cell_card_[c], kLocPool);
     for (int i : items) w.put(w.rs_items_[i], kLocPool);
@@ -105,9 +103,9 @@ State State::resample(Player p, Rng& rng) const {
   for (const auto& [q, old] : held) w.put(old, kLocScavDeck);
   for (const auto& [q, old] : held) {
     Fixed<kNumPhys> options;
-    for (int phys = 0; phys < kNumPhys; ++phys) {
-      if (w.loc_[phys] == kLocScavDeck && w.keepable_by(q, phys)) options.push_back(phys);
-    }
+    w.cards_at(kLocScavDeck).for_each([&](int phys) {
+      if (w.keepable_by(q, phys)) options.push_back(phys);
+    });
     const int pick = options[rng.below(options.size())];
     w.put(pick, static_cast<std::uint8_t>(kLocHand + q));
     w.private_.set(static_cast<std::size_t>(pick));
