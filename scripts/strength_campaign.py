@@ -4,8 +4,9 @@
 Each row of docs/ai.md's strength table (the same specs as scripts/strength-table.sh) puts the
 candidate alone in one seat against the opponent in every other seat. This plays it seat by seat
 with `mazeworks selfplay`, CHUNK games at a time, each chunk with its own seed and its own JSON file
-under OUT/<row>/, until the 95% Wilson interval of the row's wins (pooled over the seats; for a
-game of roles, of every role) is no wider than +-7 points, or the row has MAX games a seat.
+under OUT/<row>/, the seat with the fewest games first, until the 95% Wilson interval of the row's
+wins (pooled over the seats, once each has as many games; for a game of roles, of every role) is
+no wider than +-7 points, or the row has MAX games a seat.
 
 A chunk whose file exists is never played again, so a run can be stopped at any moment (a chunk
 being written is lost, not counted) and started again; two runs on different rows may share OUT.
@@ -81,6 +82,8 @@ def measured(out, name):
     """Whether the row's interval (each role's, for a game of roles) is within +-7 points."""
     row = ROWS[name]
     per_seat = [seat_results(out, name, s) for s in range(row["players"])]
+    if not row["roles"] and len({r[0] for r in per_seat}) > 1:
+        return False  # pooled over the seats only once each seat has as many games
     groups = [[r] for r in per_seat] if row["roles"] else [per_seat]
     for group in groups:
         games = sum(r[0] for r in group)
@@ -119,16 +122,20 @@ def run(args):
         for name in names:  # a chunk of every unmeasured row in turn: cheap rows finish first
             if measured(args.out, name):
                 continue
-            for seat in range(ROWS[name]["players"]):
-                games, _, seeds = seat_results(args.out, name, seat)
-                if games >= args.max:
-                    continue
-                seed = FIRST_SEED
-                while seed in seeds:
-                    seed += 1
-                print(f"{name} seat {seat} seed {seed}: {games} games so far", flush=True)
-                play_chunk(args.binary, args.out, name, seat, seed, args.chunk, args.threads)
-                played = True
+            # The seat with the fewest games: the row's seats stay even (a stop in the middle of
+            # a chunk loses that chunk, whichever seat it was for), so "all" weighs them alike.
+            open_seats = [(seat_results(args.out, name, seat), seat)
+                          for seat in range(ROWS[name]["players"])]
+            open_seats = [(r, seat) for r, seat in open_seats if r[0] < args.max]
+            if not open_seats:
+                continue
+            (games, _, seeds), seat = min(open_seats, key=lambda x: (x[0][0], x[1]))
+            seed = FIRST_SEED
+            while seed in seeds:
+                seed += 1
+            print(f"{name} seat {seat} seed {seed}: {games} games so far", flush=True)
+            play_chunk(args.binary, args.out, name, seat, seed, args.chunk, args.threads)
+            played = True
         if not played:
             return
 
