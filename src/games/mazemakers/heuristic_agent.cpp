@@ -87,22 +87,22 @@ Player leader(const State& s, Player me) {
 // Own way: for the move that follows, while the other pawns stand still, so only free targets
 // count: a coin under another pawn is no way out of a walled pocket (issue 33). The leader's way:
 // for its next turn, when the pawns on its coins (this one too) have usually moved on.
-double wall_score(const State& s, Player me, Player lead, double leader_weight) {
-  double score = -distance_to_free_targets(s, me);
-  if (lead >= 0)
-    score += leader_weight * (1 + s.artifacts(lead)) / 2.0 * distance_to_targets(s, lead);
+double wall_score(const State& s, Player me, Player lead, double leader_weight, WayCache& ways) {
+  double score = -ways.to_free_targets(s, me);
+  if (lead >= 0) score += leader_weight * (1 + s.artifacts(lead)) / 2.0 * ways.to_targets(s, lead);
   return score;
 }
 
 // Walled off from every target, a wall `me` takes control of now can open the way next turn: the
 // gain of its best move, seen from `next` (the position after taking it).
-double best_move_gain(const State& next, int piece, Player me, Player lead, double weight) {
+double best_move_gain(const State& next, int piece, Player me, Player lead, double weight,
+                      WayCache& ways) {
   std::vector<Mask> moves;
   next.wall_move_results(piece, moves);
-  const double now = wall_score(next, me, lead, weight);
+  const double now = wall_score(next, me, lead, weight, ways);
   double best = now;
   for (const Mask& walls : moves)
-    best = std::max(best, wall_score(next.with_walls(walls), me, lead, weight));
+    best = std::max(best, wall_score(next.with_walls(walls), me, lead, weight, ways));
   return best - now;
 }
 
@@ -110,24 +110,25 @@ Action choose_wall_action(const State& s, const ActionList& legal, Player me, do
                           Rng& rng) {
   const Player lead = leader(s, me);
   const bool walled_off = distance_to_free_targets(s, me) >= kFar;
+  WayCache ways;  // the positions weighed differ from one another mostly in walls
   Action best = legal.back();
   double best_score = -1e9;
   for (Action a : legal) {
     State next = s;
     next.apply_legal(a);
-    double score = wall_score(next, me, lead, weight);
+    double score = wall_score(next, me, lead, weight, ways);
     if (a >= kControlBase && a < kRecover) {
       const int piece = static_cast<int>(a - kControlBase);
       score += s.wall_owner(piece) == lead && lead >= 0 ? 0.8 : 0.3;
-      if (walled_off) score += 0.5 * best_move_gain(next, piece, me, lead, weight);
+      if (walled_off) score += 0.5 * best_move_gain(next, piece, me, lead, weight, ways);
     } else if (a >= kHoleCoinBase) {  // No-Pentominos: control coins into a hole
       const int hole = static_cast<int>(a - kHoleCoinBase);
       const int slot = s.hole_slot(hole);
       score += slot >= 0 && s.wall_owner(slot) == lead && lead >= 0 ? 0.8 : 0.3;
       // Holding a hole pays off next turn, when it can be filled: half credit for the way that
       // filling it would open (or the leader's way it would close).
-      const double filled = wall_score(next.with_hole_filled(hole), me, lead, weight);
-      score += 0.5 * std::max(0.0, filled - wall_score(next, me, lead, weight));
+      const double filled = wall_score(next.with_hole_filled(hole), me, lead, weight, ways);
+      score += 0.5 * std::max(0.0, filled - wall_score(next, me, lead, weight, ways));
     }
     score += rng.uniform() * 1e-3;  // break ties at random
     if (score > best_score) best_score = score, best = a;

@@ -88,6 +88,51 @@ TEST(MazeMakersWay, DistancesOverMasksAreThoseOfTheSearch) {
   EXPECT_GT(walled_with_coins, 2500);
 }
 
+// A WayCache answers as a search of each position would, across the positions the heuristic
+// weighs at a wall decision: a legal wall action's, and each of those with a held wall moved
+// (walls only), asked in that order for every seat, at every fourth wall decision of random games
+// (a deliberate slip in the reuse test, ignoring removed walls, fails it).
+TEST(MazeMakersWay, AWayCacheAnswersAsASearchWouldAcrossWallMoves) {
+  int compared = 0;
+  for (const Json& options : {Json{{"players", 2}}, Json{{"players", 4}}}) {
+    const Game game = load(options);
+    for (std::uint64_t seed = 0;
+         seed < static_cast<std::uint64_t>(::mw::test_support::scaled_for_sanitizers(3)); ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed);
+      ActionList legal;
+      std::vector<Mask> moves;
+      int decisions = 0;
+      while (!s.is_terminal()) {
+        if (s.phase() == Phase::kWallAction && decisions++ % 4 == 0) {
+          WayCache ways;
+          s.legal_actions(legal);
+          for (int k = 0; k < 2; ++k) {  // two of the actions, each with its wall moves
+            State next = s;
+            const Action a = legal[rng.below(legal.size())];
+            next.apply_legal(a);
+            std::vector<State> weighed = {next};
+            for (int piece = 0; piece < kNumPieces; ++piece) {
+              if (next.wall_owner(piece) != s.current_player()) continue;
+              next.wall_move_results(piece, moves);
+              for (const Mask& walls : moves) weighed.push_back(next.with_walls(walls));
+            }
+            for (const State& w : weighed) {
+              for (Player q = 0; q < w.num_players(); ++q) {
+                ASSERT_EQ(ways.to_free_targets(w, q), distance_to_free_targets(w, q)) << seed;
+                ASSERT_EQ(ways.to_targets(w, q), distance_to_targets(w, q)) << seed;
+                ++compared;
+              }
+            }
+          }
+        }
+        play_random_actions(s, rng, 1, legal);
+      }
+    }
+  }
+  EXPECT_GT(compared, ::mw::test_support::scaled_for_sanitizers(100000));
+}
+
 // The fixture walls fill rows 1-5 but for a pocket j3-j4-j5-i5 that opens onto row 6. P1 stands
 // on a coin it has fought (j4); the pocket's only way out is through another coin it has fought
 // (j5); its artifacts lie in rows 6-10. Staying fights nothing, but leads nowhere either: it must

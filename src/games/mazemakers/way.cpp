@@ -126,16 +126,25 @@ Mask by_layers(const State& s, Mask sources, Seen&& seen) {
   return reached;
 }
 
-// The distance from the nodes of `sources` to the node `to`, searching no further.
-int distance_from_bits(const State& s, Mask sources, int to) {
+// The distance from the nodes of `sources` to the node `to` (searching no further), and the nodes
+// the search reached.
+struct Searched {
+  int steps;
+  Mask reached;
+};
+Searched search_from_bits(const State& s, Mask sources, int to) {
   const Mask goal = node_bit(to);
   int found = kFar;
-  by_layers(s, sources, [&](int dist, Mask nodes) {
+  const Mask reached = by_layers(s, sources, [&](int dist, Mask nodes) {
     if ((nodes & goal) == 0) return false;
     found = dist;
     return true;
   });
-  return found;
+  return {found, reached};
+}
+
+int distance_from_bits(const State& s, Mask sources, int to) {
+  return search_from_bits(s, sources, to).steps;
 }
 
 }  // namespace
@@ -260,6 +269,35 @@ std::vector<int> free_targets(const State& s, Player q) {
 int distance_to_free_targets(const State& s, Player q) {
   if (!s.tiles_board()) return distance_to_bits(s, q, free_target_bits(s, q));
   return distance_to(s, q, free_targets(s, q));
+}
+
+// Another position's search takes the same layers as the last one while every node they hold is
+// open in both and no node beside them opens: walls added away from what it reached, and walls
+// removed away from the step beyond, change none of them (the same sources, coins and goal).
+int WayCache::distance(const State& s, Player q, bool free_only) {
+  if (s.tiles_board())
+    return free_only ? distance_to_free_targets(s, q) : distance_to_targets(s, q);
+  const Mask targets = free_only ? free_target_bits(s, q) : public_target_bits(s, q);
+  if (!s.alive(q) || targets == 0) return kFar;
+  const Mask coins = coin_bits(s);
+  const Mask walls = s.walls();
+  Search& last = last_[free_only ? 1 : 0];
+  if (last.done && last.player == q && last.sources == targets && last.coins == coins &&
+      last.from == s.pawn(q) && ((walls & ~last.walls) & last.reached) == 0 &&
+      ((last.walls & ~walls) & last.beside) == 0) {
+    return last.steps;
+  }
+  const Searched searched = search_from_bits(s, targets, s.pawn(q));
+  last = {true,
+          q,
+          targets,
+          coins,
+          walls,
+          s.pawn(q),
+          searched.steps,
+          searched.reached,
+          step_from(searched.reached)};
+  return searched.steps;
 }
 
 }  // namespace mw::mazemakers

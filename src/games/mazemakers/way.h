@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "games/mazemakers/mazemakers.h"
+#include "games/mazemakers/pentomino.h"
 
 namespace mw::mazemakers {
 
@@ -58,5 +59,30 @@ std::vector<int> free_targets(const State& s, Player q);
 
 // Steps from q's pawn to its nearest free target (kFar: dead, none, or walled off).
 int distance_to_free_targets(const State& s, Player q);
+
+// distance_to_targets and distance_to_free_targets for a caller that asks them of many positions
+// differing only in walls (the heuristic weighs every wall move): a position whose walls differ
+// from the last one searched (for that player and kind of target) only where that search never
+// went (no node it reached walled, no wall beside them taken away) has the same answer, so the
+// search is run again only when a change touched it. Pentomino board; on the tiles board every
+// call searches.
+class WayCache {
+ public:
+  int to_targets(const State& s, Player q) { return distance(s, q, false); }
+  int to_free_targets(const State& s, Player q) { return distance(s, q, true); }
+
+ private:
+  struct Search {
+    bool done = false;
+    Player player = -1;
+    Mask sources = 0, coins = 0, walls = 0;
+    int from = -1;
+    int steps = kFar;
+    Mask reached = 0;  // every node the search reached
+    Mask beside = 0;   // the nodes a step from those
+  };
+  int distance(const State& s, Player q, bool free_only);
+  std::array<Search, 2> last_;  // all targets, free targets
+};
 
 }  // namespace mw::mazemakers
