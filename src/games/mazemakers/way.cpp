@@ -91,7 +91,8 @@ Mask nodes_bits(const std::vector<int>& nodes) {
   return m;
 }
 
-// distances() on the pentomino board a layer at a time: `seen(d, nodes)` is told the nodes first
+// distances() on the pentomino board a layer at a time, among the `open` nodes (open_nodes) with
+// the `coins` (coin_bits) of one position: `seen(d, nodes)` is told the nodes first
 // reached at each distance d < kFar (the sources at 0), and stops the search by returning true;
 // returns every node reached. A node goes on a step later, a coin that is not a source
 // kCoinStop + 1 steps later, so layer d + 1 comes from the plain nodes of layer d and the coins
@@ -99,10 +100,8 @@ Mask nodes_bits(const std::vector<int>& nodes) {
 // turn, the loop unrolled five times so that they stay in registers (the set-up heuristic asks
 // this 150 times a wall).
 template <typename Seen>
-Mask by_layers(const State& s, Mask sources, Seen&& seen) {
+Mask by_layers(Mask open, Mask coins, Mask sources, Seen&& seen) {
   static_assert(kCoinStop == 4, "five layers kept: d and the four before it");
-  const Mask open = open_nodes(s);
-  const Mask coins = coin_bits(s);
   Mask reached = sources;
   if (seen(0, sources)) return reached;
   // Layer d is held in m<d mod 5>. The sources (layer 0, whatever they are: a source is never a
@@ -132,10 +131,10 @@ struct Searched {
   int steps;
   Mask reached;
 };
-Searched search_from_bits(const State& s, Mask sources, int to) {
+Searched search_from_bits(Mask open, Mask coins, Mask sources, int to) {
   const Mask goal = node_bit(to);
   int found = kFar;
-  const Mask reached = by_layers(s, sources, [&](int dist, Mask nodes) {
+  const Mask reached = by_layers(open, coins, sources, [&](int dist, Mask nodes) {
     if ((nodes & goal) == 0) return false;
     found = dist;
     return true;
@@ -144,7 +143,7 @@ Searched search_from_bits(const State& s, Mask sources, int to) {
 }
 
 int distance_from_bits(const State& s, Mask sources, int to) {
-  return search_from_bits(s, sources, to).steps;
+  return search_from_bits(open_nodes(s), coin_bits(s), sources, to).steps;
 }
 
 }  // namespace
@@ -153,7 +152,7 @@ Dist distances(const State& s, const std::vector<int>& sources) {
   if (s.tiles_board()) return distances_by_search(s, sources);
   Dist d;
   d.fill(kFar);
-  by_layers(s, nodes_bits(sources), [&](int dist, Mask nodes) {
+  by_layers(open_nodes(s), coin_bits(s), nodes_bits(sources), [&](int dist, Mask nodes) {
     for (; nodes != 0; nodes &= nodes - 1) {
       d[node_of_bit(lowest_cell(nodes))] = static_cast<std::int8_t>(dist);
     }
@@ -176,7 +175,8 @@ int squares_reached_from_start(const State& s) {
   const Mask open = open_nodes(s);
   const Mask coins = coin_bits(s);
   if ((coins & open) != 0) {
-    return cells_in(by_layers(s, kStartBit, [](int, Mask) { return false; }) & ~kStartBit);
+    return cells_in(by_layers(open, coins, kStartBit, [](int, Mask) { return false; }) &
+                    ~kStartBit);
   }
   // No coin to stop at (the walls go down before the coins): every step is one, so a plain
   // flood from START, a step a round up to the cap, reaches what the layers would.
@@ -188,18 +188,37 @@ int squares_reached_from_start(const State& s) {
   return cells_in(reached & ~kStartBit);
 }
 
+namespace {
+
+// The coins that may be q's artifacts (bit c: coin c), before START takes their place at three:
+// those q has not landed on, of values q has not yet found (taken a coin of its suit and value).
+unsigned target_coins(const State& s, Player q) {
+  static_assert(kNumCoins == 12, "coin id = suit * 3 + (value - 2)");
+  constexpr unsigned kOfFirstValue = 0b001'001'001'001;  // the coins of value 2, one a suit
+  // Bit v - 2: q has found an artifact of value v; no suit yet, none.
+  const unsigned found = s.suit(q) < 0 ? 0u : (s.taken() >> (3 * s.suit(q))) & 0b111u;
+  unsigned excluded = s.landed(q);
+  for (int v = 0; v < 3; ++v) {
+    if ((found >> v) & 1) excluded |= kOfFirstValue << v;
+  }
+  return ~excluded & 0xFFFu;
+}
+
+// Calls f(cell) for the cell of each coin of `coins` on the board, by coin id.
+template <typename F>
+void for_each_coin_cell(const State& s, unsigned coins, F f) {
+  for (; coins != 0; coins &= coins - 1) {
+    const int cell = s.coin_cell(std::countr_zero(coins));
+    if (cell >= 0) f(cell);
+  }
+}
+
+}  // namespace
+
 std::vector<int> public_targets(const State& s, Player q) {
   if (s.artifacts(q) == 3) return {kStart};
-  std::array<bool, 5> found{};
-  for (int c = 0; c < kNumCoins; ++c) {
-    if (((s.taken() >> c) & 1) && coin_suit(c) == s.suit(q)) found[coin_value(c)] = true;
-  }
   std::vector<int> out;
-  for (int c = 0; c < kNumCoins; ++c) {
-    const int cell = s.coin_cell(c);
-    if (cell < 0 || ((s.landed(q) >> c) & 1) || found[coin_value(c)]) continue;
-    out.push_back(cell);
-  }
+  for_each_coin_cell(s, target_coins(s, q), [&](int cell) { out.push_back(cell); });
   return out;
 }
 
@@ -214,20 +233,8 @@ int distance_to(const State& s, Player q, const std::vector<int>& targets) {
 // weighs each wall action it may take by two players' ways.
 Mask public_target_bits(const State& s, Player q) {
   if (s.artifacts(q) == 3) return kStartBit;
-  static_assert(kNumCoins == 12, "coin id = suit * 3 + (value - 2)");
-  constexpr unsigned kOfFirstValue = 0b001'001'001'001;  // the coins of value 2, one a suit
-  // Bit v - 2: q has found an artifact of value v (taken a coin of its suit and that value); no
-  // suit yet, none.
-  const unsigned found = s.suit(q) < 0 ? 0u : (s.taken() >> (3 * s.suit(q))) & 0b111u;
-  unsigned excluded = s.landed(q);
-  for (int v = 0; v < 3; ++v) {
-    if ((found >> v) & 1) excluded |= kOfFirstValue << v;
-  }
   Mask out = 0;
-  for (unsigned left = ~excluded & 0xFFFu; left != 0; left &= left - 1) {
-    const int cell = s.coin_cell(std::countr_zero(left));
-    if (cell >= 0) out |= cell_bit(cell);
-  }
+  for_each_coin_cell(s, target_coins(s, q), [&](int cell) { out |= cell_bit(cell); });
   return out;
 }
 
@@ -287,7 +294,7 @@ int WayCache::distance(const State& s, Player q, bool free_only) {
       ((last.walls & ~walls) & last.beside) == 0) {
     return last.steps;
   }
-  const Searched searched = search_from_bits(s, targets, s.pawn(q));
+  const Searched searched = search_from_bits(open_nodes(s), coins, targets, s.pawn(q));
   last = {true,
           q,
           targets,
