@@ -202,9 +202,18 @@ TEST(SearchAgents, TheCatalogueNamesTheStrongestAgentForEachPlayerCount) {
   };
   EXPECT_NE(mazemakers(3).find("oeps=classify"), std::string::npos);
   EXPECT_EQ(mazemakers(4).find("oeps="), std::string::npos);
+  const auto jokers = [](int players) {
+    return strongest_agent(builtin_games().load("jokers-labyrinth", {{"players", players}}));
+  };
+  EXPECT_NE(jokers(2).find("iterations=4000,"), std::string::npos);
+  EXPECT_NE(jokers(3).find("iterations=16000,"), std::string::npos);
+  EXPECT_NE(jokers(4).find("iterations=16000,"), std::string::npos);
   for (const Json& g : catalog) {
     if (g["id"] == "mazemakers") {
       EXPECT_EQ(g["strongest_agent_by_players"]["3"], mazemakers(3));
+    }
+    if (g["id"] == "jokers-labyrinth") {
+      EXPECT_EQ(g["strongest_agent_by_players"]["4"], jokers(4));
     }
   }
 }

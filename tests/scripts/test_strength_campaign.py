@@ -1,0 +1,99 @@
+"""scripts/strength_campaign.py: which chunks a row counts, which seat it plays next, what it reports.
+
+A stand-in for `mazeworks selfplay` writes each chunk, so these run in a moment and need no build.
+"""
+import json
+import os
+import stat
+import sys
+import textwrap
+
+import pytest
+
+SCRIPTS = os.path.join(os.path.dirname(__file__), "..", "..", "scripts")
+sys.path.insert(0, SCRIPTS)
+import strength_campaign as campaign  # noqa: E402  (the path above first)
+
+ROW = "jl4-heuristic"
+
+
+def write_chunk(out, name, seat, seed, wins, agents=None):
+    folder = os.path.join(out, name)
+    os.makedirs(folder, exist_ok=True)
+    result = {"game": campaign.ROWS[name]["game"], "games": 10, "seed": seed,
+              "agents": agents or campaign.seat_agents(name, seat), "wins": wins}
+    with open(campaign.chunk_path(out, name, seat, seed), "w") as f:
+        json.dump(result, f)
+
+
+def fake_selfplay(tmp_path, candidate_wins):
+    """An executable that answers like `selfplay --json`: the candidate wins `candidate_wins`."""
+    path = tmp_path / "fake-mazeworks"
+    path.write_text(textwrap.dedent(f"""\
+        #!{sys.executable}
+        import json, sys
+        args = sys.argv[1:]
+        agents = []
+        for piece in args[args.index("--agents") + 1].split(","):
+            if "=" in piece and ":" not in piece:  # a parameter of the spec before it
+                agents[-1] += "," + piece
+            else:
+                agents.append(piece)
+        # The candidate's spec has parameters; the opponent is a bare name.
+        seat = next(i for i, a in enumerate(agents) if ":" in a)
+        wins = [0] * len(agents)
+        wins[seat] = {candidate_wins}
+        print(json.dumps({{"game": args[1], "games": int(args[args.index("--games") + 1]),
+                          "seed": int(args[args.index("--seed") + 1]), "agents": agents,
+                          "wins": wins}}))
+        """))
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def run(out, binary, *rows, max_games=300):
+    parser_args = ["run", str(out), *rows, "--binary", binary, "--max", str(max_games)]
+    sys.argv = ["strength_campaign.py", *parser_args]
+    campaign.main()
+
+
+def test_a_chunk_of_another_spec_is_never_counted_with_the_rows_games(tmp_path):
+    other = campaign.seat_agents(ROW, 0)
+    other[0] = other[0].replace("iterations=16000", "iterations=4000")
+    write_chunk(tmp_path, ROW, 0, 1001, [3, 3, 3, 1], agents=other)
+    with pytest.raises(SystemExit) as refused:
+        campaign.seat_results(str(tmp_path), ROW, 0)
+    assert "seat0-seed1001.json" in str(refused.value)
+    assert "iterations=4000" in str(refused.value)
+
+
+def test_the_report_names_the_spec_of_chunks_kept_from_another(tmp_path, capsys):
+    other = campaign.seat_agents(ROW, 0)
+    other[0] = other[0].replace("iterations=16000", "iterations=4000")
+    write_chunk(tmp_path, ROW, 0, 1001, [3, 3, 3, 1], agents=other)
+    sys.argv = ["strength_campaign.py", "report", str(tmp_path)]
+    campaign.main()
+    lines = [line for line in capsys.readouterr().out.splitlines() if "seat 0" in line]
+    assert lines == [f"| {ROW} (ismcts:iterations=4000,depth=20,opponents=policy,"
+                     "rollout=heuristic,prior=heuristic) | seat 0 | 3/10 | 30.0 [10.8, 60.3] "
+                     "| 1001–1001 |"]
+
+
+def test_a_pooled_row_is_measured_only_once_its_seats_are_even(tmp_path):
+    for seed in range(1001, 1031):  # seat 0: 300 games, narrow enough alone
+        write_chunk(tmp_path, ROW, 0, seed, [5, 2, 2, 1])
+    for seat in (1, 2, 3):
+        write_chunk(tmp_path, ROW, seat, 1001, [2, 2, 2, 2])
+    assert not campaign.measured(str(tmp_path), ROW)
+
+
+def test_each_turn_plays_the_seat_with_the_fewest_games_and_a_new_seed(tmp_path):
+    write_chunk(tmp_path, ROW, 0, 1001, [5, 2, 2, 1])
+    write_chunk(tmp_path, ROW, 0, 1002, [5, 2, 2, 1])
+    write_chunk(tmp_path, ROW, 2, 1001, [2, 2, 5, 1])
+    run(tmp_path, fake_selfplay(tmp_path, 7), ROW, max_games=20)
+    played = sorted(os.listdir(tmp_path / ROW))
+    assert played == [f"seat{s}-seed{n}.json" for s in range(4) for n in (1001, 1002)]
+    per_seat = [campaign.seat_results(str(tmp_path), ROW, s) for s in range(4)]
+    assert per_seat == [(20, 10, [1001, 1002]), (20, 14, [1001, 1002]),
+                        (20, 12, [1001, 1002]), (20, 14, [1001, 1002])]
