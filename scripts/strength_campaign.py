@@ -17,6 +17,7 @@ The stopping rule looks at the interval's width only, never at the win rate.
   scripts/strength_campaign.py rows            # the row names
 """
 import argparse
+import collections
 import json
 import os
 import subprocess
@@ -65,17 +66,24 @@ def chunk_path(out, name, seat, seed):
     return os.path.join(out, name, f"seat{seat}-seed{seed}.json")
 
 
+# Wins are the games the candidate won alone; `shared` those it won with others (MazeMakers: all
+# who leave in the last round win), which count as not won, and `share` its wins with each shared
+# one split among the winners (the measure whose fair share is 1 / players).
+SeatResults = collections.namedtuple("SeatResults", "games wins seeds shared share")
+
+
 def seat_results(out, name, seat, specs=None):
-    """(games, wins, seeds) of the candidate alone in `seat`, over the chunks played.
+    """SeatResults of the candidate alone in `seat`, over the chunks played.
 
     Every chunk must have played the row's agents, unless `specs` (a set) is given: then the
     candidate's spec of each chunk is added to it instead (a report of chunks kept from an earlier
     spec)."""
-    games = wins = 0
+    games = wins = shared = 0
+    share = 0.0
     seeds = []
     folder = os.path.join(out, name)
     if not os.path.isdir(folder):
-        return games, wins, seeds
+        return SeatResults(games, wins, seeds, shared, share)
     for file in sorted(os.listdir(folder)):
         if not (file.startswith(f"seat{seat}-seed") and file.endswith(".json")):
             continue
@@ -89,8 +97,10 @@ def seat_results(out, name, seat, specs=None):
                      f"row {name}'s {','.join(seat_agents(name, seat))}")
         games += result["games"]
         wins += result["wins"][seat]
+        shared += result.get("shared_wins", [0] * (seat + 1))[seat]
+        share += result.get("win_shares", result["wins"])[seat]
         seeds.append(result["seed"])
-    return games, wins, seeds
+    return SeatResults(games, wins, seeds, shared, share)
 
 
 def measured(out, name):
@@ -151,7 +161,7 @@ def run(args):
             open_seats = [(r, seat) for r, seat in open_seats if r[0] < args.max]
             if not open_seats:
                 continue
-            (games, _, seeds), seat = min(open_seats, key=lambda x: (x[0][0], x[1]))
+            (games, _, seeds, _, _), seat = min(open_seats, key=lambda x: (x[0][0], x[1]))
             seed = FIRST_SEED
             while seed in seeds:
                 seed += 1
@@ -163,8 +173,8 @@ def run(args):
 
 
 def report(args):
-    print("| row | seat | won / games | % [95% interval] | seeds |")
-    print("|---|---|---|---|---|")
+    print("| row | seat | won / games | % [95% interval] | won with others (win share) | seeds |")
+    print("|---|---|---|---|---|---|")
     for name, row in ROWS.items():
         specs = set()
         per_seat = [seat_results(args.out, name, s, specs) for s in range(row["players"])]
@@ -180,10 +190,12 @@ def report(args):
             wins = sum(r[1] for r in group)
             seeds = sorted({s for r in group for s in r[2]})
             low, high = wilson(wins, games)
-            share = f"{100 * wins / games:.1f}" if games else "-"
+            percent = f"{100 * wins / games:.1f}" if games else "-"
             span = f"{seeds[0]}–{seeds[-1]}" if seeds else ""
-            print(f"| {name} | {label} | {wins}/{games} | {share} [{100 * low:.1f}, "
-                  f"{100 * high:.1f}] | {span} |")
+            shared = sum(r.shared for r in group)
+            together = f"{shared} ({100 * sum(r.share for r in group) / games:.1f}%)" if shared else ""
+            print(f"| {name} | {label} | {wins}/{games} | {percent} [{100 * low:.1f}, "
+                  f"{100 * high:.1f}] | {together} | {span} |")
 
 
 def main():

@@ -17,11 +17,11 @@ import strength_campaign as campaign  # noqa: E402  (the path above first)
 ROW = "jl4-heuristic"
 
 
-def write_chunk(out, name, seat, seed, wins, agents=None):
+def write_chunk(out, name, seat, seed, wins, agents=None, extra=None):
     folder = os.path.join(out, name)
     os.makedirs(folder, exist_ok=True)
     result = {"game": campaign.ROWS[name]["game"], "games": 10, "seed": seed,
-              "agents": agents or campaign.seat_agents(name, seat), "wins": wins}
+              "agents": agents or campaign.seat_agents(name, seat), "wins": wins, **(extra or {})}
     with open(campaign.chunk_path(out, name, seat, seed), "w") as f:
         json.dump(result, f)
 
@@ -76,7 +76,7 @@ def test_the_report_names_the_spec_of_chunks_kept_from_another(tmp_path, capsys)
     lines = [line for line in capsys.readouterr().out.splitlines() if "seat 0" in line]
     assert lines == [f"| {ROW} (ismcts:iterations=4000,depth=20,opponents=policy,"
                      "rollout=heuristic,prior=heuristic) | seat 0 | 3/10 | 30.0 [10.8, 60.3] "
-                     "| 1001–1001 |"]
+                     "|  | 1001–1001 |"]
 
 
 def test_a_pooled_row_is_measured_only_once_its_seats_are_even(tmp_path):
@@ -95,5 +95,20 @@ def test_each_turn_plays_the_seat_with_the_fewest_games_and_a_new_seed(tmp_path)
     played = sorted(os.listdir(tmp_path / ROW))
     assert played == [f"seat{s}-seed{n}.json" for s in range(4) for n in (1001, 1002)]
     per_seat = [campaign.seat_results(str(tmp_path), ROW, s) for s in range(4)]
-    assert per_seat == [(20, 10, [1001, 1002]), (20, 14, [1001, 1002]),
-                        (20, 12, [1001, 1002]), (20, 14, [1001, 1002])]
+    assert [r[:3] for r in per_seat] == [(20, 10, [1001, 1002]), (20, 14, [1001, 1002]),
+                                         (20, 12, [1001, 1002]), (20, 14, [1001, 1002])]
+
+
+def test_wins_shared_with_others_count_as_not_won_and_are_reported_as_a_share(tmp_path, capsys):
+    name = "mm3-heuristic"
+    for seat in range(3):
+        write_chunk(tmp_path, name, seat, 1001, [6, 2, 0], extra={
+            "shared_wins": [2, 2, 0], "win_shares": [7.0, 3.0, 0.0]})
+    per_seat = [campaign.seat_results(str(tmp_path), name, s) for s in range(3)]
+    assert per_seat[0] == (10, 6, [1001], 2, 7.0)
+    assert per_seat[2] == (10, 0, [1001], 0, 0.0)
+    sys.argv = ["strength_campaign.py", "report", str(tmp_path)]
+    campaign.main()
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith(f"| {name}")]
+    assert rows[0] == f"| {name} | all | 8/30 | 26.7 [14.2, 44.4] | 4 (33.3%) | 1001–1001 |"
+    assert rows[3] == f"| {name} | seat 2 | 0/10 | 0.0 [0.0, 27.8] |  | 1001–1001 |"
