@@ -149,14 +149,14 @@ std::unique_ptr<Agent> HeuristicAgent::make(const Game&, const Json& params) {
   return std::make_unique<HeuristicAgent>(p);
 }
 
-Action HeuristicAgent::choose(const Observation& obs, Rng& rng) {
-  const ActionList legal = obs.legal_actions();
-  if (legal.size() == 1) return legal.front();
-  // A world consistent with what this seat knows; only public facts and its own hand are read.
-  const mw::State world = obs.sample_world(rng);
-  const State& s = world.as<State>();
-  const Action a = heuristic::Chooser(s, legal, params_).choose();
-  return heuristic::has(legal, a) ? a : legal.front();
+Action HeuristicAgent::choose(const Observation& obs, Rng& /*rng*/) {
+  obs.legal_actions(legal_);
+  if (legal_.size() == 1) return legal_.front();
+  // Only public facts and this seat's own cards are read, so a world sampled for the seat would
+  // give the same choice (JokersLabyrinthAgent.ChoosesFromWhatItsSeatKnowsAlone).
+  const State& s = obs.position_read_fairly<State>();
+  const Action a = heuristic::Chooser(s, legal_, params_).choose();
+  return heuristic::has(legal_, a) ? a : legal_.front();
 }
 
 }  // namespace mw::jokers_labyrinth

@@ -5,6 +5,7 @@
 
 #include "ai/random_agent.h"
 #include "core/match.h"
+#include "games/jokers_labyrinth/heuristic_chooser.h"
 #include "games/jokers_labyrinth/test_support.h"
 
 namespace mw::jokers_labyrinth {
@@ -48,6 +49,45 @@ TEST(JokersLabyrinthAgent, BeatsTheSession1Player) {
     losses += m.returns[1 - me] > 0 ? 1 : 0;
   }
   EXPECT_GT(wins, losses + 10);  // measured ~58% to ~41% over 2000 selfplay games
+}
+
+// The heuristic decides from what its seat may know: in every position of many games its choice
+// is the same in the true state as in worlds resampled for its seat (the other hands, the
+// face-down cells and the decks dealt afresh), so it need not resample before choosing.
+TEST(JokersLabyrinthAgent, ChoosesFromWhatItsSeatKnowsAlone) {
+  const std::vector<HeuristicAgent::Params> players = {{}, {0.3, 0.5, true}, {0.5, 0.5, false, 0}};
+  int compared = 0, differed = 0;
+  for (const int count : {2, 3, 4}) {
+    const Game game = load({{"players", count}, {"startingGear", count == 3}});
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed), worlds(seed + 1000);
+      ActionList legal, scratch;
+      const HeuristicAgent::Params& params = players[seed % players.size()];
+      while (!s.is_terminal()) {
+        const Player p = s.current_player();
+        if (p == kChancePlayer) {
+          play_random_actions(s, rng, 1, scratch);
+          continue;
+        }
+        s.legal_actions(legal);
+        const Action chosen = heuristic::Chooser(s, legal, params).choose();
+        for (int k = 0; k < 2; ++k) {
+          const State world = s.resample(p, worlds);
+          ASSERT_EQ(heuristic::Chooser(world, legal, params).choose(), chosen)
+              << count << " players, seed " << seed << ", seat " << p << ": " << s.to_json().dump();
+          ++compared;
+          // What the seat may not see is dealt afresh (else the test could not fail).
+          const Player other = (p + 1) % count;
+          differed += world.information_state_key(other) != s.information_state_key(other);
+        }
+        // Now and then a random move, so that positions the heuristic avoids are reached too.
+        s.apply_legal(rng.below(5) == 0 ? legal[rng.below(legal.size())] : chosen);
+      }
+    }
+  }
+  EXPECT_GT(compared, 10000);
+  EXPECT_GT(differed, compared / 5);
 }
 
 TEST(JokersLabyrinthAgent, RejectsUnknownParameters) {
