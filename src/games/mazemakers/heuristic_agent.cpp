@@ -255,10 +255,13 @@ std::unique_ptr<Agent> HeuristicAgent::make(const Game&, const Json& params) {
 }
 
 Action HeuristicAgent::choose(const Observation& obs, Rng& rng) {
-  const ActionList legal = obs.legal_actions();
+  obs.legal_actions(legal_);
+  const ActionList& legal = legal_;
   if (legal.size() == 1) return legal.front();
-  const mw::State world = obs.sample_world(rng);
-  const auto& s = world.as<mazemakers::State>();
+  // Only what this seat knows is read (the coins' faces it has seen, the public targets), so a
+  // world sampled for the seat would give the same choice (MazeMakersHeuristic.
+  // ChoosesFromWhatItsSeatKnowsAlone).
+  const auto& s = obs.position_read_fairly<mazemakers::State>();
   const Player me = obs.player();
   switch (s.phase()) {
     case Phase::kWalls:

@@ -24,6 +24,7 @@ class HeuristicAgent final : public Agent {
 
  private:
   Params params_;
+  ActionList legal_;  // reused from one choice to the next
 };
 
 }  // namespace mw::mazemakers

@@ -28,6 +28,44 @@ Action heuristic_choice(const Game& game, const State& s, std::uint64_t seed = 1
   return agent.choose(Observation(wrapped, s.current_player()), rng);
 }
 
+// The heuristic decides from what its seat may know: at every decision of many games, given the
+// same random numbers, it chooses the same in the true position as in worlds sampled for its
+// seat (the coins it has not seen dealt afresh among themselves), so it need not sample one.
+TEST(MazeMakersHeuristic, ChoosesFromWhatItsSeatKnowsAlone) {
+  int compared = 0, differed = 0;
+  for (const Json& options : {Json{{"players", 2}}, Json{{"players", 3}}, Json{{"players", 4}},
+                              Json{{"players", 3}, {"board", "noPentominos"}}}) {
+    const Game game = load(options);
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      State s = State::initial(game.options());
+      Rng rng(seed), worlds(seed + 1000);
+      while (!s.is_terminal()) {
+        const Player p = s.current_player();
+        if (p < 0) {
+          s.apply_legal(s.sample_chance(rng));
+          continue;
+        }
+        const auto choice = [&](const State& position, Rng draws) {
+          HeuristicAgent agent(HeuristicAgent::Params{});
+          return agent.choose(Observation(make_state(game, position), p), draws);
+        };
+        const Action chosen = choice(s, rng);
+        for (int k = 0; k < 2; ++k) {
+          const State world = s.resample(p, worlds);
+          ASSERT_EQ(choice(world, rng), chosen) << options.dump() << ", seed " << seed << ", seat "
+                                                << p << ": " << s.to_json().dump();
+          ++compared;
+          differed += world.to_json() != s.to_json();  // else the test could not fail
+        }
+        s.apply_legal(chosen);
+        rng.below(2);  // the next choice draws other numbers
+      }
+    }
+  }
+  EXPECT_GT(compared, 2000);
+  EXPECT_GT(differed, compared / 5);
+}
+
 // The distances over bit masks (all of them, or up to one end), and the set-up heuristic's count
 // of the squares within reach of START, and each seat's way to its targets (all, and those under
 // no other pawn), are those of the plain search at every decision of random
