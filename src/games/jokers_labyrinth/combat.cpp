@@ -36,7 +36,7 @@ void State::begin_dice() {
 // know (a King, or any privately held card), so its absence does not reveal the hand.
 bool State::may_hold_king(int p) const {
   bool any = false;
-  hand_of(p).for_each(
+  hand(p).for_each(
       [&](int phys) { any |= is_king(phys) || private_[static_cast<std::size_t>(phys)]; });
   return any;
 }
@@ -109,8 +109,8 @@ void State::resolve_pve() {
       phase_ = Phase::kKeepNpc;
       return;
     }
-    if (is_queen(card)) {               // discard the whole hand (A-G5-16: Jokers kept by default)
-      const CardSet held = hand_of(p);  // discard() changes it
+    if (is_queen(card)) {            // discard the whole hand (A-G5-16: Jokers kept by default)
+      const CardSet held = hand(p);  // discard() changes it
       held.for_each([&](int phys) {
         if (!is_joker(phys) || config_.queen_loss_discards_jokers) discard(phys);
       });

@@ -24,7 +24,7 @@ double reroll_odds(const Combat& c, int mask) {
       kept |= 1 << f;
     }
   }
-  const double fresh = std::pow(5.0 / 6.0, rerolled);
+  const double fresh = five_sixths_to(rerolled);
   if ((mask & (1 << 6)) == 0) {
     return (kept & (1 << (c.final_die - 1))) != 0 ? 0.0 : fresh;
   }

@@ -333,6 +333,32 @@ class CardSet {
     r.words_ = {words_[0] & o.words_[0], words_[1] & o.words_[1]};
     return r;
   }
+  // Its cards in increasing order, as `for (int phys : set)` reads them.
+  class Iterator {
+   public:
+    constexpr Iterator() = default;  // the end
+    constexpr explicit Iterator(std::array<std::uint64_t, 2> words) : words_(words), w_(0) {
+      skip_empty();
+    }
+    constexpr int operator*() const { return w_ * 64 + std::countr_zero(words_[w_]); }
+    constexpr Iterator& operator++() {
+      words_[w_] &= words_[w_] - 1;
+      skip_empty();
+      return *this;
+    }
+    constexpr bool operator==(const Iterator& o) const {
+      return w_ == o.w_ && (w_ == 2 || words_[w_] == o.words_[w_]);
+    }
+
+   private:
+    constexpr void skip_empty() {
+      while (w_ < 2 && words_[w_] == 0) ++w_;
+    }
+    std::array<std::uint64_t, 2> words_{};
+    int w_ = 2;
+  };
+  constexpr Iterator begin() const { return Iterator(words_); }
+  constexpr Iterator end() const { return Iterator(); }
   template <class F>
   constexpr void for_each(F&& f) const {
     for (int w = 0; w < 2; ++w) {
@@ -497,7 +523,7 @@ class State {
   int jokers_held(int p) const;
   int jack_at(int cell) const;             // seat or -1
   std::bitset<kCells> jack_cells() const;  // the cells holding a Jack
-  std::vector<int> hand(int p) const;
+  const CardSet& hand(int p) const { return piles_[kLocHand + p - kCells]; }
   bool is_private(int phys) const { return private_[phys]; }
   // The number of shown dice for a PvE fight of seat p against defender value d with card value a.
   int dice_count(int p, int attack, int defend) const;
@@ -548,7 +574,6 @@ class State {
   Player actor() const;
   void validate() const;  // throws Error(kBadState)
   void index_piles();     // piles_ from loc_ (after loc_ is written other than by put)
-  const CardSet& hand_of(int p) const { return piles_[kLocHand + p - kCells]; }
   void validate_end() const;
   int max_round() const;
 

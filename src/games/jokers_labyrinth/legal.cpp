@@ -10,7 +10,7 @@ namespace mw::jokers_labyrinth {
 void State::legal_pairs(ActionList& out, int p) const {
   std::array<int, kNumPhys> cards;  // the first n are set
   int n = 0;
-  (hand_of(p) & kValueCards).for_each([&](int phys) { cards[n++] = phys; });
+  (hand(p) & kValueCards).for_each([&](int phys) { cards[n++] = phys; });
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) out.push_back(kPay + cards[i] * kNumPhys + cards[j]);
   }
@@ -18,7 +18,7 @@ void State::legal_pairs(ActionList& out, int p) const {
 
 void State::legal_prep(ActionList& out, int p, bool pvp) const {
   if (players_[p].debt >= 2) legal_pairs(out, p);
-  hand_of(p).for_each([&](int phys) {
+  hand(p).for_each([&](int phys) {
     if (pvp && combat_.side == 1 && combat_.commit[0] == phys) return;
     if (is_queen(phys)) {
       out.push_back(kBolster + phys);
@@ -32,7 +32,7 @@ void State::legal_prep(ActionList& out, int p, bool pvp) const {
 void State::legal_reroll(ActionList& out) const {
   out.push_back(kReroll);  // keep the dice
   const int p = actor();
-  if ((hand_of(p) & kKings).empty()) return;
+  if ((hand(p) & kKings).empty()) return;
   if (combat_.defender >= 0) {
     out.push_back(kReroll + 1);
     return;
@@ -104,13 +104,13 @@ void State::legal_main(ActionList& out) const {
     }
     if (can_scavenge()) out.push_back(kScavenge);
   }
-  const CardSet hand = hand_of(p);
+  const CardSet held = hand(p);
   const bool ace_ok = paid || !config_.ace_costs_action;
   // Ace actions are numbered by suit, and the two decks' Aces interleave suits: count each suit.
   std::array<int, 4> aces_of_suit{};
   int num_aces = 0;
   if (ace_ok) {
-    hand.for_each([&](int phys) {
+    held.for_each([&](int phys) {
       if (!is_ace(phys)) return;
       ++aces_of_suit[static_cast<std::size_t>(suit_of(phys))];
       ++num_aces;
@@ -155,9 +155,9 @@ void State::legal_main(ActionList& out) const {
       for (int k = 0; k < num_shifts; ++k) out.push_back(kAceShift + s * 196 + shifts[k]);
     });
   }
-  (hand & kKings).for_each([&](int phys) { out.push_back(kKingGain + phys); });
+  (held & kKings).for_each([&](int phys) { out.push_back(kKingGain + phys); });
   if (!boost_used_) {
-    hand.for_each([&](int phys) {
+    held.for_each([&](int phys) {
       if (is_joker(phys)) return;
       for (int d = 0; d < 4; ++d) {
         if (can_enter[d]) out.push_back(kBoost + phys * 4 + d);
@@ -165,14 +165,14 @@ void State::legal_main(ActionList& out) const {
     });
   }
   if (paid && last_was_reveal_) {
-    (hand & kValueCards).for_each([&](int phys) {
+    (held & kValueCards).for_each([&](int phys) {
       for (int d = 0; d < 4; ++d) {
         if (unseen[d]) out.push_back(kPortal + phys * 4 + d);
       }
     });
   }
   if (paid) {
-    hand.for_each([&](int phys) {
+    held.for_each([&](int phys) {
       if (!is_queen(phys)) return;
       for (int a = 0; a < config_.players; ++a) {
         for (int b = a + 1; b < config_.players; ++b)

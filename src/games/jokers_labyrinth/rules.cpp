@@ -151,7 +151,7 @@ Player State::actor() const {
 }
 
 int State::jokers_held(int p) const {
-  return (hand_of(p) & kJokers).count();
+  return (hand(p) & kJokers).count();
 }
 
 int State::jack_at(int cell) const {
@@ -167,12 +167,6 @@ std::bitset<kCells> State::jack_cells() const {
     if (players_[p].pos >= 0) jacks.set(static_cast<std::size_t>(players_[p].pos));
   }
   return jacks;
-}
-
-std::vector<int> State::hand(int p) const {
-  std::vector<int> out;
-  hand_of(p).for_each([&](int phys) { out.push_back(phys); });
-  return out;
 }
 
 int State::dice_count(int p, int attack, int defend) const {

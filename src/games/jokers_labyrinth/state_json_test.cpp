@@ -39,7 +39,7 @@ TEST(JokersLabyrinthRules, IllegalReasonAgreesWithTheLegalList) {
     const Game game = load({{"players", players}});
     for (std::uint64_t seed = 0; seed < 600 && checked < 8 * (players - 1); ++seed) {
       const State s = random_position(game, seed, static_cast<int>(50 + seed * 31 % 1500));
-      if (s.phase() != Phase::kMain || s.hand(s.to_move()).size() < 2) continue;
+      if (s.phase() != Phase::kMain || s.hand(s.to_move()).count() < 2) continue;
       ActionList legal;
       s.legal_actions(legal);
       for (Action a = 0; a < kDecisionEnd; ++a) {
@@ -131,7 +131,7 @@ TEST(JokersLabyrinthResample, PrivateCardsAndUnseenCardsAreRedrawn) {
   for (int i = 0; i < 200; ++i) {
     const State w = s.resample(1, rng);
     other += w.loc(card("9H*")) != kLocHand + 0 ? 1 : 0;
-    EXPECT_EQ(w.hand(0).size(), s.hand(0).size());
+    EXPECT_EQ(w.hand(0).count(), s.hand(0).count());
   }
   EXPECT_GT(other, 100);
   // P1's own worlds keep it.
