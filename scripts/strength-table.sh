@@ -29,7 +29,8 @@ th="ismcts:iterations=1000,${guided}"
 measure th-greedy treasure-hunt "$th" greedy ""
 measure th-random treasure-hunt "$th" random ""
 
-# Joker's Labyrinth with 3 and 4 players searches four times as long (src/games/jokers_labyrinth/register.cpp).
+# Joker's Labyrinth with 3 and 4 players searches four times as long
+# (src/games/jokers_labyrinth/register.cpp).
 for players in 2 3 4; do
   iterations=4000
   if [ "$players" != 2 ]; then iterations=16000; fi

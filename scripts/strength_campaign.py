@@ -193,7 +193,8 @@ def report(args):
             percent = f"{100 * wins / games:.1f}" if games else "-"
             span = f"{seeds[0]}–{seeds[-1]}" if seeds else ""
             shared = sum(r.shared for r in group)
-            together = f"{shared} ({100 * sum(r.share for r in group) / games:.1f}%)" if shared else ""
+            share = 100 * sum(r.share for r in group) / games if games else 0
+            together = f"{shared} ({share:.1f}%)" if shared else ""
             print(f"| {name} | {label} | {wins}/{games} | {percent} [{100 * low:.1f}, "
                   f"{100 * high:.1f}] | {together} | {span} |")
 

@@ -1,4 +1,5 @@
-"""scripts/strength_campaign.py: which chunks a row counts, which seat it plays next, what it reports.
+"""scripts/strength_campaign.py: which chunks a row counts, which seat it plays next, what it
+reports.
 
 A stand-in for `mazeworks selfplay` writes each chunk, so these run in a moment and need no build.
 """

@@ -55,7 +55,8 @@ TEST(JokersLabyrinthAgent, BeatsTheSession1Player) {
 // is the same in the true state as in worlds resampled for its seat (the other hands, the
 // face-down cells and the decks dealt afresh), so it need not resample before choosing.
 TEST(JokersLabyrinthAgent, ChoosesFromWhatItsSeatKnowsAlone) {
-  const std::vector<HeuristicAgent::Params> players = {{}, {0.3, 0.5, true}, {0.5, 0.5, false, 0}};
+  const std::vector<HeuristicAgent::Params> heuristics = {
+      {}, {0.3, 0.5, true}, {0.5, 0.5, false, 0}};
   int compared = 0, differed = 0;
   for (const int count : {2, 3, 4}) {
     const Game game = load({{"players", count}, {"startingGear", count == 3}});
@@ -63,7 +64,7 @@ TEST(JokersLabyrinthAgent, ChoosesFromWhatItsSeatKnowsAlone) {
       State s = State::initial(game.options());
       Rng rng(seed), worlds(seed + 1000);
       ActionList legal, scratch;
-      const HeuristicAgent::Params& params = players[seed % players.size()];
+      const HeuristicAgent::Params& params = heuristics[seed % heuristics.size()];
       while (!s.is_terminal()) {
         const Player p = s.current_player();
         if (p == kChancePlayer) {
