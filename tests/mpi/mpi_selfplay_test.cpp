@@ -97,11 +97,13 @@ TEST(Mpi, TwoRanksListTheOneProcessRunsTruncatedGames) {
 TEST(Mpi, TwoRanksGatherTheOneProcessRunsSharedWins) {
   const std::string run = fmt::format(
       "'{}' selfplay mazemakers --option players=3 --agents heuristic,heuristic,heuristic "
-      "--games {} --seed 6 --json",  // seed 6's first three games already share wins
+      "--games {} --seed 2 --json",  // seed 2's first three games already share wins
       MAZEWORKS_BINARY, mw::test_support::scaled_for_sanitizers(12));
   const Json one = run_json(run);
   ASSERT_TRUE(one.is_object());
-  ASSERT_GT(one["shared_wins"][0].get<int>() + one["shared_wins"][1].get<int>(), 0);
+  int shared_wins = 0;
+  for (const Json& seat : one["shared_wins"]) shared_wins += seat.get<int>();
+  ASSERT_GT(shared_wins, 0) << "the seed no longer gives shared wins: choose another";
   const Json two = run_json(mpirun() + run + " --mpi");
   EXPECT_EQ(without_timing(two), without_timing(one));
 }
