@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The strength table at +-7 points: its rows played in small chunks until each row is measured.
 
-Each row of docs/ai.md's strength table (the same specs as scripts/strength-table.sh) puts the
+Each row of docs/ai.md's strength table (scripts/strength-table.sh plays the same rows) puts the
 candidate alone in one seat against the opponent in every other seat. This plays it seat by seat
 with `mazeworks selfplay`, CHUNK games at a time, each chunk with its own seed and its own JSON file
 under OUT/<row>/, the seat with the fewest games first, until the 95% Wilson interval of the row's
@@ -14,7 +14,13 @@ The stopping rule looks at the interval's width only, never at the win rate.
 
   scripts/strength_campaign.py run OUT [ROW ...] [--chunk 10] [--max 300] [--threads 1]
   scripts/strength_campaign.py report OUT      # one Markdown row per table row, with its seeds
-  scripts/strength_campaign.py rows            # the row names
+  scripts/strength_campaign.py rows [--tsv]    # the row names (--tsv: each row's whole spec)
+
+The rows' specs are the games' strongest agents (`mazeworks games --json`, its
+strongest_agent_by_players), but for Treasure Hunt, whose table row measures ISMCTS rather than
+the catalogue's alpha-beta, and without the catalogue's time cap on the Pathfinder cards' maker;
+tests/scripts/test_strength_campaign.py holds them to the catalogue. scripts/strength-table.sh
+plays the same rows.
 """
 import argparse
 import collections
@@ -58,6 +64,7 @@ def make_rows():
 
 
 ROWS = make_rows()
+GAMES_WITH_A_PLAYER_COUNT = ("mazemakers", "jokers-labyrinth")  # the others refuse --players
 HALF_WIDTH = 0.07
 FIRST_SEED = 1001
 
@@ -119,6 +126,16 @@ def measured(out, name):
     return True
 
 
+def rows_tsv():
+    """One tab-separated line a row, for shell scripts: name, game, candidate, opponent,
+    players (for a game with a player count), seat names (for a game of roles), options
+    (space-separated). An empty field is "-": a shell's `read` would merge two tabs into one."""
+    return ["\t".join([name, row["game"], row["candidate"], row["opponent"],
+                       str(row["players"]) if row["game"] in GAMES_WITH_A_PLAYER_COUNT else "-",
+                       "Maker,Runner" if row["roles"] else "-", " ".join(row["options"]) or "-"])
+            for name, row in ROWS.items()]
+
+
 def seat_agents(name, seat):
     """The row's agents with its candidate alone in `seat`."""
     row = ROWS[name]
@@ -132,7 +149,7 @@ def play_chunk(binary, out, name, seat, seed, chunk, threads):
     agents = seat_agents(name, seat)
     command = [binary, "selfplay", row["game"], "--agents", ",".join(agents), "--games",
                str(chunk), "--seed", str(seed), "--threads", str(threads), "--json"]
-    if row["game"] in ("mazemakers", "jokers-labyrinth"):  # the games with a player count
+    if row["game"] in GAMES_WITH_A_PLAYER_COUNT:
         command += ["--players", str(row["players"])]
     for option in row["options"]:
         command += ["--option", option]
@@ -211,12 +228,19 @@ def main():
     run_parser.add_argument("--binary", default="build/mazeworks")
     report_parser = sub.add_parser("report")
     report_parser.add_argument("out")
-    sub.add_parser("rows")
+    rows_parser = sub.add_parser("rows")
+    rows_parser.add_argument("--tsv", action="store_true",
+                             help="name, game, candidate, opponent, player count, seat names "
+                                  "(for a game of roles) and options, tab-separated, an empty "
+                                  "field written -")
     args = parser.parse_args()
     if args.command == "run":
         run(args)
     elif args.command == "report":
         report(args)
+    elif args.tsv:
+        for line in rows_tsv():
+            print(line)
     else:
         print("\n".join(ROWS))
 
