@@ -125,8 +125,13 @@ class IsmctsWorker {
         continue;
       }
       modelled_in_a_row = 0;
-      const std::uint64_t k = key(world, actor, depth);
-      if (depth == 0) root_key_ = k;
+      // Every sampled world shows the searcher the same information state at the root (a game's
+      // contract, tests/random_sim), so its key is computed once.
+      const std::uint64_t k = depth == 0 && root_key_known_ ? root_key_ : key(world, actor, depth);
+      if (depth == 0) {
+        root_key_ = k;
+        root_key_known_ = true;
+      }
       SearchNode* node = tree_.find(k);
       if (node == nullptr) {
         if (added) break;  // one new node per iteration
@@ -172,6 +177,7 @@ class IsmctsWorker {
   std::vector<double> noise_;        // by seat, with the opponent model: modelled_noise()
   SearchTree tree_;
   std::uint64_t root_key_ = 0;
+  bool root_key_known_ = false;
   const SearchNode* full_root_ = nullptr;  // the root, once its edges are its legal actions
   std::vector<PathStep> path_;
   ActionList legal_;

@@ -3,10 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <numeric>
 #include <set>
+#include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "core/hash.h"
@@ -115,6 +118,44 @@ TEST(core, HasherAddsBytesEightToAStepAndTheirCount) {
   EXPECT_NE(Hasher().add_bytes(zero).value(), Hasher().add_bytes({}).value());  // lengths count
   EXPECT_NE(Hasher().add_bytes(std::span(kBytes).first(8)).value(),
             Hasher().add_bytes(std::span(kBytes).first(9)).value());
+}
+
+TEST(core, HasherAddsThirtyTwoBytesAsOneStepThatKnowsTheirOrder) {
+  std::array<std::uint8_t, 41> bytes{};
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(i * 7 + 1);
+  const auto block = std::span<const std::uint8_t>(bytes).first(32);
+  // The block as one word, then the rest eight to a step, then the length.
+  EXPECT_EQ(Hasher().add_bytes(bytes).value(),
+            Hasher()
+                .add(Hasher::block_of_four(block))
+                .add(0x120b04fdf6efe8e1ULL)  // bytes 32-39: 225, 232, ... 18
+                .add(0x19ULL)                // byte 40: 281 % 256
+                .add(41)
+                .value());
+  for (std::size_t a = 0; a < 4; ++a) {
+    for (std::size_t b = a + 1; b < 4; ++b) {  // two of the block's words trade places
+      std::array<std::uint8_t, 41> swapped = bytes;
+      std::swap_ranges(swapped.begin() + 8 * a, swapped.begin() + 8 * a + 8,
+                       swapped.begin() + 8 * b);
+      EXPECT_NE(Hasher().add_bytes(swapped).value(), Hasher().add_bytes(bytes).value()) << a << b;
+    }
+  }
+  std::array<std::uint8_t, 41> last_of_block_differs = bytes;
+  last_of_block_differs[31] ^= 1;
+  EXPECT_NE(Hasher().add_bytes(last_of_block_differs).value(), Hasher().add_bytes(bytes).value());
+}
+
+TEST(core, KeyBytesHoldIntegersAsFourLittleEndianBytesAndRefuseMoreThanTheirRoom) {
+  KeyBytes<9> k;
+  const std::array<std::uint8_t, 1> seven = {7};
+  k.add(-2).add_bytes(seven).add(0x01020304);
+  EXPECT_EQ(std::vector<std::uint8_t>(k.bytes().begin(), k.bytes().end()),
+            (std::vector<std::uint8_t>{0xfe, 0xff, 0xff, 0xff, 7, 4, 3, 2, 1}));
+  EXPECT_THROW(k.add_bytes(seven), std::length_error);
+  EXPECT_THROW(k.add(0), std::length_error);
+  EXPECT_EQ(k.bytes().size(), 9U);  // a refused field changes nothing
+  EXPECT_EQ(Hasher().add_bytes(k.bytes()).value(),
+            Hasher().add(0x02030407fffffffeULL).add(1).add(9).value());
 }
 
 }  // namespace

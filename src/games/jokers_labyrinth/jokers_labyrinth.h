@@ -464,6 +464,10 @@ struct LastFight {
   friend bool operator==(const LastFight&, const LastFight&) = default;
 };
 
+// What an information-state key gathers at most: each card's place, four tables of the cells
+// (face, peeks, shuffle groups, cells still to reveal) and under 96 integers of four bytes.
+using KeyFields = KeyBytes<kNumPhys + 4 * kCells + 4 * 96>;
+
 class State {
  public:
   static State initial(const Options& options);
@@ -600,7 +604,7 @@ class State {
   Json last_fight_view() const;
   // The view's board (state_json_write.cpp); `all`: the observer sees everything.
   Json board_view(Player observer, bool all) const;
-  void hash_last_fight(Hasher& h) const;
+  void add_last_fight(KeyFields& k) const;
   void reveal_cells(std::bitset<kCells> cells, After after, int target);
   void continue_reveal();
   void ace_needs_guardian(int& cell) const;

@@ -222,15 +222,15 @@ Json State::outcome_of(Action a) const {
   return {{"fight", next.last_fight_view()}};
 }
 
-void State::hash_last_fight(Hasher& h) const {
+void State::add_last_fight(KeyFields& k) const {
   const LastFight& f = last_fight_;
   for (int v : {int(f.attacker), int(f.defender), int(f.foe), int(f.card[0]), int(f.card[1]),
                 int(f.dice), int(f.final_die), int(f.die[0]), int(f.die[1]), int(f.total[0]),
                 int(f.total[1]), int(f.attacker_won), int(f.consequence), int(f.cell),
                 int(f.paid[0]), int(f.paid[1]), int(f.joker_dropped), int(f.moved_in)}) {
-    h.add(static_cast<std::uint64_t>(v + 20000));
+    k.add(v);
   }
-  for (int count : f.faces) h.add(static_cast<std::uint64_t>(count));
+  for (int count : f.faces) k.add(count);
 }
 
 }  // namespace mw::jokers_labyrinth

@@ -270,18 +270,17 @@ Json State::board_view(Player observer, bool all) const {
 }
 
 // A hash of exactly what view(p) shows (kept in step with view(): hidden facts enter only as
-// "unseen"), without building the JSON.
+// "unseen"), without building the JSON: its fields gathered, then hashed in one pass.
 std::uint64_t State::information_state_key(Player p) const {
   // A location byte (every location is under 200) for a card the view does not name.
   constexpr std::uint8_t kNotNamed = 200;
   static_assert(kLocShuffle < kNotNamed, "the last location");
   if (phase_ == Phase::kOver) return Hasher(0x4a4f4b4552ULL).add(view(p).dump()).value();
-  Hasher h(0x4a4f4b4553ULL);
-  h.add(static_cast<std::uint64_t>(p + 8)).add(static_cast<std::uint64_t>(phase_));
-  h.add(static_cast<std::uint64_t>(current_player() + 8));
+  KeyFields k;
+  k.add(p).add(static_cast<int>(phase_)).add(current_player());
   for (int v : {int(to_move_), int(actions_left_), int(paid_actions_), int(last_was_reveal_),
                 int(boost_used_), int(scavenged_), int(round_), int(first_), int(turns_)}) {
-    h.add(static_cast<std::uint64_t>(v + 1000));
+    k.add(v);
   }
   const auto mine = static_cast<unsigned>(1u << p);
   std::array<int, 8> counts{};                    // pool, Scavenger deck, hidden cards of each hand
@@ -301,53 +300,47 @@ std::uint64_t State::information_state_key(Player p) const {
       ++counts[2 + where - kLocHand];
     shown_at[phys] = static_cast<std::uint8_t>(shown);
   }
-  h.add_bytes(shown_at);
-  for (int k : counts) h.add(static_cast<std::uint64_t>(k));
+  k.add_bytes(shown_at);
+  for (int c : counts) k.add(c);
   std::array<std::uint8_t, kCells> face{};  // face down, a dropped Joker
   for (int c = 0; c < kCells; ++c) {
     face[c] =
         static_cast<std::uint8_t>(static_cast<int>(down_[c]) | static_cast<int>(dropped_[c]) << 1);
   }
-  h.add_bytes(face).add_bytes(known_).add_bytes(group_);
+  k.add_bytes(face).add_bytes(known_).add_bytes(group_);
   for (int q = 0; q < config_.players; ++q) {
     const PlayerState& ps = players_[q];
-    h.add(static_cast<std::uint64_t>(ps.pos + 2)).add(static_cast<std::uint64_t>(ps.suit + 2));
-    h.add(static_cast<std::uint64_t>(ps.entered) | static_cast<std::uint64_t>(ps.skip) << 1 |
-          static_cast<std::uint64_t>(ps.bolster) << 2 |
-          static_cast<std::uint64_t>(ps.hindered) << 3);
-    h.add(ps.debt);
+    k.add(ps.pos).add(ps.suit).add(ps.debt);
+    k.add(int(ps.entered) | int(ps.skip) << 1 | int(ps.bolster) << 2 | int(ps.hindered) << 3);
   }
   if (is_fight_phase(phase_)) {
     const Combat& c = combat_;
     for (int v : {int(c.attacker), int(c.target), int(c.defender), int(c.side), int(c.loser),
                   int(c.rerolled), int(c.die[0]), int(c.die[1]), int(c.value_card), int(c.dice),
                   int(c.final_die), int(c.set_aside)}) {
-      h.add(static_cast<std::uint64_t>(v + 1000));
+      k.add(v);
     }
-    for (int f : c.faces) h.add(static_cast<std::uint64_t>(f));
+    for (int f : c.faces) k.add(f);
     const bool both = c.commit[0] != -2 && c.commit[1] != -2;
     for (int side = 0; side < 2; ++side) {
       const int seat = side == 0 ? c.attacker : c.defender;
       const int card = c.commit[side];
-      const int shown = card == -2 ? -2 : (both || p == seat) ? card : -3;
-      h.add(static_cast<std::uint64_t>(shown + 1000));
+      k.add(card == -2 ? -2 : (both || p == seat) ? card : -3);
     }
   }
-  if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc) {
-    h.add(static_cast<std::uint64_t>(p == to_move_ || !private_[held_card_] ? held_card_ + 1000
-                                                                            : 999));
-  }
-  if (phase_ == Phase::kPeeking || after_ == After::kPeeked) h.add(peeks_left_);
-  if (phase_ == Phase::kShuffleDraw || phase_ == Phase::kShuffleDeal) {
-    h.add(static_cast<std::uint64_t>(rs_centre_ + 1000)).add(rs_count_).add(rs_need_).add(rs_next_);
-  }
+  if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc)
+    k.add(p == to_move_ || !private_[held_card_] ? held_card_ : -1);
+  if (phase_ == Phase::kPeeking || after_ == After::kPeeked) k.add(peeks_left_);
+  if (phase_ == Phase::kShuffleDraw || phase_ == Phase::kShuffleDeal)
+    k.add(rs_centre_).add(rs_count_).add(rs_need_).add(rs_next_);
   if (phase_ == Phase::kDeal || phase_ == Phase::kGuardian) {
-    h.add(static_cast<std::uint64_t>(after_)).add(static_cast<std::uint64_t>(after_target_ + 1000));
-    h.add(static_cast<std::uint64_t>(portal_card_ + 1000));
-    for (int c = 0; c < kCells; ++c) h.add(static_cast<std::uint64_t>(pending_[c]));
+    k.add(static_cast<int>(after_)).add(after_target_).add(portal_card_);
+    std::array<std::uint8_t, kCells> pending{};
+    for (int c = 0; c < kCells; ++c) pending[c] = pending_[c];
+    k.add_bytes(pending);
   }
-  hash_last_fight(h);
-  return h.value();
+  add_last_fight(k);
+  return Hasher(0x4a4f4b4553ULL).add_bytes(k.bytes()).value();
 }
 
 }  // namespace mw::jokers_labyrinth
