@@ -2,6 +2,7 @@
 // The heuristic player's move chooser and its helpers, shared by the heuristic_*.cpp files.
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cmath>
 #include <cstdlib>
 
@@ -74,9 +75,9 @@ class Chooser {
   bool chase(int d) const;
   double odds_against(int cell) const;
   int toward_goal() const;
-  bool walkable(int cell) const;
+  bool walkable(int cell, const std::bitset<kCells>& jacks) const;
   bool guards_joker(int cell) const;
-  bool useful_from(int cell) const;
+  bool acts_on(int cell, const std::bitset<kCells>& jacks) const;
 
   // Newer play, off with the "basic" parameter (heuristic_plays.cpp).
   // Whether the feature of ablation bit `bit` (Params::off) is on.

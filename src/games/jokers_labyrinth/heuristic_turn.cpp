@@ -1,5 +1,6 @@
 // The heuristic player's turn: pick-ups, fights, reveals and where to walk when nothing is near.
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 
 #include "games/jokers_labyrinth/heuristic_chooser.h"
@@ -164,6 +165,19 @@ double Chooser::odds_against(int cell) const {
 // Steps to the nearest cell from which something useful is adjacent (a face-down card to
 // reveal, or a Joker), walking only where a Move may go. Returns the first direction or -1.
 int Chooser::toward_goal() const {
+  const std::bitset<kCells> jacks = s_.jack_cells();
+  // Whether a cell is one to act on, judged once: the search asks again for each of its
+  // neighbours, and judging weighs the hand against the cell's defender.
+  std::array<std::int8_t, kCells> judged{};  // 0: not yet, 1: act on it, 2: not
+  auto useful_from = [&](int cell) {
+    for (int d = 0; d < 4; ++d) {
+      const int nb = neighbour(cell, d);
+      if (nb < 0 || !in_grid(nb)) continue;
+      if (judged[nb] == 0) judged[nb] = acts_on(nb, jacks) ? 1 : 2;
+      if (judged[nb] == 1) return true;
+    }
+    return false;
+  };
   const int start = s_.player(me_).pos;
   std::array<int, kCells> first{};
   first.fill(-2);
@@ -184,7 +198,7 @@ int Chooser::toward_goal() const {
     }
     for (int d = 0; d < 4; ++d) {
       const int nb = neighbour(cell, d);
-      if (nb < 0 || first[nb] != -2 || !walkable(nb)) continue;
+      if (nb < 0 || first[nb] != -2 || !walkable(nb, jacks)) continue;
       first[nb] = cell == start ? d : first[cell];
       queue[tail++] = nb;
     }
@@ -192,15 +206,14 @@ int Chooser::toward_goal() const {
   return best < 0 ? -1 : first[best];
 }
 
-bool Chooser::walkable(int cell) const {
-  if (s_.jack_at(cell) >= 0) return false;
+bool Chooser::walkable(int cell, const std::bitset<kCells>& jacks) const {
+  if (jacks[cell]) return false;
   if (!in_grid(cell)) return !s_.player(me_).entered && s_.card_on(cell) < 0;
   if (s_.face_down(cell)) return false;
   const int card = s_.card_on(cell);
   return card < 0 || is_equipment(card) || (is_npc(card) && suit_of(card) == s_.player(me_).suit);
 }
 
-// A face-up card next to a Joker: it may wall the Joker in.
 bool Chooser::guards_joker(int cell) const {
   for (int d = 0; d < 4; ++d) {
     const int nb = neighbour(cell, d);
@@ -210,18 +223,14 @@ bool Chooser::guards_joker(int cell) const {
   return false;
 }
 
-bool Chooser::useful_from(int cell) const {
-  for (int d = 0; d < 4; ++d) {
-    const int nb = neighbour(cell, d);
-    if (nb < 0 || !in_grid(nb)) continue;
-    if (s_.face_down(nb)) return true;
-    const int card = s_.card_on(nb);
-    if (card < 0 || s_.jack_at(nb) >= 0) continue;
-    // Only where it would act: a Joker it dares to fight, or a blocker of a Joker it can beat.
-    if (is_joker(card) && odds_against(nb) >= params_.joker_odds) return true;
-    if (!is_joker(card) && guards_joker(nb) && odds_against(nb) >= params_.hazard_odds) return true;
-  }
-  return false;
+// A cell next to which the Jack would act: a face-down card to reveal, a Joker it dares to
+// fight, or a blocker of a Joker it can beat.
+bool Chooser::acts_on(int cell, const std::bitset<kCells>& jacks) const {
+  if (s_.face_down(cell)) return true;
+  const int card = s_.card_on(cell);
+  if (card < 0 || jacks[cell]) return false;
+  if (is_joker(card)) return odds_against(cell) >= params_.joker_odds;
+  return guards_joker(cell) && odds_against(cell) >= params_.hazard_odds;
 }
 
 }  // namespace mw::jokers_labyrinth::heuristic
