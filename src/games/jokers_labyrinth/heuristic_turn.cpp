@@ -214,6 +214,7 @@ bool Chooser::walkable(int cell, const std::bitset<kCells>& jacks) const {
   return card < 0 || is_equipment(card) || (is_npc(card) && suit_of(card) == s_.player(me_).suit);
 }
 
+// A face-up card next to a Joker: it may wall the Joker in.
 bool Chooser::guards_joker(int cell) const {
   for (int d = 0; d < 4; ++d) {
     const int nb = neighbour(cell, d);
