@@ -10,11 +10,15 @@ namespace mw::jokers_labyrinth {
 namespace {
 
 // A seat's strength on a log-odds scale. A Joker held is most of the way to a win (half the
-// goal, and -1 die in every fight); a Joker lying next to the Jack is a fight away; a good value
-// card is a die fewer against a Joker; each pair of debt is a die more.
+// goal, and -1 die in every fight), but less so in debt: each pair of debt is a point off the
+// Jack's total in a fight between Jacks, so a rival who attacks it soon takes the Joker away.
+// Valued at 1.8 whatever the debt, a Joker made a fight at long odds look worth its risk, and
+// the search fought on at falling odds while the debt piled up (docs/experiments/ai.md).
+// A Joker lying next to the Jack is a fight away; a good value card is a die fewer against a
+// Joker; each pair of debt is a die more.
 double strength(const State& s, int p) {
   const PlayerState& ps = s.player(p);
-  double x = 1.8 * s.jokers_held(p);
+  double x = (1.8 - 0.25 * std::min(ps.debt / 2, 6)) * s.jokers_held(p);
   int best = 0, cards = 0;
   for (int phys : s.hand(p)) {
     if (!(is_equipment(phys) || is_npc(phys))) continue;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 
 #include "games/jokers_labyrinth/test_support.h"
@@ -26,7 +27,7 @@ TEST(JokersLabyrinthEvaluate, FavoursTheSeatThatIsAhead) {
   EXPECT_GT(ahead[0], 0.5);
   EXPECT_LT(ahead[1], -0.5);
   EXPECT_NEAR(ahead[0] + ahead[1], 0.0, 1e-9);
-  s.mutable_player(0).debt = 4;  // debt and an opponent's good card narrow it
+  s.mutable_player(0).debt = 2;  // debt and an opponent's good card narrow it
   give(s, 1, "KS");
   const auto narrower = eval(s);
   EXPECT_LT(narrower[0], ahead[0]);
@@ -50,6 +51,32 @@ TEST(JokersLabyrinthEvaluate, FourSeatsAddUpAndStayInRange) {
   }
   EXPECT_EQ(std::max_element(v.begin(), v.end()) - v.begin(), 3);
   EXPECT_EQ(std::min_element(v.begin(), v.end()) - v.begin(), 2);
+}
+
+// Seat 0's estimate in a four-player game where it holds `jokers` Jokers and owes `debt`.
+double estimate_of_first_seat(int debt, int jokers) {
+  State s = initial({{"players", 4}});
+  play(s, "first P2");
+  for (const char* t :
+       {"jack H", "jack S", "jack D", "jack C", "spot a0", "spot z1", "spot g0", "spot h1"})
+    play(s, t);
+  if (jokers > 0) give(s, 0, "JK2");
+  s.mutable_player(0).debt = static_cast<std::uint16_t>(debt);
+  return eval(s, {{"players", 4}})[0];
+}
+
+// A Joker fight without a value card: won, the seat holds a Joker; lost, it owes 2 more debt.
+double expected_after_joker_fight(int debt, int dice) {
+  const double win = std::pow(5.0 / 6.0, dice);  // the final die shows none of the dice's faces
+  return win * estimate_of_first_seat(debt, 1) + (1 - win) * estimate_of_first_seat(debt + 2, 0);
+}
+
+TEST(JokersLabyrinthEvaluate, AJokerFightAtLongOddsUnderDebtIsNotWorthItsRisk) {
+  // Without debt, 7 dice (28%): worth it. Owing 8, 7 + 4 dice (13%): a fight lost is 2 debt more,
+  // and a Joker won under debt is soon lost to a rival's attack, so not worth it; the estimate
+  // that valued a held Joker alike at any debt took that fight, and the next, as the debt grew.
+  EXPECT_GT(expected_after_joker_fight(0, 7), estimate_of_first_seat(0, 0));
+  EXPECT_LT(expected_after_joker_fight(8, 11), estimate_of_first_seat(8, 0));
 }
 
 }  // namespace
