@@ -18,12 +18,14 @@ JL_SPEC = "ismcts:iterations={it},depth=20,opponents=policy,rollout=heuristic,pr
 
 
 def joker_fights(state):
-    """The moves of seat 0 that start a fight against a Joker."""
+    """The moves of seat 0 that start a fight against a Joker (the only defender valued 14)."""
     fights = []
     for action in state.legal_actions():
         after = state.clone()
         after.apply_action(action)
-        if "Fight under way: Player 1 fights the Joker" in after.render(0):
+        combat = after.view(0).get("combat")
+        if (combat is not None and combat.get("attacker") == 0 and "defender" not in combat
+                and combat.get("defender_value") == 14):
             fights.append(action)
     return fights
 

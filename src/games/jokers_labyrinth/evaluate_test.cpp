@@ -34,12 +34,18 @@ TEST(JokersLabyrinthEvaluate, FavoursTheSeatThatIsAhead) {
   EXPECT_GT(narrower[0], 0.0);
 }
 
-TEST(JokersLabyrinthEvaluate, FourSeatsAddUpAndStayInRange) {
+// Four Jacks on their start spots, the first turn about to begin.
+State four_seats_placed() {
   State s = initial({{"players", 4}});
   play(s, "first P2");
   for (const char* t :
        {"jack H", "jack S", "jack D", "jack C", "spot a0", "spot z1", "spot g0", "spot h1"})
     play(s, t);
+  return s;
+}
+
+TEST(JokersLabyrinthEvaluate, FourSeatsAddUpAndStayInRange) {
+  State s = four_seats_placed();
   give(s, 3, "JK2");
   s.mutable_player(2).debt = 2;
   const auto v = eval(s, {{"players", 4}});
@@ -55,11 +61,7 @@ TEST(JokersLabyrinthEvaluate, FourSeatsAddUpAndStayInRange) {
 
 // Seat 0's estimate in a four-player game where it holds `jokers` Jokers and owes `debt`.
 double estimate_of_first_seat(int debt, int jokers) {
-  State s = initial({{"players", 4}});
-  play(s, "first P2");
-  for (const char* t :
-       {"jack H", "jack S", "jack D", "jack C", "spot a0", "spot z1", "spot g0", "spot h1"})
-    play(s, t);
+  State s = four_seats_placed();
   if (jokers > 0) give(s, 0, "JK2");
   s.mutable_player(0).debt = static_cast<std::uint16_t>(debt);
   return eval(s, {{"players", 4}})[0];
