@@ -75,8 +75,10 @@ def chunk_path(out, name, seat, seed):
 
 # Wins are the games the candidate won alone; `shared` those it won with others (MazeMakers: all
 # who leave in the last round win), which count as not won, and `share` its wins with each shared
-# one split among the winners (the measure whose fair share is 1 / players).
-SeatResults = collections.namedtuple("SeatResults", "games wins seeds shared share")
+# one split among the winners (the measure whose fair share is 1 / players); `drawn` the games
+# without a sole winner (`selfplay`'s draws: nobody won, as at MazeMakers' round limit or Joker's
+# Labyrinth's 1200-turn safeguard, or several won together).
+SeatResults = collections.namedtuple("SeatResults", "games wins seeds shared share drawn")
 
 
 def seat_results(out, name, seat, specs=None):
@@ -85,12 +87,12 @@ def seat_results(out, name, seat, specs=None):
     Every chunk must have played the row's agents, unless `specs` (a set) is given: then the
     candidate's spec of each chunk is added to it instead (a report of chunks kept from an earlier
     spec)."""
-    games = wins = shared = 0
+    games = wins = shared = drawn = 0
     share = 0.0
     seeds = []
     folder = os.path.join(out, name)
     if not os.path.isdir(folder):
-        return SeatResults(games, wins, seeds, shared, share)
+        return SeatResults(games, wins, seeds, shared, share, drawn)
     for file in sorted(os.listdir(folder)):
         if not (file.startswith(f"seat{seat}-seed") and file.endswith(".json")):
             continue
@@ -106,8 +108,9 @@ def seat_results(out, name, seat, specs=None):
         wins += result["wins"][seat]
         shared += result.get("shared_wins", [0] * (seat + 1))[seat]
         share += result.get("win_shares", result["wins"])[seat]
+        drawn += result.get("draws", 0)
         seeds.append(result["seed"])
-    return SeatResults(games, wins, seeds, shared, share)
+    return SeatResults(games, wins, seeds, shared, share, drawn)
 
 
 def measured(out, name):
@@ -178,7 +181,8 @@ def run(args):
             open_seats = [(r, seat) for r, seat in open_seats if r[0] < args.max]
             if not open_seats:
                 continue
-            (games, _, seeds, _, _), seat = min(open_seats, key=lambda x: (x[0][0], x[1]))
+            results, seat = min(open_seats, key=lambda x: (x[0].games, x[1]))
+            games, seeds = results.games, results.seeds
             seed = FIRST_SEED
             while seed in seeds:
                 seed += 1
@@ -190,8 +194,9 @@ def run(args):
 
 
 def report(args):
-    print("| row | seat | won / games | % [95% interval] | won with others (win share) | seeds |")
-    print("|---|---|---|---|---|---|")
+    print("| row | seat | won / games | % [95% interval] | won with others (win share) "
+          "| no sole winner | seeds |")
+    print("|---|---|---|---|---|---|---|")
     for name, row in ROWS.items():
         specs = set()
         per_seat = [seat_results(args.out, name, s, specs) for s in range(row["players"])]
@@ -212,8 +217,9 @@ def report(args):
             shared = sum(r.shared for r in group)
             share = 100 * sum(r.share for r in group) / games if games else 0
             together = f"{shared} ({share:.1f}%)" if shared else ""
+            drawn = sum(r.drawn for r in group) or ""
             print(f"| {name} | {label} | {wins}/{games} | {percent} [{100 * low:.1f}, "
-                  f"{100 * high:.1f}] | {together} | {span} |")
+                  f"{100 * high:.1f}] | {together} | {drawn} | {span} |")
 
 
 def main():

@@ -79,7 +79,7 @@ def test_the_report_names_the_spec_of_chunks_kept_from_another(tmp_path, capsys)
     lines = [line for line in capsys.readouterr().out.splitlines() if "seat 0" in line]
     assert lines == [f"| {ROW} (ismcts:iterations=4000,depth=20,opponents=policy,"
                      "rollout=heuristic,prior=heuristic) | seat 0 | 3/10 | 30.0 [10.8, 60.3] "
-                     "|  | 1001–1001 |"]
+                     "|  |  | 1001–1001 |"]
 
 
 def test_a_pooled_row_is_measured_only_once_its_seats_are_even(tmp_path):
@@ -108,13 +108,29 @@ def test_wins_shared_with_others_count_as_not_won_and_are_reported_as_a_share(tm
         write_chunk(tmp_path, name, seat, 1001, [6, 2, 0], extra={
             "shared_wins": [2, 2, 0], "win_shares": [7.0, 3.0, 0.0]})
     per_seat = [campaign.seat_results(str(tmp_path), name, s) for s in range(3)]
-    assert per_seat[0] == (10, 6, [1001], 2, 7.0)
-    assert per_seat[2] == (10, 0, [1001], 0, 0.0)
+    assert per_seat[0] == (10, 6, [1001], 2, 7.0, 0)
+    assert per_seat[2] == (10, 0, [1001], 0, 0.0, 0)
     sys.argv = ["strength_campaign.py", "report", str(tmp_path)]
     campaign.main()
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith(f"| {name}")]
-    assert rows[0] == f"| {name} | all | 8/30 | 26.7 [14.2, 44.4] | 4 (33.3%) | 1001–1001 |"
-    assert rows[3] == f"| {name} | seat 2 | 0/10 | 0.0 [0.0, 27.8] |  | 1001–1001 |"
+    assert rows[0] == f"| {name} | all | 8/30 | 26.7 [14.2, 44.4] | 4 (33.3%) |  | 1001–1001 |"
+    assert rows[3] == f"| {name} | seat 2 | 0/10 | 0.0 [0.0, 27.8] |  |  | 1001–1001 |"
+
+
+def test_games_without_a_sole_winner_are_reported_beside_the_wins(tmp_path, capsys):
+    name = "jl2-heuristic"
+    write_chunk(tmp_path, name, 0, 1001, [6, 1], extra={"draws": 3})
+    write_chunk(tmp_path, name, 0, 1002, [7, 3], extra={"draws": 0})
+    write_chunk(tmp_path, name, 1, 1001, [2, 7], extra={"draws": 1})
+    assert campaign.seat_results(str(tmp_path), name, 0) == (20, 13, [1001, 1002], 0, 13.0, 3)
+    sys.argv = ["strength_campaign.py", "report", str(tmp_path)]
+    campaign.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("| row | seat | won / games | % [95% interval] | won with others (win share) "
+                      "| no sole winner | seeds |")
+    rows = [line for line in out if line.startswith(f"| {name}")]
+    assert rows[0] == f"| {name} | all | 20/30 | 66.7 [48.8, 80.8] |  | 4 | 1001–1002 |"
+    assert rows[2] == f"| {name} | seat 1 | 7/10 | 70.0 [39.7, 89.2] |  | 1 | 1001–1001 |"
 
 
 def strongest_by_players(cli):
