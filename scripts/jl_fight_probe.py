@@ -3,9 +3,9 @@
 
     PYTHONPATH=build/python /usr/bin/python3 scripts/jl_fight_probe.py [--positions 8] [--min-debt 6]
 
-Plays games with the searcher (the JL spec) in seat 0 against random seats and keeps, from each
-game, the first position where seat 0 is to move in the main phase, owes at least --min-debt and
-has a move that fights a Joker. Then each spec searches each position --searches times (agent
+Plays games with the searcher (the JL spec) in seat 0 against --opponent seats (random unless
+told) and keeps, from each game, the first position where seat 0 is to move in the main phase,
+owes at least --min-debt and has a move that fights a Joker. Then each spec searches each position --searches times (agent
 seeds 1000, 1001, ...) and the line says how many of those searches chose a Joker fight. The JL
 spec's depth-20 search (its rollouts cut and scored by the position estimate) is set beside the
 same search with rollouts played to the end (depth 0), which scores by the game's result.
@@ -30,11 +30,11 @@ def joker_fights(state):
     return fights
 
 
-def find_position(game, spec, seed, min_debt):
+def find_position(game, spec, opponent, seed, min_debt):
     """The first position of game `seed` that asks seat 0 whether to fight a Joker in debt."""
     state = game.new_initial_state(seed)
     seats = [mazeworks.agent(spec, game=game, seed=seed)]
-    seats += [mazeworks.agent("random", game=game, seed=seed * 10 + i)
+    seats += [mazeworks.agent(opponent, game=game, seed=seed * 10 + i)
               for i in range(game.num_players() - 1)]
     for agent in seats:
         agent.reset()
@@ -66,6 +66,7 @@ def main():
     parser.add_argument("--min-debt", type=int, default=6)
     parser.add_argument("--searches", type=int, default=4)
     parser.add_argument("--max-games", type=int, default=400)
+    parser.add_argument("--opponent", default="random", help="the other seats' agent spec")
     args = parser.parse_args()
 
     game = mazeworks.load_game("jokers-labyrinth", {"players": args.players})
@@ -73,7 +74,7 @@ def main():
     specs = {"depth20": spec, "depth0": spec.replace("depth=20", "depth=0"), "heuristic": "heuristic"}
     found = 0
     for seed in range(1, args.max_games + 1):
-        position = find_position(game, spec, seed, args.min_debt)
+        position = find_position(game, spec, args.opponent, seed, args.min_debt)
         if position is None:
             continue
         state, fights, me = position

@@ -1,0 +1,25 @@
+"""scripts/jl_fit_estimate.py fits the Joker's Labyrinth estimate's weights to heuristic games."""
+import json
+import os
+import subprocess
+import sys
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
+                      "jl_fit_estimate.py")
+
+
+def test_the_fitted_weights_fit_the_games_at_least_as_well_as_the_estimates():
+    result = subprocess.run([sys.executable, SCRIPT, "--players", "3", "--games", "12",
+                             "--every", "3", "--json"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["positions"] > 100
+    assert report["games"] == 12 and 0 <= report["drawn"] < 12
+    assert list(report["weights"]) == ["joker", "joker_x_debt_pairs", "best_card", "cards",
+                                       "debt_pairs", "skip", "near_joker"]
+    # Newton's method minimizes the penalized log-loss: no weights do better on these games.
+    objective = report["objective"]
+    assert objective["fitted"] <= objective["evaluate_cpp"]
+    loss = report["log_loss"]
+    assert loss["fitted"] < loss["uniform"]
