@@ -5,14 +5,16 @@
 
 Plays games with the searcher (the JL spec) in seat 0 against --opponent seats (random unless
 told) and keeps, from each game, the first position where seat 0 is to move in the main phase,
-owes at least --min-debt and has a move that fights a Joker. Then each spec searches each position --searches times (agent
-seeds 1000, 1001, ...) and the line says how many of those searches chose a Joker fight. The JL
+owes at least --min-debt and has a move that fights a Joker. Then each spec searches each
+position --searches times (agent seeds 1000, 1001, ...) and the line says how many of those
+searches chose a Joker fight. The JL
 spec's depth-20 search (its rollouts cut and scored by the position estimate) is set beside the
 same search with rollouts played to the end (depth 0), which scores by the game's result.
 """
 import argparse
 
 import mazeworks
+from agent_games import decisions
 
 JL_SPEC = "ismcts:iterations={it},depth=20,opponents=policy,rollout=heuristic,prior=heuristic"
 
@@ -38,23 +40,14 @@ def find_position(game, spec, opponent, seed, min_debt):
               for i in range(game.num_players() - 1)]
     for agent in seats:
         agent.reset()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-            continue
-        player = state.current_player()
-        if player == 0:
+    for state in decisions(state, seats):
+        if state.current_player() == 0:
             view = state.view(0)
             me = view["players"][0]
             if view["phase"] == "main" and me["debt"] >= min_debt:
                 fights = joker_fights(state)
                 if fights:
                     return state.clone(), fights, me
-        action = seats[player].step(state, player)
-        for other in range(game.num_players()):
-            if other != player:
-                seats[other].observe(state, action, other)
-        state.apply_action(action)
     return None
 
 

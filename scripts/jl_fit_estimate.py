@@ -17,6 +17,7 @@ import json
 import math
 
 import mazeworks
+from agent_games import decisions
 
 # x_p = sum of weight * feature, as evaluate.cpp's strength(): a Joker held, a Joker held times
 # the pairs of debt (up to 6), the best value card in hand, the value cards (up to 4), the pairs
@@ -65,20 +66,10 @@ def play(game, seed, every):
     seats = [mazeworks.agent("heuristic", game=game, seed=seed * 10 + i) for i in range(n)]
     for agent in seats:
         agent.reset()
-    positions, decisions = [], 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-            continue
-        player = state.current_player()
-        if decisions % every == 0 and state.view(0)["phase"] == "main":
+    positions = []
+    for count, state in enumerate(decisions(state, seats)):
+        if count % every == 0 and state.view(0)["phase"] == "main":
             positions.append([features(state.view(p), p) for p in range(n)])
-        action = seats[player].step(state, player)
-        for other in range(n):
-            if other != player:
-                seats[other].observe(state, action, other)
-        state.apply_action(action)
-        decisions += 1
     returns = state.returns()
     best = max(returns)
     return positions, (returns.index(best) if best > 0 else None)

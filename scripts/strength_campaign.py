@@ -117,12 +117,12 @@ def measured(out, name):
     """Whether the row's interval (each role's, for a game of roles) is within +-7 points."""
     row = ROWS[name]
     per_seat = [seat_results(out, name, s) for s in range(row["players"])]
-    if not row["roles"] and len({r[0] for r in per_seat}) > 1:
+    if not row["roles"] and len({r.games for r in per_seat}) > 1:
         return False  # pooled over the seats only once each seat has as many games
     groups = [[r] for r in per_seat] if row["roles"] else [per_seat]
     for group in groups:
-        games = sum(r[0] for r in group)
-        wins = sum(r[1] for r in group)
+        games = sum(r.games for r in group)
+        wins = sum(r.wins for r in group)
         low, high = wilson(wins, games)
         if games == 0 or (high - low) / 2 > HALF_WIDTH:
             return False
@@ -178,7 +178,7 @@ def run(args):
             # a chunk loses that chunk, whichever seat it was for), so "all" weighs them alike.
             open_seats = [(seat_results(args.out, name, seat), seat)
                           for seat in range(ROWS[name]["players"])]
-            open_seats = [(r, seat) for r, seat in open_seats if r[0] < args.max]
+            open_seats = [(r, seat) for r, seat in open_seats if r.games < args.max]
             if not open_seats:
                 continue
             results, seat = min(open_seats, key=lambda x: (x[0].games, x[1]))
@@ -200,7 +200,7 @@ def report(args):
     for name, row in ROWS.items():
         specs = set()
         per_seat = [seat_results(args.out, name, s, specs) for s in range(row["players"])]
-        if sum(r[0] for r in per_seat) == 0:
+        if sum(r.games for r in per_seat) == 0:
             continue
         if specs != {row["candidate"]}:  # chunks kept from another spec: say which
             name = f"{name} ({' / '.join(sorted(specs))})"
@@ -208,9 +208,9 @@ def report(args):
         if not row["roles"]:
             groups.insert(0, ("all", per_seat))
         for label, group in groups:
-            games = sum(r[0] for r in group)
-            wins = sum(r[1] for r in group)
-            seeds = sorted({s for r in group for s in r[2]})
+            games = sum(r.games for r in group)
+            wins = sum(r.wins for r in group)
+            seeds = sorted({s for r in group for s in r.seeds})
             low, high = wilson(wins, games)
             percent = f"{100 * wins / games:.1f}" if games else "-"
             span = f"{seeds[0]}–{seeds[-1]}" if seeds else ""
