@@ -135,11 +135,18 @@ def fit(rows, l2):
     return weights
 
 
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive whole number")
+    return value
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--every", type=int, default=7, help="keep every n-th decision")
+    parser.add_argument("--games", type=positive, default=4000)
+    parser.add_argument("--every", type=positive, default=7, help="keep every n-th decision")
     parser.add_argument("--l2", type=float, default=1e-3, help="weight of the ridge penalty")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -152,6 +159,8 @@ def main():
             drawn += 1
             continue
         rows.extend((seats, winner) for seats in positions)
+    if not rows:
+        parser.error("no game had a winner and a sampled position: play more games")
     weights = fit(rows, args.l2)
     report = {
         "players": args.players, "games": args.games, "drawn": drawn, "positions": len(rows),

@@ -23,3 +23,11 @@ def test_the_fitted_weights_fit_the_games_at_least_as_well_as_the_estimates():
     assert objective["fitted"] <= objective["evaluate_cpp"]
     loss = report["log_loss"]
     assert loss["fitted"] < loss["uniform"]
+
+
+def test_a_count_that_is_not_positive_is_refused():
+    for option in ("--games", "--every"):
+        result = subprocess.run([sys.executable, SCRIPT, option, "0"],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, (option, result.stdout)
+        assert "0 is not a positive whole number" in result.stderr
