@@ -24,7 +24,9 @@ from agent_games import decisions
 # of debt, a turn to skip, and 1 / distance to the nearest face-up Joker in the Dungeon.
 FEATURES = ["joker", "joker_x_debt_pairs", "best_card", "cards", "debt_pairs", "skip",
             "near_joker"]
-EVALUATE_CPP = [1.8, -0.25, 0.05, 0.08, -0.35, -0.3, 0.6]  # keep in step with evaluate.cpp
+# evaluate.cpp's weights; python/tests/test_jl_fit_estimate.py checks that expected_returns() with
+# them gives what the game's State.evaluate() gives.
+EVALUATE_CPP = [1.8, -0.25, 0.05, 0.08, -0.35, -0.3, 0.6]
 FACE_VALUE = {"Q": 12, "K": 13}
 COLUMNS = "zabcdefgh"  # the board's columns, the ring's first
 
@@ -59,6 +61,21 @@ def features(view, seat):
             1.0 if me["skip"] else 0.0, near]
 
 
+def win_chances(seats, weights):
+    """Each seat's win chance exp(x_p) / sum_q exp(x_q), x_p = weights . features of seat p."""
+    scores = [sum(w * f for w, f in zip(weights, x)) for x in seats]
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def expected_returns(seats, weights):
+    """The estimate as evaluate.cpp returns it: win chance w -> w - (1 - w) / (n - 1), times 0.95."""
+    n = len(seats)
+    return [0.95 * (n * w - 1) / (n - 1) for w in win_chances(seats, weights)]
+
+
 def play(game, seed, every):
     """The sampled positions of one heuristic game and its winner (None for a draw)."""
     n = game.num_players()
@@ -81,11 +98,7 @@ def log_loss(rows, weights, l2=0.0, with_derivatives=False):
     loss, grad = 0.0, [0.0] * k
     hess = [[0.0] * k for _ in range(k)]
     for seats, winner in rows:
-        scores = [sum(w * f for w, f in zip(weights, x)) for x in seats]
-        top = max(scores)
-        exps = [math.exp(s - top) for s in scores]
-        total = sum(exps)
-        chance = [e / total for e in exps]
+        chance = win_chances(seats, weights)
         loss -= math.log(chance[winner])
         if not with_derivatives:
             continue

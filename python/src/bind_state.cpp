@@ -60,6 +60,18 @@ PyState resample(const PyState& s, Player p, std::uint64_t seed) {
   return PyState(s.state.resample(p, rng), seed);
 }
 
+// The game's own estimate, the one searches use where they cut a rollout short; at the end, the
+// returns themselves.
+std::vector<double> estimate(const PyState& s) {
+  if (s.state.is_terminal()) return s.state.returns();
+  const auto& evaluate = s.state.game().entry().evaluate;
+  if (!evaluate) {
+    throw Error(ErrorCode::kBadRequest,
+                fmt::format("evaluate: {} has no position estimate", s.state.game().id()));
+  }
+  return evaluate(s.state);
+}
+
 std::string render(const PyState& s, Player observer, bool color, bool unicode) {
   check_observer(s.state, observer, "render observer");
   return s.state.game().render(s.state.view(observer), RenderStyle{color, unicode});
@@ -133,6 +145,10 @@ void bind_state(py::module_& m) {
           "Plays uniformly random actions (chance by its probabilities) in place, in C++, until "
           "the end or max_actions; returns how many were applied. A rollout in one call.")
       .def("returns", [](const PyState& s) { return s.state.returns(); })
+      .def("evaluate", &estimate,
+           "The game's estimate of each seat's final return, in [-1, 1], the one its searches use "
+           "where they stop a rollout early (the returns at the end). It reads the full state, "
+           "hidden data included: an agent should ask it of resample(seat, seed).")
       .def(
           "view",
           [](const PyState& s, Player observer) {

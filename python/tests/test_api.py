@@ -1,8 +1,10 @@
 """The module's surface: games, load_game, options, catalogue, constants."""
+import random
+
 import mazeworks
 import pytest
 
-from conftest import ALL_GAMES
+from conftest import ALL_GAMES, play_randomly, random_positions
 
 
 def test_games_lists_every_game():
@@ -89,3 +91,17 @@ def test_selfplay_seed_matches_the_engine_protocol(cli):
     out = subprocess.run([cli, "engine"], input='{"id":1,"request":"new","game":"treasure-hunt","seed":7}\n',
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(out.splitlines()[0])["document"] == s.to_dict()
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_evaluate_estimates_each_seats_return_and_is_exact_at_the_end(game_id):
+    game = mazeworks.load_game(game_id)
+    n = game.num_players()
+    for state in random_positions(game, 60, seed=11):
+        before = state.to_json()
+        values = state.evaluate()
+        assert len(values) == n and all(-1.0 <= v <= 1.0 for v in values), values
+        assert state.to_json() == before
+    end = game.new_initial_state(5)
+    play_randomly(end, random.Random(5))
+    assert end.is_terminal() and end.evaluate() == end.returns()

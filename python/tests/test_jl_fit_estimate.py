@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
                       "jl_fit_estimate.py")
 
@@ -31,3 +33,27 @@ def test_a_count_that_is_not_positive_is_refused():
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 2, (option, result.stdout)
         assert "0 is not a positive whole number" in result.stderr
+
+
+def test_the_scripts_model_with_evaluate_cpps_weights_is_the_games_estimate():
+    sys.path.insert(0, os.path.dirname(SCRIPT))
+    try:
+        import jl_fit_estimate as fit
+        from agent_games import decisions
+    finally:
+        sys.path.pop(0)
+    import mazeworks
+    checked = 0
+    for players in (2, 3, 4):
+        game = mazeworks.load_game("jokers-labyrinth", {"players": players})
+        seats = [mazeworks.agent("heuristic", game=game, seed=i) for i in range(players)]
+        for agent in seats:
+            agent.reset()
+        for state in decisions(game.new_initial_state(players), seats):
+            if state.view(0)["phase"] != "main":
+                continue
+            model = fit.expected_returns(
+                [fit.features(state.view(p), p) for p in range(players)], fit.EVALUATE_CPP)
+            assert state.evaluate() == pytest.approx(model, abs=1e-9), state.to_json()
+            checked += 1
+    assert checked > 100
