@@ -52,7 +52,7 @@ def make_rows():
         ("pc-random", "pathfinder-cards", PC, "random", 2, ["roles=seat0Maker"]),
     ]
     for players in (2, 3, 4):
-        mm = MM + (",oeps=classify" if players == 3 else "")
+        mm = MM + (",oeps=classify" if players >= 3 else "")
         for opponent in ("heuristic", "random"):
             rows.append((f"mm{players}-{opponent}", "mazemakers", mm, opponent, players, []))
     for players in (2, 3, 4):
