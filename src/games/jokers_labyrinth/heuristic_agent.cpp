@@ -145,7 +145,7 @@ std::unique_ptr<Agent> HeuristicAgent::make(const Game&, const Json& params) {
     }
     (name == "jokerOdds" ? p.joker_odds : p.hazard_odds) = value.get<double>();
   }
-  if (p.basic && !params.contains("hazardOdds")) p.hazard_odds = 0.5;  // as in session 1
+  if (p.basic && !params.contains("hazardOdds")) p.hazard_odds = 0.5;  // the basic player's odds
   return std::make_unique<HeuristicAgent>(p);
 }
 

@@ -19,10 +19,10 @@ class HeuristicAgent final : public Agent {
     double joker_odds = 0.3;  // fight a Joker at this win probability or better
     // Fight a blocking card at this win probability or better. Measured (rules page): fighting
     // blockers at even 2-dice odds loses to exploring elsewhere, so by default only when nothing
-    // else is left to do (the session-1 player used 0.5).
+    // else is left to do (the basic player fights them at 0.5).
     double hazard_odds = 0.9;
-    // The session-1 player: no Boost fights, Queen swap, Hazard Shift, Reality Shuffle, Advanced
-    // Recon, Portal or PvP Bolster/Hinder (kept to measure the newer play against).
+    // The basic player: no Boost fights, Queen swap, Hazard Shift, Reality Shuffle, Advanced Recon,
+    // Portal or PvP Bolster/Hinder (kept to measure the full play against).
     bool basic = false;
     // Ablation bits, for measuring one feature at a time: 1 Boost fights, 2 Hazard Shift of a
     // Joker, 4 Queen swap, 8 Reality Shuffle, 16 Advanced Recon, 32 Portal, 64 PvP Bolster/Hinder,

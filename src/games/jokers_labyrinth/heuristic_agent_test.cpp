@@ -34,9 +34,9 @@ TEST(JokersLabyrinthAgent, BeatsRandomPlay) {
   EXPECT_GE(heuristic_wins(4, 20), 16);  // measured ~98%
 }
 
-// The current player against the session-1 player ("basic": no Boost fights, Queen swap, Hazard
+// The current player against the basic one (`basic=true`: no Boost fights, Queen swap, Hazard
 // Shift, Reality Shuffle, Advanced Recon, Portal, PvP Bolster/Hinder; blockers fought at 0.5).
-TEST(JokersLabyrinthAgent, BeatsTheSession1Player) {
+TEST(JokersLabyrinthAgent, BeatsTheBasicPlayer) {
   const Game game = load();
   int wins = 0, losses = 0;
   for (int g = 0; g < 200; ++g) {
