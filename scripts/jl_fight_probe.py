@@ -38,8 +38,6 @@ def find_position(game, spec, opponent, seed, min_debt):
     seats = [mazeworks.agent(spec, game=game, seed=seed)]
     seats += [mazeworks.agent(opponent, game=game, seed=seed * 10 + i)
               for i in range(game.num_players() - 1)]
-    for agent in seats:
-        agent.reset()
     for state in decisions(state, seats):
         if state.current_player() == 0:
             view = state.view(0)

@@ -81,8 +81,6 @@ def play(game, seed, every):
     n = game.num_players()
     state = game.new_initial_state(seed)
     seats = [mazeworks.agent("heuristic", game=game, seed=seed * 10 + i) for i in range(n)]
-    for agent in seats:
-        agent.reset()
     positions = []
     for count, state in enumerate(decisions(state, seats)):
         if count % every == 0 and state.view(0)["phase"] == "main":

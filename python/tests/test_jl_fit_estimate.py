@@ -47,8 +47,6 @@ def test_the_scripts_model_with_evaluate_cpps_weights_is_the_games_estimate():
     for players in (2, 3, 4):
         game = mazeworks.load_game("jokers-labyrinth", {"players": players})
         seats = [mazeworks.agent("heuristic", game=game, seed=i) for i in range(players)]
-        for agent in seats:
-            agent.reset()
         for state in decisions(game.new_initial_state(players), seats):
             if state.view(0)["phase"] != "main":
                 continue
