@@ -5,7 +5,7 @@
 // each of the pair's two connections (what `serve` sends: the mover's patch and the opponent's),
 // players instant. Prints the server process's user and system CPU per move as JSON.
 //
-//   build/bench/socket_floor tcp|epoll-websocket|beast-websocket [MATCHES=1000]
+//   build/bench/socket_floor tcp|epoll-websocket|asio-websocket|beast-websocket [MATCHES=1000]
 //       [MOVES_PER_MATCH=30] [REQUEST_BYTES=80] [REPLY_BYTES=600] [THREADS=1]
 //
 // tcp: the cheapest loop there is (one thread, epoll, fixed-size messages, no parsing): the
@@ -14,7 +14,8 @@
 // hand-written stack would cost. beast-websocket: the same frames from Boost.Beast and Asio used as
 // `serve` uses them (a coroutine reading each connection, each connection on a strand, replies
 // posted to the connection and written by a callback), on THREADS threads (the others run one):
-// the stack's share on top of the kernel's.
+// the stack's share on top of the kernel's. asio-websocket: Asio as there, the frames read and
+// written by hand as in epoll-websocket instead of by Beast: how that share divides between them.
 //
 // Not Google Benchmark: what is measured is another process's CPU, read from getrusage after it
 // exits.
@@ -39,11 +40,12 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace {
 
-enum class Server { tcp, epoll_websocket, beast_websocket };
+enum class Server { tcp, epoll_websocket, asio_websocket, beast_websocket };
 
 struct Shape {
   Server server = Server::tcp;
@@ -163,6 +165,15 @@ std::size_t take_frame(char* data, std::size_t size) {
   return header + 4 + length;
 }
 
+// The server's side of the handshake, for the fixed key every client here sends (RFC 6455's).
+void accept_upgrade(int fd) {
+  read_until_blank_line(fd);
+  const std::string_view accepted =
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
+  write_all(fd, accepted.data(), accepted.size());
+}
+
 // The epoll servers: connections arrive in pairs (2k, 2k+1 are one match); a whole request on
 // either answers both. Bare TCP requests are REQUEST_BYTES long; WebSocket ones are frames, read
 // from each connection's buffer. Exits when every connection has closed.
@@ -173,13 +184,7 @@ std::size_t take_frame(char* data, std::size_t size) {
     const int fd = ::accept(listener, nullptr, nullptr);
     if (fd < 0) fail("accept");
     set_no_delay(fd);
-    if (framed) {
-      read_until_blank_line(fd);
-      const std::string_view accepted =
-          "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-          "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
-      write_all(fd, accepted.data(), accepted.size());
-    }
+    if (framed) accept_upgrade(fd);
     fds.push_back(fd);
   }
   const int poller = poll_for_input(fds);
@@ -217,16 +222,18 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-// One WebSocket connection of the Beast server, written to as `serve` writes: a reply is posted to
-// the connection's strand and written by a callback, the next one queued behind it.
-struct WsConnection : std::enable_shared_from_this<WsConnection> {
-  explicit WsConnection(net::ip::tcp::socket socket) : ws(std::move(socket)) {}
-  websocket::stream<beast::tcp_stream> ws;
+// One WebSocket connection of the Asio servers, written to as `serve` writes: a reply is posted to
+// the connection's strand and written by a callback, the next one queued behind it. Stream: Beast's
+// WebSocket stream, or a bare socket that is handed whole frames.
+template <typename Stream>
+struct Connection : std::enable_shared_from_this<Connection<Stream>> {
+  explicit Connection(net::ip::tcp::socket socket) : stream(std::move(socket)) {}
+  Stream stream;
   std::vector<std::string> queue;
   bool writing = false;
 
-  void send(std::string text) {
-    net::post(ws.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
+  void send(const std::string& text) {
+    net::post(stream.get_executor(), [self = this->shared_from_this(), text]() mutable {
       self->queue.push_back(std::move(text));
       if (!self->writing) self->write_front();
     });
@@ -234,51 +241,85 @@ struct WsConnection : std::enable_shared_from_this<WsConnection> {
 
   void write_front() {
     writing = true;
-    ws.async_write(net::buffer(queue.front()),
-                   [self = shared_from_this()](const boost::system::error_code& ec, std::size_t) {
-                     self->writing = false;
-                     if (ec) return;
-                     self->queue.erase(self->queue.begin());
-                     if (!self->queue.empty()) self->write_front();
-                   });
-  }
-};
-
-struct WsServer {
-  const Shape& shape;
-  std::vector<std::shared_ptr<WsConnection>> connections;
-  std::string reply;
-
-  net::awaitable<void> read(std::size_t index) {
-    auto& connection = *connections[index];
-    beast::flat_buffer buffer;
-    const std::size_t pair = index & ~std::size_t{1};
-    for (;;) {
-      boost::system::error_code ec;
-      co_await connection.ws.async_read(buffer, net::redirect_error(net::use_awaitable, ec));
-      if (ec) co_return;
-      buffer.consume(buffer.size());
-      connections[pair]->send(reply);
-      connections[pair + 1]->send(reply);
+    auto written = [self = this->shared_from_this()](const boost::system::error_code& ec,
+                                                     std::size_t) {
+      self->writing = false;
+      if (ec) return;
+      self->queue.erase(self->queue.begin());
+      if (!self->queue.empty()) self->write_front();
+    };
+    if constexpr (std::is_same_v<Stream, net::ip::tcp::socket>) {
+      net::async_write(stream, net::buffer(queue.front()), std::move(written));
+    } else {
+      stream.async_write(net::buffer(queue.front()), std::move(written));
     }
   }
 };
 
-[[noreturn]] void serve_beast(int listener, const Shape& shape) {
+using BeastConnection = Connection<websocket::stream<beast::tcp_stream>>;
+using AsioConnection = Connection<net::ip::tcp::socket>;
+
+template <typename Stream>
+struct AsioServer {
+  std::vector<std::shared_ptr<Connection<Stream>>> connections;
+  std::string reply;  // for a bare socket, the whole frame
+
+  void answer(std::size_t index) {
+    const std::size_t pair = index & ~std::size_t{1};
+    connections[pair]->send(reply);
+    connections[pair + 1]->send(reply);
+  }
+
+  net::awaitable<void> read(std::size_t index) {
+    auto& stream = connections[index]->stream;
+    boost::system::error_code ec;
+    if constexpr (std::is_same_v<Stream, net::ip::tcp::socket>) {
+      std::string buffer;
+      std::array<char, 64 * 1024> scratch;
+      for (;;) {
+        const std::size_t got = co_await stream.async_read_some(
+            net::buffer(scratch), net::redirect_error(net::use_awaitable, ec));
+        if (ec) co_return;
+        buffer.append(scratch.data(), got);
+        while (const std::size_t taken = take_frame(buffer.data(), buffer.size())) {
+          buffer.erase(0, taken);
+          answer(index);
+        }
+      }
+    } else {
+      beast::flat_buffer buffer;
+      for (;;) {
+        co_await stream.async_read(buffer, net::redirect_error(net::use_awaitable, ec));
+        if (ec) co_return;
+        buffer.consume(buffer.size());
+        answer(index);
+      }
+    }
+  }
+};
+
+// Accepts every connection with its handshake first, then reads them all on THREADS threads.
+template <typename Stream>
+[[noreturn]] void serve_asio(int listener, const Shape& shape) {
   net::io_context context(shape.threads);
   net::ip::tcp::acceptor acceptor(context, net::ip::tcp::v4(), listener);
-  WsServer server{shape, {}, std::string(shape.reply_bytes, 'r')};
+  constexpr bool bare = std::is_same_v<Stream, net::ip::tcp::socket>;
+  AsioServer<Stream> server{
+      {}, bare ? frame(shape.reply_bytes, 'r', false) : std::string(shape.reply_bytes, 'r')};
   for (int i = 0; i < 2 * shape.matches; ++i) {
     net::ip::tcp::socket socket(net::make_strand(context));
     acceptor.accept(socket);
     socket.set_option(net::ip::tcp::no_delay(true));
-    auto connection = std::make_shared<WsConnection>(std::move(socket));
-    connection->ws.accept();
-    connection->ws.text(true);
+    if constexpr (bare) accept_upgrade(socket.native_handle());
+    auto connection = std::make_shared<Connection<Stream>>(std::move(socket));
+    if constexpr (!bare) {
+      connection->stream.accept();
+      connection->stream.text(true);
+    }
     server.connections.push_back(std::move(connection));
   }
   for (std::size_t i = 0; i < server.connections.size(); ++i)
-    net::co_spawn(server.connections[i]->ws.get_executor(), server.read(i), net::detached);
+    net::co_spawn(server.connections[i]->stream.get_executor(), server.read(i), net::detached);
   std::vector<std::thread> threads;
   for (int t = 1; t < shape.threads; ++t) threads.emplace_back([&context] { context.run(); });
   context.run();
@@ -368,6 +409,8 @@ const char* mode_name(Server server) {
       return "tcp";
     case Server::epoll_websocket:
       return "epoll-websocket";
+    case Server::asio_websocket:
+      return "asio-websocket";
     case Server::beast_websocket:
       return "beast-websocket";
   }
@@ -381,6 +424,8 @@ bool parse(int argc, char** argv, Shape& shape) {
     shape.server = Server::tcp;
   } else if (mode == "epoll-websocket") {
     shape.server = Server::epoll_websocket;
+  } else if (mode == "asio-websocket") {
+    shape.server = Server::asio_websocket;
   } else if (mode == "beast-websocket") {
     shape.server = Server::beast_websocket;
   } else {
@@ -401,10 +446,11 @@ bool parse(int argc, char** argv, Shape& shape) {
 int main(int argc, char** argv) {
   Shape shape;
   if (!parse(argc, argv, shape)) {
-    std::fprintf(stderr,
-                 "usage: socket_floor tcp|epoll-websocket|beast-websocket [MATCHES 1-100000] "
-                 "[MOVES_PER_MATCH >= 1] "
-                 "[REQUEST_BYTES 1-65535] [REPLY_BYTES 1-65535] [THREADS 1-64]\n");
+    std::fprintf(
+        stderr,
+        "usage: socket_floor tcp|epoll-websocket|asio-websocket|beast-websocket [MATCHES 1-100000] "
+        "[MOVES_PER_MATCH >= 1] "
+        "[REQUEST_BYTES 1-65535] [REPLY_BYTES 1-65535] [THREADS 1-64]\n");
     return 2;
   }
   std::uint16_t port = 0;
@@ -412,7 +458,9 @@ int main(int argc, char** argv) {
   const pid_t server = ::fork();
   if (server < 0) fail("fork");
   if (server == 0) {
-    if (shape.server == Server::beast_websocket) serve_beast(listener, shape);
+    if (shape.server == Server::beast_websocket)
+      serve_asio<websocket::stream<beast::tcp_stream>>(listener, shape);
+    if (shape.server == Server::asio_websocket) serve_asio<net::ip::tcp::socket>(listener, shape);
     serve_epoll(listener, shape);
   }
   ::close(listener);

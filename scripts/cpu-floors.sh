@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The server's marginal CPU per move beside its floors (docs/server.md, "Where the 40 µs aim
 # stands"): bare TCP (bench/socket_floor tcp), WebSocket frames answered by a hand-written epoll
-# loop (socket_floor epoll-websocket) and by Beast and Asio on 1 and 2 threads (beast-websocket),
-# none doing any work of its own, and `mazeworks serve` playing Treasure Hunt (scripts/load-cpu.sh). Each is run at MOVES moves a match and at 1; the marginal
-# cost is the difference in CPU over the difference in moves, so connecting and creating the
-# matches drop out. Rounds alternate the five, so a machine that speeds up or slows down over the
+# loop (socket_floor epoll-websocket), by Asio with frames written by hand on 2 threads
+# (asio-websocket) and by Beast and Asio on 1 and 2 threads (beast-websocket), none doing any work
+# of its own, and `mazeworks serve` playing Treasure Hunt (scripts/load-cpu.sh). Each is run at
+# MOVES moves a match and at 1; the marginal cost is the difference in CPU over the difference in
+# moves, so connecting and creating the matches drop out. Rounds alternate the six, so a machine that speeds up or slows down over the
 # run shows in every column alike.
 # Usage: scripts/cpu-floors.sh [ROUNDS=3] [MATCHES=1000] [MOVES=30] [BUILD=build]
 set -euo pipefail
@@ -22,6 +23,7 @@ run() {  # NAME MOVES -> "NAME MOVES CPU_SECONDS USER_SECONDS MOVES_PLAYED"
   case $name in
     tcp) json=$("$floor" tcp "$matches" "$n") ;;
     epoll-websocket) json=$("$floor" epoll-websocket "$matches" "$n") ;;
+    asio-2) json=$("$floor" asio-websocket "$matches" "$n" 80 600 2) ;;
     beast-1) json=$("$floor" beast-websocket "$matches" "$n" 80 600 1) ;;
     beast-2) json=$("$floor" beast-websocket "$matches" "$n" 80 600 2) ;;
     serve) json=$(scripts/load-cpu.sh treasure-hunt "$matches" "$n" "$build/mazeworks") ;;
@@ -38,7 +40,7 @@ print(sys.argv[1], sys.argv[2], cpu, user, r["moves"])
 ' "$name" "$n"
 }
 for ((round = 1; round <= rounds; round++)); do
-  for name in tcp epoll-websocket beast-1 beast-2 serve; do
+  for name in tcp epoll-websocket asio-2 beast-1 beast-2 serve; do
     run "$name" "$moves"
     run "$name" 1
   done
