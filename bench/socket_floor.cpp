@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
@@ -256,9 +257,6 @@ struct Connection : std::enable_shared_from_this<Connection<Stream>> {
   }
 };
 
-using BeastConnection = Connection<websocket::stream<beast::tcp_stream>>;
-using AsioConnection = Connection<net::ip::tcp::socket>;
-
 template <typename Stream>
 struct AsioServer {
   std::vector<std::shared_ptr<Connection<Stream>>> connections;
@@ -318,8 +316,14 @@ template <typename Stream>
     }
     server.connections.push_back(std::move(connection));
   }
-  for (std::size_t i = 0; i < server.connections.size(); ++i)
-    net::co_spawn(server.connections[i]->stream.get_executor(), server.read(i), net::detached);
+  // Done when every connection's reader has ended, whatever timers a stream still holds.
+  std::atomic<std::size_t> reading = server.connections.size();
+  for (std::size_t i = 0; i < server.connections.size(); ++i) {
+    net::co_spawn(server.connections[i]->stream.get_executor(), server.read(i),
+                  [&](const std::exception_ptr&) {
+                    if (--reading == 0) context.stop();
+                  });
+  }
   std::vector<std::thread> threads;
   for (int t = 1; t < shape.threads; ++t) threads.emplace_back([&context] { context.run(); });
   context.run();
