@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <boost/asio.hpp>
@@ -42,11 +43,19 @@
 #include <string_view>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
 
 enum class Server { tcp, epoll_websocket, asio_websocket, beast_websocket };
+
+constexpr std::array<std::pair<std::string_view, Server>, 4> kModes{{
+    {"tcp", Server::tcp},
+    {"epoll-websocket", Server::epoll_websocket},
+    {"asio-websocket", Server::asio_websocket},
+    {"beast-websocket", Server::beast_websocket},
+}};
 
 struct Shape {
   Server server = Server::tcp;
@@ -175,6 +184,14 @@ void accept_upgrade(int fd) {
   write_all(fd, accepted.data(), accepted.size());
 }
 
+// What the server writes to each connection of a match for a move: bare bytes, a frame written by
+// hand, or (Beast frames it) the frame's payload.
+std::string server_reply(const Shape& shape) {
+  if (shape.server == Server::epoll_websocket || shape.server == Server::asio_websocket)
+    return frame(shape.reply_bytes, 'r', false);
+  return std::string(shape.reply_bytes, 'r');
+}
+
 // The epoll servers: connections arrive in pairs (2k, 2k+1 are one match); a whole request on
 // either answers both. Bare TCP requests are REQUEST_BYTES long; WebSocket ones are frames, read
 // from each connection's buffer. Exits when every connection has closed.
@@ -189,8 +206,7 @@ void accept_upgrade(int fd) {
     fds.push_back(fd);
   }
   const int poller = poll_for_input(fds);
-  const std::string reply =
-      framed ? frame(shape.reply_bytes, 'r', false) : std::string(shape.reply_bytes, 'r');
+  const std::string reply = server_reply(shape);
   std::vector<std::string> buffers(fds.size());
   std::vector<char> scratch(64 * 1024);
   std::size_t open = fds.size();
@@ -223,6 +239,10 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
+// A bare socket is handed whole frames written by hand; any other stream is Beast's WebSocket.
+template <typename Stream>
+constexpr bool kBareSocket = std::is_same_v<Stream, net::ip::tcp::socket>;
+
 // One WebSocket connection of the Asio servers, written to as `serve` writes: a reply is posted to
 // the connection's strand and written by a callback, the next one queued behind it. Stream: Beast's
 // WebSocket stream, or a bare socket that is handed whole frames.
@@ -249,7 +269,7 @@ struct Connection : std::enable_shared_from_this<Connection<Stream>> {
       self->queue.erase(self->queue.begin());
       if (!self->queue.empty()) self->write_front();
     };
-    if constexpr (std::is_same_v<Stream, net::ip::tcp::socket>) {
+    if constexpr (kBareSocket<Stream>) {
       net::async_write(stream, net::buffer(queue.front()), std::move(written));
     } else {
       stream.async_write(net::buffer(queue.front()), std::move(written));
@@ -260,7 +280,7 @@ struct Connection : std::enable_shared_from_this<Connection<Stream>> {
 template <typename Stream>
 struct AsioServer {
   std::vector<std::shared_ptr<Connection<Stream>>> connections;
-  std::string reply;  // for a bare socket, the whole frame
+  std::string reply;  // server_reply()
 
   void answer(std::size_t index) {
     const std::size_t pair = index & ~std::size_t{1};
@@ -271,7 +291,7 @@ struct AsioServer {
   net::awaitable<void> read(std::size_t index) {
     auto& stream = connections[index]->stream;
     boost::system::error_code ec;
-    if constexpr (std::is_same_v<Stream, net::ip::tcp::socket>) {
+    if constexpr (kBareSocket<Stream>) {
       std::string buffer;
       std::array<char, 64 * 1024> scratch;
       for (;;) {
@@ -301,16 +321,14 @@ template <typename Stream>
 [[noreturn]] void serve_asio(int listener, const Shape& shape) {
   net::io_context context(shape.threads);
   net::ip::tcp::acceptor acceptor(context, net::ip::tcp::v4(), listener);
-  constexpr bool bare = std::is_same_v<Stream, net::ip::tcp::socket>;
-  AsioServer<Stream> server{
-      {}, bare ? frame(shape.reply_bytes, 'r', false) : std::string(shape.reply_bytes, 'r')};
+  AsioServer<Stream> server{{}, server_reply(shape)};
   for (int i = 0; i < 2 * shape.matches; ++i) {
     net::ip::tcp::socket socket(net::make_strand(context));
     acceptor.accept(socket);
     socket.set_option(net::ip::tcp::no_delay(true));
-    if constexpr (bare) accept_upgrade(socket.native_handle());
+    if constexpr (kBareSocket<Stream>) accept_upgrade(socket.native_handle());
     auto connection = std::make_shared<Connection<Stream>>(std::move(socket));
-    if constexpr (!bare) {
+    if constexpr (!kBareSocket<Stream>) {
       connection->stream.accept();
       connection->stream.text(true);
     }
@@ -407,34 +425,19 @@ double seconds(const timeval& t) {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
 }
 
-const char* mode_name(Server server) {
-  switch (server) {
-    case Server::tcp:
-      return "tcp";
-    case Server::epoll_websocket:
-      return "epoll-websocket";
-    case Server::asio_websocket:
-      return "asio-websocket";
-    case Server::beast_websocket:
-      return "beast-websocket";
+std::string_view mode_name(Server server) {
+  for (const auto& [name, mode] : kModes) {
+    if (mode == server) return name;
   }
   return "";
 }
 
 bool parse(int argc, char** argv, Shape& shape) {
   if (argc < 2) return false;
-  const std::string_view mode = argv[1];
-  if (mode == "tcp") {
-    shape.server = Server::tcp;
-  } else if (mode == "epoll-websocket") {
-    shape.server = Server::epoll_websocket;
-  } else if (mode == "asio-websocket") {
-    shape.server = Server::asio_websocket;
-  } else if (mode == "beast-websocket") {
-    shape.server = Server::beast_websocket;
-  } else {
-    return false;
-  }
+  const auto known = std::find_if(kModes.begin(), kModes.end(),
+                                  [&](const auto& mode) { return mode.first == argv[1]; });
+  if (known == kModes.end()) return false;
+  shape.server = known->second;
   if (argc > 2) shape.matches = std::atoi(argv[2]);
   if (argc > 3) shape.moves_per_match = std::atoi(argv[3]);
   if (argc > 4) shape.request_bytes = static_cast<std::size_t>(std::atol(argv[4]));
@@ -450,11 +453,10 @@ bool parse(int argc, char** argv, Shape& shape) {
 int main(int argc, char** argv) {
   Shape shape;
   if (!parse(argc, argv, shape)) {
-    std::fprintf(
-        stderr,
-        "usage: socket_floor tcp|epoll-websocket|asio-websocket|beast-websocket [MATCHES 1-100000] "
-        "[MOVES_PER_MATCH >= 1] "
-        "[REQUEST_BYTES 1-65535] [REPLY_BYTES 1-65535] [THREADS 1-64]\n");
+    std::fprintf(stderr,
+                 "usage: socket_floor tcp|epoll-websocket|asio-websocket|beast-websocket "
+                 "[MATCHES 1-100000] [MOVES_PER_MATCH >= 1] [REQUEST_BYTES 1-65535] "
+                 "[REPLY_BYTES 1-65535] [THREADS 1-64]\n");
     return 2;
   }
   std::uint16_t port = 0;
@@ -476,17 +478,18 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "socket_floor: the server process failed\n");
     return 1;
   }
-  const auto per_move = static_cast<double>(moves);
+  const auto played = static_cast<double>(moves);
   const double user = seconds(used.ru_utime);
   const double system = seconds(used.ru_stime);
+  // Seconds as load-cpu.sh reports them (scripts/cpu-floors.sh reads both alike), and per move.
   std::printf(
       "{\"mode\": \"%s\", \"matches\": %d, \"moves\": %ld, \"request_bytes\": %zu, "
-      "\"reply_bytes\": %zu, \"threads\": %d, \"server_user_us_per_move\": %.1f, "
+      "\"reply_bytes\": %zu, \"threads\": %d, \"server_cpu_seconds\": %.6f, "
+      "\"server_user_seconds\": %.6f, \"server_user_us_per_move\": %.1f, "
       "\"server_system_us_per_move\": %.1f, \"server_cpu_us_per_move\": %.1f, "
       "\"server_context_switches_per_move\": %.2f}\n",
-      mode_name(shape.server), shape.matches, moves, shape.request_bytes, shape.reply_bytes,
-      shape.threads, 1e6 * user / per_move, 1e6 * system / per_move,
-      1e6 * (user + system) / per_move,
-      static_cast<double>(used.ru_nvcsw + used.ru_nivcsw) / per_move);
+      mode_name(shape.server).data(), shape.matches, moves, shape.request_bytes, shape.reply_bytes,
+      shape.threads, user + system, user, 1e6 * user / played, 1e6 * system / played,
+      1e6 * (user + system) / played, static_cast<double>(used.ru_nvcsw + used.ru_nivcsw) / played);
   return 0;
 }

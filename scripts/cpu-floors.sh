@@ -5,8 +5,8 @@
 # (asio-websocket) and by Beast and Asio on 1 and 2 threads (beast-websocket), none doing any work
 # of its own, and `mazeworks serve` playing Treasure Hunt (scripts/load-cpu.sh). Each is run at
 # MOVES moves a match and at 1; the marginal cost is the difference in CPU over the difference in
-# moves, so connecting and creating the matches drop out. Rounds alternate the six, so a machine that speeds up or slows down over the
-# run shows in every column alike.
+# moves, so connecting and creating the matches drop out. Rounds alternate the six, so a machine
+# that speeds up or slows down over the run shows in every column alike.
 # Usage: scripts/cpu-floors.sh [ROUNDS=3] [MATCHES=1000] [MOVES=30] [BUILD=build]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,15 +28,11 @@ run() {  # NAME MOVES -> "NAME MOVES CPU_SECONDS USER_SECONDS MOVES_PLAYED"
     beast-2) json=$("$floor" beast-websocket "$matches" "$n" 80 600 2) ;;
     serve) json=$(scripts/load-cpu.sh treasure-hunt "$matches" "$n" "$build/mazeworks") ;;
   esac
+  # Both programs report the server's CPU and user seconds under the same names.
   echo "$json" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)
-if "server_cpu_seconds" in r:
-    cpu, user = r["server_cpu_seconds"], r["server_user_seconds"]
-else:
-    cpu = r["server_cpu_us_per_move"] * r["moves"] / 1e6
-    user = r["server_user_us_per_move"] * r["moves"] / 1e6
-print(sys.argv[1], sys.argv[2], cpu, user, r["moves"])
+print(sys.argv[1], sys.argv[2], r["server_cpu_seconds"], r["server_user_seconds"], r["moves"])
 ' "$name" "$n"
 }
 for ((round = 1; round <= rounds; round++)); do

@@ -17,14 +17,11 @@ trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm
   >"$dir/serve.log" 2>&1 &
 server=$!
 until grep -q "http://" "$dir/serve.log" 2>/dev/null; do sleep 0.1; done
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
-user_ticks() { awk '{print $14}' "/proc/$server/stat"; }
-before=$(cpu_ticks)
-user_before=$(user_ticks)
+ticks() { awk '{print $14 + $15, $14}' "/proc/$server/stat"; }  # CPU (user + system), user
+read -r before user_before < <(ticks)
 result=$("$bin" loadtest --port "$port" --game "$game" --matches "$matches" --think-ms 0 \
   --max-moves "$max_moves" --seed 1 --json)
-after=$(cpu_ticks)
-user_after=$(user_ticks)
+read -r after user_after < <(ticks)
 ticks_per_second=$(getconf CLK_TCK)
 echo "$result" | python3 -c '
 import json, sys
@@ -34,5 +31,6 @@ cpu = ticks / hz
 print(json.dumps({"game": r["game"], "matches": r["matches"], "moves": r["moves"],
   "errors": r["errors"], "moves_per_second": round(r["moves_per_second"]),
   "p50_ms": r["latency_ms"]["p50"], "p99_ms": r["latency_ms"]["p99"],
-  "server_cpu_seconds": cpu, "server_user_seconds": user_ticks / hz, "server_cpu_us_per_move": round(1e6 * cpu / max(1, r["moves"]), 1)}))
+  "server_cpu_seconds": cpu, "server_user_seconds": user_ticks / hz,
+  "server_cpu_us_per_move": round(1e6 * cpu / max(1, r["moves"]), 1)}))
 ' "$((after - before))" "$ticks_per_second" "$((user_after - user_before))"
