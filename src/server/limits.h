@@ -31,6 +31,9 @@ struct ServerLimits {
   // full-state resyncs ("sync") and suggestions a second (bursts of a few are allowed).
   std::size_t max_queued_bytes = 1 << 20;
   double syncs_per_second = 2;
+  // A WebSocket connection the client sends nothing on (not even a pong) is pinged after half of
+  // this and closed after all of it: a vanished client does not hold its descriptor for good.
+  std::chrono::milliseconds websocket_idle{300'000};
   double suggestions_per_second = 1;
   // Clients may choose a match's seed (the deal): only for tests and research, since a chosen
   // seed is a known deal.

@@ -11,6 +11,7 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "server/beast_names.h"
+#include "server/brief_message.h"
 
 namespace mw::server {
 namespace {
@@ -135,16 +136,6 @@ void end_match(LoadMatch& m) {
   }
 }
 
-// Keeps what a random player needs of a state or patch message and skips the rest (the view,
-// the patch and the log are most of each message: the load generator must not be what the
-// measurement measures).
-Json parse_brief(const std::string& text) {
-  return Json::parse(text, [](int depth, Json::parse_event_t event, Json& parsed) {
-    return !(depth == 1 && event == Json::parse_event_t::key &&
-             (parsed == "view" || parsed == "patch" || parsed == "events"));
-  });
-}
-
 // Every seat waits here, connected and told its first state, until all are: latencies are then
 // those of play, not of 2,000 connections opening at once.
 awaitable<void> start_gate(LoadStats& stats) {
@@ -187,11 +178,13 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
     std::optional<Clock::time_point> sent_at;
     std::uint64_t sent_version = 0;
     while (!match.done) {
-      const Json msg = parse_brief(beast::buffers_to_string(buffer.data()));
-      buffer.consume(buffer.size());
-      if (msg["type"] == "presence") {
+      const auto data = buffer.data();
+      const std::optional<BriefMessage> msg =
+          read_brief(std::string_view(static_cast<const char*>(data.data()), data.size()));
+      if (!msg) throw Error(ErrorCode::kIo, "the server sent a message that is not a JSON object");
+      if (msg->type == R"("presence")") {
         // who holds which seat: nothing for a random player to do
-      } else if (msg["type"] == "error") {
+      } else if (msg->type == R"("error")") {
         ++stats.errors;
         // The move was refused. A stale one is followed by the state it missed; any other refusal
         // (the database failed) by nothing: ask for the state, so the seat can play again.
@@ -200,24 +193,26 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
           co_await ws.async_write(net::buffer(std::string(R"({"type":"sync"})")), use_awaitable);
         }
       } else {
-        const std::uint64_t version = msg["version"].get<std::uint64_t>();
+        if (!msg->version) throw Error(ErrorCode::kIo, "a state or patch without a version");
+        const std::uint64_t version = *msg->version;
         if (sent_at && version > sent_version) {
           const std::chrono::duration<double, std::milli> took = Clock::now() - *sent_at;
           stats.latencies_ms.push_back(took.count());
           sent_at.reset();
         }
-        if (msg["status"] == "finished") {
+        if (msg->status == R"("finished")") {
           if (seat == 0) ++stats.finished;
           break;
         }
-        if (msg["to_act"] == seat && !msg["legal"].empty() && !sent_at) {
+        if (msg->to_act == seat && !msg->legal.empty() && !sent_at) {
           if (match.moves >= config.max_moves) {
             end_match(match);
             break;
           }
-          const auto& legal = msg["legal"];
-          Json act = {
-              {"type", "act"}, {"action", legal[rng.below(legal.size())]}, {"version", version}};
+          // The move as the server wrote it (a JSON string) goes back as it is.
+          const std::string act = R"({"type":"act","action":)" +
+                                  std::string(msg->legal[rng.below(msg->legal.size())]) +
+                                  R"(,"version":)" + std::to_string(version) + "}";
           if (config.think_ms > 0) {
             net::steady_timer think(executor);
             think.expires_after(
@@ -228,9 +223,10 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
           sent_at = Clock::now();
           sent_version = version;
           ++match.moves;
-          co_await ws.async_write(net::buffer(act.dump()), use_awaitable);
+          co_await ws.async_write(net::buffer(act), use_awaitable);
         }
       }
+      buffer.consume(buffer.size());
       co_await ws.async_read(buffer, use_awaitable);
     }
   } catch (const std::exception&) {
