@@ -213,41 +213,76 @@ TEST(GroupCommit, ATransactionsCallbacksReachTheRunnerAsOneJob) {
 // A busy committer (its last transaction held two moves) waits for more before it writes: three
 // moves submitted one by one go into one transaction, written once the third makes it full. A
 // quiet one (its first move) writes at once, the hour-long window notwithstanding.
-TEST(GroupCommit, ABusyCommitterGathersMovesAndAQuietOneWritesAtOnce) {
-  const auto store = store_with_matches({"a", "b", "c", "d", "e", "f"});
+// A runner that holds the first transaction's job, and with it the commit thread, until let go:
+// moves submitted meanwhile queue up, as on a busy server.
+struct HoldingFirstJob {
   std::mutex mutex;
   std::condition_variable released;
   bool release = false;
   int jobs = 0;
   std::promise<void> first_committed;
-  GroupCommitter committer(
-      *store,
-      [&](std::function<void()> job) {
-        std::unique_lock lock(mutex);
-        if (++jobs == 1) {
-          first_committed.set_value();
-          released.wait(lock, [&] { return release; });
-        }
-        job();
-      },
-      GroupCommitter::Gathering{.window = std::chrono::hours(1), .max_moves = 3});
+
+  GroupCommitter::Runner runner() {
+    return [this](std::function<void()> job) {
+      std::unique_lock lock(mutex);
+      if (++jobs == 1) {
+        first_committed.set_value();
+        released.wait(lock, [&] { return release; });
+      }
+      job();
+    };
+  }
+  void let_go() {
+    {
+      std::lock_guard lock(mutex);
+      release = true;
+    }
+    released.notify_all();
+  }
+};
+
+// Makes `committer` busy: "a" written alone, then "b" and "c" (queued behind it) together.
+void make_busy(GroupCommitter& committer, HoldingFirstJob& holding) {
   const auto ignore = [](std::exception_ptr) {};
   committer.submit(Append{"a", 0, {1}}, ignore);
-  first_committed.get_future().wait();  // quiet: "a" was written alone, without waiting
+  holding.first_committed.get_future().wait();  // quiet: "a" was written alone, without waiting
   committer.submit(Append{"b", 0, {2}}, ignore);
   committer.submit(Append{"c", 0, {3}}, ignore);
-  {
-    std::lock_guard lock(mutex);
-    release = true;
-  }
-  released.notify_all();
+  holding.let_go();
   committer.wait_idle();
   ASSERT_EQ(committer.transactions(), 2u);  // "b" and "c" together: the committer is busy now
+}
+
+TEST(GroupCommit, ABusyCommitterGathersMovesAndAQuietOneWritesAtOnce) {
+  const auto store = store_with_matches({"a", "b", "c", "d", "e", "f"});
+  HoldingFirstJob holding;
+  GroupCommitter committer(
+      *store, holding.runner(),
+      GroupCommitter::Gathering{.window = std::chrono::hours(1), .max_moves = 3});
+  make_busy(committer, holding);
+  const auto ignore = [](std::exception_ptr) {};
   for (const char* id : {"d", "e", "f"}) committer.submit(Append{id, 0, {4}}, ignore);
   committer.wait_idle();
   EXPECT_EQ(committer.transactions(), 3u);
   EXPECT_EQ(committer.appends(), 6u);
   EXPECT_EQ(store->load("f")->actions, ActionList{4});
+}
+
+// A busy committer waits for more moves only while they keep coming: a lone move is written once
+// a quiet interval passes with nothing new, not when the hour-long window ends.
+TEST(GroupCommit, ABusyCommitterStopsGatheringWhenMovesStopComing) {
+  const auto store = store_with_matches({"a", "b", "c", "d"});
+  HoldingFirstJob holding;
+  GroupCommitter committer(*store, holding.runner(),
+                           GroupCommitter::Gathering{.window = std::chrono::hours(1),
+                                                     .quiet = std::chrono::milliseconds(5)});
+  make_busy(committer, holding);
+  std::promise<void> told;
+  committer.submit(Append{"d", 0, {4}}, [&told](std::exception_ptr) { told.set_value(); });
+  ASSERT_EQ(told.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  committer.wait_idle();  // the transaction is counted after its callbacks ran
+  EXPECT_EQ(committer.transactions(), 3u);
+  EXPECT_EQ(store->load("d")->actions, ActionList{4});
 }
 
 // A runner that cannot take the job (it throws) does not leave committed moves untold: their

@@ -68,9 +68,18 @@ std::uint64_t GroupCommitter::appends() const {
 }
 
 void GroupCommitter::gather_more(std::unique_lock<std::mutex>& lock) {
+  using Clock = std::chrono::steady_clock;
   waiting_for_more_ = true;
-  wake_.wait_for(lock, gathering_.window,
-                 [this] { return stopping_ || appends_.size() >= gathering_.max_moves; });
+  const auto full = [this] { return stopping_ || appends_.size() >= gathering_.max_moves; };
+  const Clock::time_point deadline = Clock::now() + gathering_.window;
+  const auto quiet = std::min(gathering_.quiet, gathering_.window);
+  // Submits do not wake the thread in its window (only a full transaction does): it looks at
+  // what came at the end of each quiet interval.
+  for (std::size_t seen = appends_.size();;) {
+    wake_.wait_until(lock, std::min(deadline, Clock::now() + quiet), full);
+    if (full() || appends_.size() == seen || Clock::now() >= deadline) break;
+    seen = appends_.size();
+  }
   waiting_for_more_ = false;
 }
 

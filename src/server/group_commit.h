@@ -21,9 +21,13 @@ namespace mw::server {
 // server commits each move at once, while a busy one writes fewer, larger transactions (a
 // transaction's cost is mostly fixed: its pages, its WAL frames, its wake-ups) for at most
 // this much more latency.
+// Within the window it waits only while moves keep coming: once `quiet` passes with no new
+// move, it writes what it has (a few busy matches send their next moves in one burst after a
+// commit: waiting out the whole window for moves that cannot come would only add latency).
 struct CommitGathering {
   std::chrono::microseconds window{0};
   std::size_t max_moves = 64;  // a transaction this large is written without waiting longer
+  std::chrono::microseconds quiet = std::chrono::microseconds::max();  // capped at the window
 };
 
 class GroupCommitter {

@@ -57,7 +57,8 @@ MatchService::MatchService(const Registry& registry, Store& store, int agent_thr
                      ? std::make_unique<GroupCommitter>(
                            store,
                            [this](std::function<void()> job) { run_after_commit(std::move(job)); },
-                           GroupCommitter::Gathering{.window = limits.commit_window})
+                           GroupCommitter::Gathering{.window = limits.commit_window,
+                                                     .quiet = limits.commit_window / 4})
                      : nullptr),
       pool_(agent_threads) {}
 
