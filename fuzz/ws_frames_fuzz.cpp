@@ -1,7 +1,7 @@
-// Bytes from a client after the WebSocket upgrade, as the server's frame reader takes them
-// (src/server/ws_frames.h): whatever comes in, a message handed on is within the bound and valid
-// UTF-8, a control payload is at most 125 bytes, a failed reader stays failed, and the events do
-// not depend on how the bytes were cut into reads.
+// Bytes after the WebSocket upgrade, as the frame reader takes them (src/server/ws_frames.h), on
+// the server's side (a client's frames) or the load generator's (the server's): whatever comes in,
+// a message handed on is within the bound and valid UTF-8, a control payload is at most 125 bytes,
+// a failed reader stays failed, and the events do not depend on how the bytes were cut into reads.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,6 +13,7 @@ namespace {
 
 using mw::server::ws::Event;
 using mw::server::ws::FrameReader;
+using mw::server::ws::Role;
 
 constexpr std::size_t kMaxMessage = 4096;
 
@@ -42,8 +43,8 @@ bool take(FrameReader& reader, std::vector<Seen>& out) {
   }
 }
 
-std::vector<Seen> events(std::string_view bytes, std::size_t chunk) {
-  FrameReader reader(kMaxMessage);
+std::vector<Seen> events(std::string_view bytes, std::size_t chunk, Role role) {
+  FrameReader reader(kMaxMessage, role);
   std::vector<Seen> out;
   for (std::size_t at = 0; at < bytes.size(); at += chunk) {
     const std::string_view piece = bytes.substr(at, chunk);
@@ -59,10 +60,11 @@ std::vector<Seen> events(std::string_view bytes, std::size_t chunk) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const std::size_t chunk = 1 + data[0] % 17;
+  const Role role = (data[0] & 0x80) != 0 ? Role::kClient : Role::kServer;
+  const std::size_t chunk = 1 + (data[0] & 0x7F) % 17;
   const std::string_view bytes = mw::fuzz::as_text(data + 1, size - 1);
-  const std::vector<Seen> whole = events(bytes, bytes.size() + 1);
-  const std::vector<Seen> cut = events(bytes, chunk);
+  const std::vector<Seen> whole = events(bytes, bytes.size() + 1, role);
+  const std::vector<Seen> cut = events(bytes, chunk, role);
   if (whole != cut)
     mw::fuzz::violated("events depend on how the bytes were read", std::string(bytes));
   return 0;

@@ -12,6 +12,7 @@
 #include "core/rng.h"
 #include "server/beast_names.h"
 #include "server/brief_message.h"
+#include "server/ws_frames.h"
 
 namespace mw::server {
 namespace {
@@ -114,7 +115,7 @@ struct LoadMatch {
   int index = 0;  // creation order: which instance each seat plays through (LoadtestConfig::ports)
   std::string id;
   std::vector<std::string> tokens;
-  std::vector<websocket::stream<beast::tcp_stream>*> sockets;
+  std::vector<tcp::socket*> sockets;
   int moves = 0;
   bool done = false;
 };
@@ -132,7 +133,7 @@ void end_match(LoadMatch& m) {
   m.done = true;
   for (auto* s : m.sockets) {
     boost::system::error_code ignored;
-    beast::get_lowest_layer(*s).socket().close(ignored);
+    s->close(ignored);
   }
 }
 
@@ -153,34 +154,76 @@ unsigned short load_port(const LoadtestConfig& config, int n) {
   return config.ports[static_cast<std::size_t>(n) % config.ports.size()];
 }
 
+// A server message is as long as its match's log makes it; this bounds a broken server's.
+constexpr std::size_t kMaxServerMessageBytes = 64 << 20;
+
+// The load generator reads and writes frames itself once Beast has upgraded the connection, as
+// the server does (ws_frames.h): a seat's CPU a move is then mostly the kernel's, and what a load
+// test measures is the server. (The server writes nothing before the client's hello, so no frame
+// is left in Beast's buffer when it lets the socket go.)
+awaitable<void> send_text(tcp::socket& socket, std::string_view text, Rng& masks) {
+  const std::string frame =
+      ws::masked_frame(ws::Opcode::kText, text, static_cast<std::uint32_t>(masks.next()));
+  co_await net::async_write(socket, net::buffer(frame), use_awaitable);
+}
+
+// The next text message from the server, valid until the next call; pings are answered on the
+// way.
+awaitable<std::string_view> next_message(tcp::socket& socket, ws::FrameReader& reader, Rng& masks) {
+  for (;;) {
+    const ws::Event event = reader.next();
+    switch (event.kind) {
+      case ws::Event::Kind::kText:
+        co_return event.payload;
+      case ws::Event::Kind::kPing: {
+        const std::string pong = ws::masked_frame(ws::Opcode::kPong, event.payload,
+                                                  static_cast<std::uint32_t>(masks.next()));
+        co_await net::async_write(socket, net::buffer(pong), use_awaitable);
+        continue;
+      }
+      case ws::Event::Kind::kPong:
+        continue;
+      case ws::Event::Kind::kClose:
+        throw Error(ErrorCode::kIo, "the server closed the connection");
+      case ws::Event::Kind::kFail:
+        throw Error(ErrorCode::kIo, "the server broke the WebSocket protocol");
+      case ws::Event::Kind::kNeedMore:
+        break;
+    }
+    const std::span<char> room = reader.prepare(16 * 1024);
+    reader.commit(
+        co_await socket.async_read_some(net::buffer(room.data(), room.size()), use_awaitable));
+  }
+}
+
 awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int seat,
                           LoadStats& stats) {
   auto executor = co_await net::this_coro::executor;
-  websocket::stream<beast::tcp_stream> ws(executor);
-  match.sockets.push_back(&ws);
+  tcp::socket socket(executor);
+  match.sockets.push_back(&socket);
   Rng rng(derive_seed(config.seed, std::hash<std::string>{}(match.id) + seat));
+  Rng masks(rng.next() ^ 0x6d61736bULL);  // the frames' masking keys, apart from the moves
   bool ready = false;
   bool failed = false;
   try {
-    co_await beast::get_lowest_layer(ws).async_connect(
+    co_await socket.async_connect(
         tcp::endpoint(net::ip::make_address(config.host), load_port(config, match.index + seat)),
         use_awaitable);
-    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
-    beast::get_lowest_layer(ws).expires_never();
-    co_await ws.async_handshake(config.host, "/ws", use_awaitable);
-    ws.text(true);
-    Json hello = {{"type", "hello"}, {"match", match.id}, {"token", match.tokens[seat]}};
-    co_await ws.async_write(net::buffer(hello.dump()), use_awaitable);
-    beast::flat_buffer buffer;
-    co_await ws.async_read(buffer, use_awaitable);
+    socket.set_option(tcp::no_delay(true));
+    {
+      websocket::stream<tcp::socket&> upgrade(socket);
+      co_await upgrade.async_handshake(config.host, "/ws", use_awaitable);
+    }
+    ws::FrameReader reader(kMaxServerMessageBytes, ws::Role::kClient);
+    const Json hello = {{"type", "hello"}, {"match", match.id}, {"token", match.tokens[seat]}};
+    co_await send_text(socket, hello.dump(), masks);
+    std::string_view text = co_await next_message(socket, reader, masks);
     ready = true;
     co_await start_gate(stats);
     std::optional<Clock::time_point> sent_at;
     std::uint64_t sent_version = 0;
     while (!match.done) {
-      const auto data = buffer.data();
-      const std::optional<BriefMessage> msg =
-          read_brief(std::string_view(static_cast<const char*>(data.data()), data.size()));
+      const std::optional<BriefMessage> msg = read_brief(text);
       if (!msg) throw Error(ErrorCode::kIo, "the server sent a message that is not a JSON object");
       if (msg->type == R"("presence")") {
         // who holds which seat: nothing for a random player to do
@@ -190,7 +233,7 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
         // (the database failed) by nothing: ask for the state, so the seat can play again.
         if (sent_at) {
           sent_at.reset();
-          co_await ws.async_write(net::buffer(std::string(R"({"type":"sync"})")), use_awaitable);
+          co_await send_text(socket, R"({"type":"sync"})", masks);
         }
       } else {
         if (!msg->version) throw Error(ErrorCode::kIo, "a state or patch without a version");
@@ -223,18 +266,17 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
           sent_at = Clock::now();
           sent_version = version;
           ++match.moves;
-          co_await ws.async_write(net::buffer(act), use_awaitable);
+          co_await send_text(socket, act, masks);
         }
       }
-      buffer.consume(buffer.size());
-      co_await ws.async_read(buffer, use_awaitable);
+      text = co_await next_message(socket, reader, masks);
     }
   } catch (const std::exception&) {
     if (!match.done) ++stats.errors;
     failed = true;
   }
   if (failed && !ready) co_await start_gate(stats);  // never keep the others waiting for this seat
-  std::erase(match.sockets, &ws);
+  std::erase(match.sockets, &socket);
   if (!match.done) end_match(match);  // the other seat stops waiting
 }
 

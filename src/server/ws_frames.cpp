@@ -80,13 +80,15 @@ Event FrameReader::next_frame() {
   const bool fin = (p[0] & 0x80) != 0;
   const std::uint8_t raw_op = p[0] & 0x0F;
   if ((p[0] & 0x70) != 0 || !is_known(raw_op)) return fail(CloseCode::kProtocolError);
-  if ((p[1] & 0x80) == 0) return fail(CloseCode::kProtocolError);  // a client must mask
+  const bool masked = (p[1] & 0x80) != 0;
+  // A client must mask its frames, and a server must not (RFC 6455, 5.1).
+  if (masked != (role_ == Role::kServer)) return fail(CloseCode::kProtocolError);
   const auto op = static_cast<Opcode>(raw_op);
   const std::uint8_t short_length = p[1] & 0x7F;
   if (is_control(op) && (!fin || short_length > kMaxControlPayload))
     return fail(CloseCode::kProtocolError);
   const int length_bytes = short_length == 126 ? 2 : short_length == 127 ? 8 : 0;
-  const std::size_t header = 2 + static_cast<std::size_t>(length_bytes) + kMaskBytes;
+  const std::size_t header = 2 + static_cast<std::size_t>(length_bytes) + (masked ? kMaskBytes : 0);
   if (available < header) return {};
   std::uint64_t length = short_length;
   if (length_bytes > 0) {
@@ -101,7 +103,7 @@ Event FrameReader::next_frame() {
   if (!is_control(op) && length > max_message_bytes_ - held) return fail(CloseCode::kTooBig);
   if (available - header < length) return {};
   char* payload = in_.data() + start_ + header;
-  unmask(payload, length, p + header - kMaskBytes);
+  if (masked) unmask(payload, length, p + header - kMaskBytes);
   start_ += header + length;
   const std::string_view body(payload, length);
   return is_control(op) ? control(op, body) : data(op, fin, body);
@@ -166,6 +168,21 @@ std::string control_frame(Opcode op, std::string_view payload) {
 }
 
 }  // namespace
+
+std::string masked_frame(Opcode op, std::string_view payload, std::uint32_t key) {
+  std::uint8_t header[10];
+  const std::size_t n = write_frame_header(header, op, payload.size());
+  header[1] |= 0x80;
+  const unsigned char mask[kMaskBytes] = {
+      static_cast<unsigned char>(key >> 24), static_cast<unsigned char>(key >> 16),
+      static_cast<unsigned char>(key >> 8), static_cast<unsigned char>(key)};
+  std::string frame(reinterpret_cast<const char*>(header), n);
+  frame.append(reinterpret_cast<const char*>(mask), kMaskBytes);
+  const std::size_t start = frame.size();
+  frame.append(payload);
+  unmask(frame.data() + start, payload.size(), mask);  // masking is the same XOR
+  return frame;
+}
 
 std::string pong_frame(std::string_view payload) {
   return control_frame(Opcode::kPong, payload.substr(0, kMaxControlPayload));

@@ -52,9 +52,14 @@ struct Event {
   CloseCode code = CloseCode::kNormal;
 };
 
+// Which side reads: the server reads a client's frames, which must be masked; a client (the load
+// generator) reads the server's, which must not be.
+enum class Role { kServer, kClient };
+
 class FrameReader {
  public:
-  explicit FrameReader(std::size_t max_message_bytes) : max_message_bytes_(max_message_bytes) {}
+  explicit FrameReader(std::size_t max_message_bytes, Role role = Role::kServer)
+      : max_message_bytes_(max_message_bytes), role_(role) {}
 
   // Room for at least `bytes` more bytes to be read into; commit() says how many were.
   std::span<char> prepare(std::size_t bytes);
@@ -72,6 +77,7 @@ class FrameReader {
   Event data(Opcode op, bool fin, std::string_view payload);
 
   std::size_t max_message_bytes_;
+  Role role_;
   std::string in_;  // bytes read: [start_, end_) not yet taken as frames
   std::size_t start_ = 0;
   std::size_t end_ = 0;
@@ -84,6 +90,9 @@ class FrameReader {
 // The header of an unmasked (server-to-client) final frame of `payload_bytes`: 2, 4 or 10 bytes
 // written to `out`, their count returned.
 std::size_t write_frame_header(std::uint8_t* out, Opcode op, std::size_t payload_bytes);
+
+// A whole final frame as a client writes it: masked with `key`.
+std::string masked_frame(Opcode op, std::string_view payload, std::uint32_t key);
 
 // A whole control frame from the server: a pong echoing `payload` (at most 125 bytes), or a close
 // with `code`.

@@ -61,6 +61,32 @@ TEST(WsFrames, ReadsTheMaskedHelloOfTheRfc) {
   EXPECT_EQ(e.payload, "Hello");
 }
 
+TEST(WsFrames, AClientReadsTheUnmaskedHelloOfTheRfcAndRefusesMaskedFrames) {
+  // RFC 6455, 5.7: a single-frame unmasked text message, as a server sends it.
+  FrameReader client(1 << 20, Role::kClient);
+  client.append(bytes({0x81, 0x05, 0x48, 0x65, 0x6c, 0x6c, 0x6f}));
+  const Event e = client.next();
+  EXPECT_EQ(e.kind, Kind::kText);
+  EXPECT_EQ(e.payload, "Hello");
+  FrameReader strict(1 << 20, Role::kClient);
+  strict.append(bytes({0x81, 0x85, 0x37, 0xfa, 0x21, 0x3d, 0x7f, 0x9f, 0x4d, 0x51, 0x58}));
+  EXPECT_EQ(strict.next().code, CloseCode::kProtocolError);  // a server must not mask
+}
+
+TEST(WsFrames, MaskedFramesReadBackAsTheyWereWritten) {
+  for (const std::size_t size : {0, 1, 125, 126, 65535, 65536, 70000}) {
+    std::string text(size, ' ');
+    for (std::size_t i = 0; i < size; ++i) text[i] = static_cast<char>('a' + i % 26);
+    const auto key = static_cast<std::uint32_t>(0x37fa213dU + size);
+    const std::string frame = masked_frame(Opcode::kText, text, key);
+    EXPECT_EQ(frame.size(), (size < 126 ? 6 : size < 65536 ? 8 : 14) + size);
+    if (size > 0) EXPECT_NE(frame.substr(frame.size() - size), text);  // masked on the wire
+    const Event e = only_event(frame);
+    EXPECT_EQ(e.kind, Kind::kText);
+    EXPECT_EQ(e.payload, text);
+  }
+}
+
 TEST(WsFrames, WaitsForWholeFramesGivenAByteAtATime) {
   const std::string frame = client_frame(Opcode::kText, std::string(300, 'a'), true, 7);
   FrameReader reader(1 << 20);
