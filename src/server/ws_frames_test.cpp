@@ -80,7 +80,9 @@ TEST(WsFrames, MaskedFramesReadBackAsTheyWereWritten) {
     const auto key = static_cast<std::uint32_t>(0x37fa213dU + size);
     const std::string frame = masked_frame(Opcode::kText, text, key);
     EXPECT_EQ(frame.size(), (size < 126 ? 6 : size < 65536 ? 8 : 14) + size);
-    if (size > 0) EXPECT_NE(frame.substr(frame.size() - size), text);  // masked on the wire
+    if (size > 0) {
+      EXPECT_NE(frame.substr(frame.size() - size), text);  // masked on the wire
+    }
     const Event e = only_event(frame);
     EXPECT_EQ(e.kind, Kind::kText);
     EXPECT_EQ(e.payload, text);

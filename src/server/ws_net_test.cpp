@@ -183,7 +183,7 @@ TEST(WsNet, ReadsAMessageSentWithTheUpgradeRequestAndMessagesInFragments) {
 struct QuickIdle {
   QuickIdle() : fixture("ws-idle", 1, false, /*with_group_commit=*/true) {
     fixture.close();
-    fixture.limits.websocket_idle = std::chrono::milliseconds(600);
+    fixture.limits.websocket_idle = std::chrono::milliseconds(1500);  // 750 ms to answer a ping
     fixture.open();
     server.emplace(*fixture.service, ServerConfig{"127.0.0.1", 0, "", 2});
     server->start();
