@@ -74,6 +74,33 @@ def main():
           "\x01\x00/api/matches\n" + json.dumps({"game": "treasure-hunt", "seats": ["human", {"agent": "random"}]}))
     write("server_message_fuzz", "http-static.txt", "\x01\x01/assets/%2e%2e/index.html?x=1")
     write("server_message_fuzz", "http-replay.txt", "\x01\x01/api/matches/0123456789abcdef/replay?step=1&seat=0")
+    write_ws_frames_corpus()
+
+
+def masked_frame(opcode, payload, fin=True, key=b"\x01\x02\x03\x04"):
+    """A WebSocket frame as a client writes it (RFC 6455, 5.2)."""
+    n = len(payload)
+    head = bytes([(0x80 if fin else 0) | opcode])
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 65536:
+        head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    else:
+        head += bytes([0x80 | 127]) + n.to_bytes(8, "big")
+    return head + key + bytes(c ^ key[i % 4] for i, c in enumerate(payload))
+
+
+def write_ws_frames_corpus():
+    # The first byte: its top bit the side that reads (set: the load generator reading the
+    # server's unmasked frames), the rest how the bytes are cut into reads.
+    write("ws_frames_fuzz", "hello", b"\x05" + bytes(
+        [0x81, 0x85, 0x37, 0xfa, 0x21, 0x3d, 0x7f, 0x9f, 0x4d, 0x51, 0x58]))  # RFC 6455, 5.7
+    write("ws_frames_fuzz", "fragments-ping", b"\x03" + masked_frame(1, b'{"type":', fin=False) +
+          masked_frame(9, b"ping") + masked_frame(0, b'"sync"}'))
+    write("ws_frames_fuzz", "close", b"\x01" + masked_frame(8, b"\x03\xe8bye"))
+    write("ws_frames_fuzz", "long", b"\x10" + masked_frame(1, b"x" * 300) + masked_frame(10, b""))
+    write("ws_frames_fuzz", "utf8", b"\x02" + masked_frame(1, "caf\u00e9 \u20ac \U0001F0CF".encode()))
+    write("ws_frames_fuzz", "client-hello", bytes([0x83, 0x81, 0x05]) + b"Hello" + bytes([0x89, 0x00]))
 
 
 if __name__ == "__main__":
