@@ -5,6 +5,10 @@
 namespace mw::server {
 namespace {
 
+bool is_space(char c) {
+  return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
 // A cursor over JSON text that skips values without building them. Every step checks the end of
 // the text: a message cut short or malformed ends the reading, never reads past it.
 class Cursor {
@@ -42,7 +46,7 @@ class Cursor {
     const std::size_t begin = i_;
     if (c != '{' && c != '[') {
       while (i_ < text_.size() && text_[i_] != ',' && text_[i_] != '}' && text_[i_] != ']' &&
-             text_[i_] != ' ' && text_[i_] != '\n' && text_[i_] != '\t' && text_[i_] != '\r')
+             !is_space(text_[i_]))
         ++i_;
       return text_.substr(begin, i_ - begin);
     }
@@ -62,9 +66,7 @@ class Cursor {
 
  private:
   void skip_space() {
-    while (i_ < text_.size() &&
-           (text_[i_] == ' ' || text_[i_] == '\n' || text_[i_] == '\t' || text_[i_] == '\r'))
-      ++i_;
+    while (i_ < text_.size() && is_space(text_[i_])) ++i_;
   }
   std::string_view text_;
   std::size_t i_ = 0;

@@ -161,10 +161,14 @@ constexpr std::size_t kMaxServerMessageBytes = 64 << 20;
 // the server does (ws_frames.h): a seat's CPU a move is then mostly the kernel's, and what a load
 // test measures is the server. (The server writes nothing before the client's hello, so no frame
 // is left in Beast's buffer when it lets the socket go.)
-awaitable<void> send_text(tcp::socket& socket, std::string_view text, Rng& masks) {
-  const std::string frame =
-      ws::masked_frame(ws::Opcode::kText, text, static_cast<std::uint32_t>(masks.next()));
+awaitable<void> send_frame(tcp::socket& socket, ws::Opcode op, std::string_view payload,
+                           Rng& masks) {
+  const std::string frame = ws::masked_frame(op, payload, static_cast<std::uint32_t>(masks.next()));
   co_await net::async_write(socket, net::buffer(frame), use_awaitable);
+}
+
+awaitable<void> send_text(tcp::socket& socket, std::string_view text, Rng& masks) {
+  co_await send_frame(socket, ws::Opcode::kText, text, masks);
 }
 
 // The next text message from the server, valid until the next call; pings are answered on the
@@ -175,12 +179,9 @@ awaitable<std::string_view> next_message(tcp::socket& socket, ws::FrameReader& r
     switch (event.kind) {
       case ws::Event::Kind::kText:
         co_return event.payload;
-      case ws::Event::Kind::kPing: {
-        const std::string pong = ws::masked_frame(ws::Opcode::kPong, event.payload,
-                                                  static_cast<std::uint32_t>(masks.next()));
-        co_await net::async_write(socket, net::buffer(pong), use_awaitable);
+      case ws::Event::Kind::kPing:
+        co_await send_frame(socket, ws::Opcode::kPong, event.payload, masks);
         continue;
-      }
       case ws::Event::Kind::kPong:
         continue;
       case ws::Event::Kind::kClose:

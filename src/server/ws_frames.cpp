@@ -27,6 +27,12 @@ void unmask(char* payload, std::size_t size, const unsigned char* key) {
   for (std::size_t i = 0; i < size; ++i) payload[i] = static_cast<char>(payload[i] ^ key[i & 3]);
 }
 
+// The code at the front of a close frame's body of at least two bytes.
+std::uint16_t close_code_of(std::string_view body) {
+  return static_cast<std::uint16_t>(
+      read_big_endian(reinterpret_cast<const unsigned char*>(body.data()), 2));
+}
+
 // A close code a client may send (RFC 6455, 7.4.1 and 7.4.2: 1004-1006 and 1015 are never sent).
 bool sendable_code(std::uint16_t code) {
   if (code >= 3000 && code <= 4999) return true;
@@ -65,17 +71,15 @@ Event FrameReader::fail(CloseCode code) {
 Event FrameReader::next() {
   if (failed_) return {Event::Kind::kFail, {}, CloseCode::kProtocolError};
   if (!fragmented_) message_.clear();  // the last whole message was taken
+  // A fragment that does not end its message is kept, and the next frame is looked at.
   for (;;) {
-    const Event event = next_frame();
-    // A fragment that does not end its message is kept, and the next frame is looked at.
-    if (event.kind != Event::Kind::kNeedMore || !took_fragment_) return event;
-    took_fragment_ = false;
+    if (const std::optional<Event> event = next_frame()) return *event;
   }
 }
 
-Event FrameReader::next_frame() {
+std::optional<Event> FrameReader::next_frame() {
   const std::size_t available = end_ - start_;
-  if (available < 2) return {};
+  if (available < 2) return Event{};
   const auto* p = reinterpret_cast<const unsigned char*>(in_.data() + start_);
   const bool fin = (p[0] & 0x80) != 0;
   const std::uint8_t raw_op = p[0] & 0x0F;
@@ -89,7 +93,7 @@ Event FrameReader::next_frame() {
     return fail(CloseCode::kProtocolError);
   const int length_bytes = short_length == 126 ? 2 : short_length == 127 ? 8 : 0;
   const std::size_t header = 2 + static_cast<std::size_t>(length_bytes) + (masked ? kMaskBytes : 0);
-  if (available < header) return {};
+  if (available < header) return Event{};
   std::uint64_t length = short_length;
   if (length_bytes > 0) {
     length = read_big_endian(p + 2, length_bytes);
@@ -101,7 +105,7 @@ Event FrameReader::next_frame() {
   // message_ never holds more than the bound: each fragment is checked before it is kept.
   const std::size_t held = op == Opcode::kContinuation ? message_.size() : 0;
   if (!is_control(op) && length > max_message_bytes_ - held) return fail(CloseCode::kTooBig);
-  if (available - header < length) return {};
+  if (available - header < length) return Event{};
   char* payload = in_.data() + start_ + header;
   if (masked) unmask(payload, length, p + header - kMaskBytes);
   start_ += header + length;
@@ -114,28 +118,23 @@ Event FrameReader::control(Opcode op, std::string_view payload) {
   if (op == Opcode::kPong) return {Event::Kind::kPong, payload, CloseCode::kNormal};
   const CloseCode problem = check_close_body(payload);
   if (problem != CloseCode::kNormal) return fail(problem);
-  const auto code = payload.size() >= 2
-                        ? static_cast<CloseCode>(read_big_endian(
-                              reinterpret_cast<const unsigned char*>(payload.data()), 2))
-                        : CloseCode::kNormal;
+  const auto code =
+      payload.size() >= 2 ? static_cast<CloseCode>(close_code_of(payload)) : CloseCode::kNormal;
   return {Event::Kind::kClose, payload, code};
 }
 
-Event FrameReader::data(Opcode op, bool fin, std::string_view payload) {
+std::optional<Event> FrameReader::data(Opcode op, bool fin, std::string_view payload) {
   if ((op == Opcode::kContinuation) != fragmented_) return fail(CloseCode::kProtocolError);
   if (op == Opcode::kBinary) return fail(CloseCode::kUnsupportedData);
   if (fin && !fragmented_) {  // a whole message in one frame, the usual case: not copied
     if (!valid_utf8(payload)) return fail(CloseCode::kInvalidPayload);
-    return {Event::Kind::kText, payload, CloseCode::kNormal};
+    return Event{Event::Kind::kText, payload, CloseCode::kNormal};
   }
   message_.append(payload);
   fragmented_ = !fin;
-  if (!fin) {
-    took_fragment_ = true;
-    return {};
-  }
+  if (!fin) return std::nullopt;
   if (!valid_utf8(message_)) return fail(CloseCode::kInvalidPayload);
-  return {Event::Kind::kText, message_, CloseCode::kNormal};
+  return Event{Event::Kind::kText, message_, CloseCode::kNormal};
 }
 
 std::size_t write_frame_header(std::uint8_t* out, Opcode op, std::size_t payload_bytes) {
@@ -201,9 +200,7 @@ std::string close_frame(CloseCode code) {
 CloseCode check_close_body(std::string_view body) {
   if (body.empty()) return CloseCode::kNormal;
   if (body.size() == 1) return CloseCode::kProtocolError;
-  const auto code = static_cast<std::uint16_t>(
-      read_big_endian(reinterpret_cast<const unsigned char*>(body.data()), 2));
-  if (!sendable_code(code)) return CloseCode::kProtocolError;
+  if (!sendable_code(close_code_of(body))) return CloseCode::kProtocolError;
   if (!valid_utf8(body.substr(2))) return CloseCode::kInvalidPayload;
   return CloseCode::kNormal;
 }

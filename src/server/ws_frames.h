@@ -11,6 +11,7 @@
 // the server hold more than one message's worth of bytes.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -71,10 +72,11 @@ class FrameReader {
   Event next();
 
  private:
-  Event next_frame();
+  // The event of the next frame; nullopt when it was a fragment kept for a message not yet whole.
+  std::optional<Event> next_frame();
   Event fail(CloseCode code);
   Event control(Opcode op, std::string_view payload);
-  Event data(Opcode op, bool fin, std::string_view payload);
+  std::optional<Event> data(Opcode op, bool fin, std::string_view payload);
 
   std::size_t max_message_bytes_;
   Role role_;
@@ -83,7 +85,6 @@ class FrameReader {
   std::size_t end_ = 0;
   std::string message_;  // the fragments of a message not yet whole
   bool fragmented_ = false;
-  bool took_fragment_ = false;  // next_frame() kept a fragment: look at the frame after it
   bool failed_ = false;
 };
 
