@@ -8,17 +8,15 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
-#include <deque>
 #include <thread>
 
 #include "core/error.h"
 #include "server/api.h"
 #include "server/beast_names.h"
 #include "server/client_session.h"
-#include "server/outbound_queue.h"
 #include "server/rate_limit.h"
 #include "server/static_files.h"
-#include "server/ws_frames.h"
+#include "server/ws_loop.h"
 
 namespace mw::server {
 namespace {
@@ -28,8 +26,6 @@ using net::use_awaitable;
 
 constexpr auto kHttpTimeout = std::chrono::seconds(30);
 constexpr std::size_t kMaxHeaderBytes = 8 * 1024;
-constexpr std::size_t kReadChunkBytes = 16 * 1024;
-constexpr auto kCloseTimeout = std::chrono::seconds(5);
 
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
@@ -87,222 +83,32 @@ Credentials credentials(const Request& req) {
   return c;
 }
 
-// One WebSocket connection after Beast has answered the upgrade: its frames are read and written
-// here (ws_frames.h) on the bare socket, which costs a move about 14 µs less CPU than Beast's
-// stream (docs/server.md, "WebSocket frames"). A reader feeds the ClientSession; a writer drains
-// the queue the service's pushes fill (they may come from a worker thread: they are posted here).
-// The writer is a chain of completion handlers rather than a coroutine woken by a timer: a
-// message queued while nothing is being written starts its write at once, and each write's
-// completion starts the next, so a message costs one write and one completion. One write is in
-// flight at a time: control frames (a pong, the keep-alive ping, the close) go before the next
-// message, and a close frame is the last thing written.
-struct WsConnection : std::enable_shared_from_this<WsConnection> {
-  WsConnection(tcp::socket s, std::size_t max_queued_bytes)
-      : socket(std::move(s)), queue(max_queued_bytes), idle_timer(socket.get_executor()) {}
-
-  tcp::socket socket;
-  OutboundQueue queue;
-  std::deque<std::string> control;  // whole control frames, written before the next message
-  std::array<std::uint8_t, 10> header{};
-  bool writing = false;  // a write is in flight; its completion writes what is queued next
-  bool closing = false;  // a close frame is queued or written: nothing is queued after it
-  bool closed = false;   // nothing more is written
-  bool heard = true;     // the client sent something since the idle timer last looked
-  bool pinged = false;   // the keep-alive ping is unanswered
-  net::steady_timer idle_timer;
-
-  Subscription::Sink sink() {
-    std::weak_ptr<WsConnection> weak = weak_from_this();
-    auto executor = socket.get_executor();
-    return [weak, executor](const std::string& text, MessageKind kind) {
-      net::post(executor, [weak, text, kind] {
-        if (auto self = weak.lock()) self->enqueue(text, kind);
-      });
-    };
-  }
-
-  void enqueue(const std::string& text, MessageKind kind) {
-    if (closed || closing) return;
-    if (!queue.push(text, kind)) {  // a client that does not read: dropped, not buffered
-      hang_up();
-      return;
-    }
-    if (!writing) write_next();
-  }
-
-  // A control frame; `last`: a close frame, after which nothing is written.
-  void send_control(std::string frame, bool last) {
-    if (closed || closing) return;
-    control.push_back(std::move(frame));
-    closing = last;
-    if (!writing) write_next();
-  }
-
-  void hang_up() {
-    closed = true;
-    boost::system::error_code ignored;
-    socket.close(ignored);
-  }
-
-  void write_next() {
-    if (!control.empty()) {
-      writing = true;
-      net::async_write(socket, net::buffer(control.front()),
-                       [self = shared_from_this()](const boost::system::error_code& ec,
-                                                   std::size_t) { self->control_written(ec); });
-      return;
-    }
-    if (closing || queue.empty()) return;
-    writing = true;
-    const std::string& text = queue.front();
-    const std::size_t n = ws::write_frame_header(header.data(), ws::Opcode::kText, text.size());
-    const std::array<net::const_buffer, 2> frame{net::buffer(header.data(), n), net::buffer(text)};
-    net::async_write(socket, frame,
-                     [self = shared_from_this()](const boost::system::error_code& ec, std::size_t) {
-                       self->message_written(ec);
-                     });
-  }
-
-  // A write ended: false when it failed, and then nothing more is written.
-  bool write_ended(const boost::system::error_code& ec) {
-    writing = false;
-    if (ec) closed = true;
-    return !ec;
-  }
-
-  void control_written(const boost::system::error_code& ec) {
-    if (!write_ended(ec)) return;
-    control.pop_front();
-    if (closing && control.empty()) {
-      // The close frame went last: the server ends its side of the TCP connection (RFC 6455,
-      // 7.1.1); the reader takes what the client still sends until it ends its side.
-      closed = true;
-      boost::system::error_code ignored;
-      socket.shutdown(tcp::socket::shutdown_send, ignored);
-      return;
-    }
-    if (!closed) write_next();
-  }
-
-  void message_written(const boost::system::error_code& ec) {
-    if (!write_ended(ec)) return;
-    queue.pop();
-    if (!closed) write_next();
-  }
-};
-
-// Pings a quiet client after half the idle time and closes the connection when the other half
-// passes without a byte from it. One timer per connection, re-armed twice per idle time rather
-// than at every message.
-awaitable<void> watch_idle(std::shared_ptr<WsConnection> conn, std::chrono::milliseconds idle) {
-  for (;;) {
-    conn->idle_timer.expires_after(idle / 2);
-    boost::system::error_code ec;
-    co_await conn->idle_timer.async_wait(net::redirect_error(use_awaitable, ec));
-    if (ec || conn->closed || conn->closing) co_return;
-    if (conn->heard) {
-      conn->heard = false;
-      conn->pinged = false;
-    } else if (!conn->pinged) {
-      conn->pinged = true;
-      conn->send_control(ws::ping_frame(), false);
-    } else {
-      conn->hang_up();
-      co_return;
-    }
-  }
-}
-
-// What the connection does with one event of its reader; false when reading ends.
-bool handle(WsConnection& conn, ClientSession& session, const ws::Event& event) {
-  switch (event.kind) {
-    case ws::Event::Kind::kText:
-      session.on_text(event.payload);
-      return true;
-    case ws::Event::Kind::kPing:
-      conn.send_control(ws::pong_frame(event.payload), false);
-      return true;
-    case ws::Event::Kind::kPong:
-    case ws::Event::Kind::kNeedMore:
-      return true;
-    case ws::Event::Kind::kClose:  // echoed, as the RFC has it (5.5.1)
-    case ws::Event::Kind::kFail:
-      conn.send_control(ws::close_frame(event.code), true);
-      return false;
-  }
-  return false;
-}
-
-// After a close frame: what the client still sends is read and dropped until it closes its side,
-// for at most kCloseTimeout, so that the socket is not closed on unread bytes (which would reset
-// the connection and could lose the close frame on its way).
-awaitable<void> drain(WsConnection& conn) {
-  conn.idle_timer.expires_after(kCloseTimeout);
-  conn.idle_timer.async_wait([self = conn.shared_from_this()](const boost::system::error_code& ec) {
-    if (!ec) self->hang_up();
-  });
-  std::array<char, 4096> scratch;
-  for (;;) {
-    boost::system::error_code ec;
-    co_await conn.socket.async_read_some(net::buffer(scratch),
-                                         net::redirect_error(use_awaitable, ec));
-    if (ec) break;
-  }
-  conn.hang_up();
-}
-
-// `early`: bytes the client sent after its upgrade request, read with it.
-awaitable<void> serve_websocket(MatchService& service, beast::tcp_stream stream, Request req,
-                                std::string_view early) {
+// The upgrade is answered here with Beast; the connection then belongs to one of the I/O loops
+// (ws_loop.h), which read and write its frames on the bare socket. `early`: bytes the client sent
+// after its upgrade request, read with it.
+awaitable<void> hand_over_websocket(WsLoops& loops, beast::tcp_stream stream, Request req,
+                                    std::string early, std::function<void()> on_end) {
   websocket::stream<beast::tcp_stream> upgrade(std::move(stream));
   beast::get_lowest_layer(upgrade).expires_after(kHttpTimeout);
   co_await upgrade.async_accept(req, use_awaitable);
-  auto conn = std::make_shared<WsConnection>(beast::get_lowest_layer(upgrade).release_socket(),
-                                             service.limits().max_queued_bytes);
-  ws::FrameReader reader(kMaxClientMessageBytes);
-  reader.append(early);
-  net::co_spawn(conn->socket.get_executor(), watch_idle(conn, service.limits().websocket_idle),
-                net::detached);
-  // However the reading ends (an exception included), nothing more is written than a write in
-  // flight, and the idle timer lets the connection go.
-  struct Ending {
-    WsConnection& conn;
-    ~Ending() {
-      conn.closed = true;
-      conn.idle_timer.cancel();
-    }
-  } ending{*conn};
-  {
-    ClientSession session(service, conn->sink());
-    bool reading = true;
-    while (reading) {
-      const ws::Event event = reader.next();
-      if (event.kind != ws::Event::Kind::kNeedMore) {
-        reading = handle(*conn, session, event);
-        continue;
-      }
-      boost::system::error_code ec;
-      const std::span<char> room = reader.prepare(kReadChunkBytes);
-      const std::size_t got = co_await conn->socket.async_read_some(
-          net::buffer(room.data(), room.size()), net::redirect_error(use_awaitable, ec));
-      if (ec) break;  // closed, or hung up (idle, or a client that does not read)
-      reader.commit(got);
-      conn->heard = true;
-    }
-  }
-  if (conn->closing) co_await drain(*conn);
+  tcp::socket socket = beast::get_lowest_layer(upgrade).release_socket();
+  loops.adopt(socket.release(), std::move(early), std::move(on_end));
 }
 
-// What one connection needs of the server besides the service: the web root and the limits of
-// the client's address.
+// What one connection needs of the server besides the service: the web root, the limits of the
+// client's address, the loops a WebSocket goes to and the count of open connections.
 struct ConnectionContext {
   MatchService& service;
   const std::string& web_root;
   KeyedRateLimiter& creations;
   KeyedRateLimiter& joins;
+  WsLoops& loops;
+  std::atomic<int>& connections;
 };
 
-awaitable<void> serve_connection(ConnectionContext ctx, tcp::socket socket) {
+// True when the connection became a WebSocket and went to the loops (which count it down when it
+// ends); false when it ended here.
+awaitable<bool> serve_connection(ConnectionContext ctx, tcp::socket socket) {
   MatchService& service = ctx.service;
   boost::system::error_code peer_ec;
   const auto peer = socket.remote_endpoint(peer_ec);
@@ -331,10 +137,11 @@ awaitable<void> serve_connection(ConnectionContext ctx, tcp::socket socket) {
       const std::string_view target(req.target().data(), req.target().size());
       if (websocket::is_upgrade(req) && target.substr(0, target.find('?')) == "/ws") {
         const auto early = buffer.data();
-        co_await serve_websocket(
-            service, std::move(stream), std::move(req),
-            std::string_view(static_cast<const char*>(early.data()), early.size()));
-        co_return;
+        co_await hand_over_websocket(
+            ctx.loops, std::move(stream), std::move(req),
+            std::string(static_cast<const char*>(early.data()), early.size()),
+            [&count = ctx.connections] { --count; });
+        co_return true;
       }
       Response res;
       if (target.substr(0, 5) == "/api/" || target == "/api") {
@@ -363,6 +170,19 @@ awaitable<void> serve_connection(ConnectionContext ctx, tcp::socket socket) {
   }
   boost::system::error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  co_return false;
+}
+
+// Each WebSocket connection's messages go to a ClientSession of the service.
+WsSessionFactory served_sessions(MatchService& service) {
+  struct Served : WsSession {
+    Served(MatchService& service, Subscription::Sink send) : session(service, std::move(send)) {}
+    void on_text(std::string_view text) override { session.on_text(text); }
+    ClientSession session;
+  };
+  return [&service](Subscription::Sink send) {
+    return std::make_unique<Served>(service, std::move(send));
+  };
 }
 
 // A reply for a client the server cannot take now (over its connection limit), written at once
@@ -398,7 +218,11 @@ struct HttpServer::Impl {
         creations(s.limits().creations_per_minute),
         joins(s.limits().joins_per_minute),
         max_connections(config.max_connections > 0 ? config.max_connections
-                                                   : raise_descriptor_limit()) {
+                                                   : raise_descriptor_limit()),
+        loops(served_sessions(s), std::max(1, config.io_threads),
+              WsLoopLimits{.max_message_bytes = kMaxClientMessageBytes,
+                           .max_queued_bytes = s.limits().max_queued_bytes,
+                           .idle = s.limits().websocket_idle}) {
     spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   }
   ~Impl() {
@@ -412,6 +236,8 @@ struct HttpServer::Impl {
   KeyedRateLimiter creations, joins;
   const int max_connections;
   std::atomic<int> connections = 0;
+  // The WebSocket connections, after their upgrade; declared after what their ends count down.
+  WsLoops loops;
   // A descriptor kept in hand: when the process runs out, it is given up to accept the waiting
   // client and close it at once, instead of leaving it hanging and the accept loop spinning.
   int spare = -1;
@@ -461,19 +287,21 @@ struct HttpServer::Impl {
       socket.set_option(tcp::no_delay(true), ec);
       auto executor = socket.get_executor();
       ++connections;
-      net::co_spawn(executor,
-                    counted(serve_connection({service, config.web_root, creations, joins},
-                                             std::move(socket))),
-                    net::detached);
+      net::co_spawn(
+          executor,
+          counted(serve_connection({service, config.web_root, creations, joins, loops, connections},
+                                   std::move(socket))),
+          net::detached);
     }
   }
 
-  awaitable<void> counted(awaitable<void> work) {
+  awaitable<void> counted(awaitable<bool> work) {
+    bool handed_over = false;
     try {
-      co_await std::move(work);
+      handed_over = co_await std::move(work);
     } catch (...) {
     }
-    --connections;
+    if (!handed_over) --connections;
   }
 
   // Per-move clocks run out between messages: look a few times a second (a timed-out seat's
@@ -516,11 +344,11 @@ HttpServer::HttpServer(MatchService& service, ServerConfig config)
   }
   net::co_spawn(impl_->ioc, impl_->listen(), net::detached);
   net::co_spawn(impl_->ioc, impl_->tick_clocks(), net::detached);
-  // The work after each commit (apply, build every observer's message) runs on the I/O threads
-  // rather than serially on the commit thread.
-  auto& ioc = impl_->ioc;
-  impl_->service.set_executor(
-      [&ioc](std::function<void()> job) { net::post(ioc, std::move(job)); });
+  // The work after each commit (apply, build every observer's message) runs on the WebSocket
+  // loops rather than serially on the commit thread: a push to a connection of the loop doing it
+  // is written at once.
+  auto& loops = impl_->loops;
+  impl_->service.set_executor([&loops](std::function<void()> job) { loops.post(std::move(job)); });
 }
 
 HttpServer::~HttpServer() {
@@ -554,6 +382,7 @@ void HttpServer::start() {
 
 void HttpServer::stop() {
   impl_->ioc.stop();
+  impl_->loops.stop();
 }
 
 }  // namespace mw::server

@@ -1,9 +1,11 @@
 #pragma once
 // The network face of the server: HTTP (the JSON API under /api/, static files from a web root)
-// and WebSocket (/ws, one ClientSession per connection) on Boost.Beast with C++20 coroutines.
-// `io_threads` threads run the sockets (each connection on a strand of its own) and the work after
-// each commit (the service's executor); computer seats think on the service's worker pool. Beast
-// stays in net_server.cpp: everything a request means is decided by api.h and client_session.h.
+// and WebSocket (/ws, one ClientSession per connection). Boost.Beast with C++20 coroutines reads
+// HTTP and answers the upgrade on `io_threads` Asio threads (each connection on a strand of its
+// own); an upgraded connection then belongs to one of `io_threads` WebSocket loops (ws_loop.h),
+// which also run the work after each commit (the service's executor). Computer seats think on the
+// service's worker pool. Beast stays in net_server.cpp: everything a request means is decided by
+// api.h and client_session.h.
 #include <memory>
 #include <string>
 
