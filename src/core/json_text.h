@@ -72,6 +72,12 @@ class JsonTextWriter {
     put("null");
     after_value_ = true;
   }
+  // A value already written as compact JSON text (a dump, or this writer's own output).
+  void raw(std::string_view json_text) {
+    comma();
+    put(json_text);
+    after_value_ = true;
+  }
   // A whole value from a tree (what has no direct form yet).
   void value(const Json& v) {
     comma();

@@ -88,39 +88,94 @@ Json state_message(const LiveMatch& match, Player observer, std::uint64_t events
 
 namespace {
 
-// legal_for as its text, without a Json string per move: a seat to act in some games has hundreds.
-void append_legal(std::string& out, const LiveMatch& match, Player observer) {
-  JsonTextWriter w(out);
+void write_player_or_null(JsonTextWriter& w, std::optional<Player> p) {
+  if (p) {
+    w.integer(*p);
+  } else {
+    w.null();
+  }
+}
+
+// events_for as its text.
+void write_events(JsonTextWriter& w, const LiveMatch& match, Player observer, std::uint64_t from) {
+  const auto& events = match.events();
+  const auto& mine = match.told_events(observer);
+  const std::size_t told = told_index(match, observer);
   w.begin_array();
-  each_legal_text(match, observer, [&](const std::string& text) { w.string(text); });
+  for (std::size_t n = from; n < mine.size(); ++n) {
+    const Event& event = events[mine[n]];
+    w.begin_object();
+    w.key("n");
+    w.integer(n);
+    w.key("player");
+    if (event.player >= 0) {
+      w.integer(event.player);
+    } else {
+      w.string("chance");
+    }
+    w.key("text");
+    w.string(event.told[told]);
+    if (event.setup) {
+      w.key("setup");
+      w.boolean(true);
+    }
+    if (!event.outcome.is_null()) {
+      w.key("outcome");
+      w.value(event.outcome);
+    }
+    w.end_object();
+  }
   w.end_array();
+}
+
+// add_ending as text: the members a finished match's message ends with.
+void write_ending(JsonTextWriter& w, const LiveMatch& match) {
+  if (!match.finished()) return;
+  w.key("returns");
+  w.value(Json(match.returns()));
+  if (match.resigned()) {
+    w.key("resigned");
+    w.integer(*match.resigned());
+  }
+  if (!match.rematch().empty()) {
+    w.key("rematch");
+    w.string(match.rematch());
+  }
 }
 
 }  // namespace
 
+// Written straight as text, member by member in the order a Json object of them would dump:
+// one is built for every observer of every move.
 std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t base,
                           std::string_view patch) {
-  Json head = message_object();
-  head["type"] = "patch";
-  head["match"] = match.id();
-  head["version"] = match.version_for(observer);
-  head["base"] = base;
-  head["to_act"] = player_or_null(match.seat_to_act());
-  head["status"] = match.finished() ? "finished" : "playing";
-  Json tail = message_object();
-  tail["events"] = events_for(match, observer, base);
-  add_ending(match, tail);
-  // {head..., "patch": <patch>, "legal": <legal>, tail...}: neither object is empty.
-  std::string text = json_text(head);
-  text.back() = ',';
-  text += "\"patch\":";
-  text += patch;
-  text += ",\"legal\":";
-  append_legal(text, match, observer);
-  text += ',';
-  const std::size_t brace = text.size();
-  append_json_text(text, tail);
-  text.erase(brace, 1);  // the tail's members go on the message's
+  std::string text;
+  {
+    JsonTextWriter w(text);
+    w.begin_object();
+    w.key("type");
+    w.string("patch");
+    w.key("match");
+    w.string(match.id());
+    w.key("version");
+    w.integer(match.version_for(observer));
+    w.key("base");
+    w.integer(base);
+    w.key("to_act");
+    write_player_or_null(w, match.seat_to_act());
+    w.key("status");
+    w.string(match.finished() ? "finished" : "playing");
+    w.key("patch");
+    w.raw(patch);
+    w.key("legal");
+    w.begin_array();
+    each_legal_text(match, observer, [&](const std::string& move) { w.string(move); });
+    w.end_array();
+    w.key("events");
+    write_events(w, match, observer, base);
+    write_ending(w, match);
+    w.end_object();
+  }
   return text;
 }
 

@@ -129,6 +129,8 @@ struct Watcher {
       EXPECT_EQ(msg["legal"], legal) << at;
       if (type == "patch") {
         ++patches;
+        // Written as text, member by member: exactly what a dump of its members would be.
+        EXPECT_EQ(msg.dump(), raw[read]) << at;
         EXPECT_EQ(test::patch_values_outside(msg["patch"], state["view"]), "") << at;
         // What a patch message holds beside the patch is what a state message would have.
         for (const auto& [k, v] : msg.items()) {
