@@ -101,7 +101,11 @@ class JsonTextWriter {
     after_value_ = true;
   }
   void room(std::size_t n) {
-    if (size_ + n > out_.size()) out_.resize(std::max(2 * out_.size(), size_ + n + 256));
+    if (size_ + n > out_.size()) grow(n);
+  }
+  // Into the capacity reserved ahead first, so that a caller who knows the size pays one fill.
+  void grow(std::size_t n) {
+    out_.resize(std::max({2 * out_.size(), size_ + n + 256, out_.capacity()}));
   }
   void put(char c) {
     room(1);

@@ -31,6 +31,7 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   if (k.built) change.base = k.observer_version;
   if (k.built && k.match_version == match.version()) return change;  // nothing was played
   std::string next;
+  next.reserve(k.text.size() + k.text.size() / 4);  // a view grows little from move to move
   match.state().append_view_text(observer, next);
   if (change.base) change.patch = view_patch_text(k.text, next);
   keep(match, observer, std::move(next), k);

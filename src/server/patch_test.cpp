@@ -58,6 +58,23 @@ TEST(ViewPatch, KeepsTheOrderOfMembersAndTheKindOfNumbers) {
   EXPECT_EQ(patched(Json::object(), Json::array()).dump(), "[]");
 }
 
+TEST(ViewPatch, TellsValuesApartThatBeginAlike) {
+  // Only `from` is scanned where the two texts agree: a number whose digits begin another's, or
+  // a literal, must still end where its own text ends.
+  const Json from =
+      Json::parse(R"({"n": 12, "a": [1, 2, "x"], "t": true, "s": "ab", "o": {"k": 1}})");
+  const Json to = Json::parse(R"({"n": 123, "a": [10, 2, "x", 4], "t": true, "s": "abc",
+                                  "o": {"k": 1, "j": 0}})");
+  EXPECT_EQ(view_patch(from, to), Json::parse(R"([
+    {"op": "replace", "path": "/n", "value": 123},
+    {"op": "replace", "path": "/a/0", "value": 10},
+    {"op": "add", "path": "/a/-", "value": 4},
+    {"op": "replace", "path": "/s", "value": "abc"},
+    {"op": "add", "path": "/o/j", "value": 0}])"));
+  EXPECT_EQ(patched(from, to).dump(), to.dump());
+  EXPECT_EQ(patched(to, from).dump(), from.dump());
+}
+
 // A two-seat treasure-hunt match at its first decision (the deal played).
 LiveMatch dealt_match() {
   MatchSetup setup;

@@ -1,5 +1,6 @@
 #include "server/view_patch.h"
 
+#include <array>
 #include <boost/container/small_vector.hpp>
 #include <string>
 #include <string_view>
@@ -20,34 +21,54 @@ struct Member {
 
 // A view's objects and arrays are small: their parts are listed without a heap allocation.
 using Members = boost::container::small_vector<Member, 24>;
-using Spans = boost::container::small_vector<Span, 16>;
+
+// What a byte is to a scan of compact JSON text that only looks for where values end.
+enum class Byte : unsigned char { kPlain, kQuote, kOpen, kClose, kDelimiter };
+
+constexpr std::array<Byte, 256> kBytes = [] {
+  std::array<Byte, 256> kinds{};
+  kinds['"'] = Byte::kQuote;
+  kinds['{'] = kinds['['] = Byte::kOpen;
+  kinds['}'] = kinds[']'] = Byte::kClose;
+  kinds[','] = Byte::kDelimiter;
+  return kinds;
+}();
+
+Byte byte_kind(char c) {
+  return kBytes[static_cast<unsigned char>(c)];
+}
 
 // Positions in a compact JSON text, which has no whitespace to skip.
 class Scanner {
  public:
   explicit Scanner(std::string_view text) : text_(text) {}
   std::string_view at(Span s) const { return text_.substr(s.begin, s.end - s.begin); }
+  char operator[](std::size_t i) const { return text_[i]; }
 
   // The end of the value that starts at `i`.
   std::size_t skip_value(std::size_t i) const {
-    const char c = text_[i];
-    if (c == '"') return skip_string(i);
-    if (c != '{' && c != '[') {
-      while (i < text_.size() && text_[i] != ',' && text_[i] != '}' && text_[i] != ']') ++i;
-      return i;
+    switch (byte_kind(text_[i])) {
+      case Byte::kQuote:
+        return skip_string(i);
+      case Byte::kOpen:
+        return skip_container(i);
+      default:
+        while (i < text_.size() && !ends_scalar(text_[i])) ++i;
+        return i;
     }
-    int depth = 0;
-    do {
-      if (text_[i] == '"') {
-        i = skip_string(i);
-        continue;
-      }
-      if (text_[i] == '{' || text_[i] == '[') ++depth;
-      if (text_[i] == '}' || text_[i] == ']') --depth;
-      ++i;
-    } while (depth > 0);
-    return i;
   }
+
+  // Whether the value that starts at `i` in `other` is written at `j` here too. A string, an
+  // array or an object ends where its own bytes say; a number or a literal where a delimiter
+  // follows, which is checked too ("12" is not "123").
+  bool same_value_at(std::size_t j, const Scanner& other, Span value) const {
+    const std::size_t n = value.end - value.begin;
+    if (text_.size() - j < n || text_.compare(j, n, other.at(value)) != 0) return false;
+    return j + n == text_.size() || ends_scalar(text_[j + n]);
+  }
+
+  // The string that starts at `i` (its opening quote), as written.
+  std::string_view string_at(std::size_t i) const { return text_.substr(i, skip_string(i) - i); }
 
   Members members(Span s) const {
     Members out;
@@ -56,28 +77,45 @@ class Scanner {
       const std::size_t key_end = skip_string(i);
       const std::size_t value_end = skip_value(key_end + 1);  // past ':'
       out.push_back({text_.substr(i, key_end - i), {key_end + 1, value_end}});
-      i = text_[value_end] == ',' ? value_end + 1 : value_end;
+      i = past_comma(value_end);
     }
     return out;
   }
 
-  Spans elements(Span s) const {
-    Spans out;
-    std::size_t i = s.begin + 1;  // past '['
-    while (text_[i] != ']') {
-      const std::size_t end = skip_value(i);
-      out.push_back({i, end});
-      i = text_[end] == ',' ? end + 1 : end;
-    }
-    return out;
-  }
+  // Past the comma that follows a value ending at `i`, if one does.
+  std::size_t past_comma(std::size_t i) const { return text_[i] == ',' ? i + 1 : i; }
 
  private:
+  static bool ends_scalar(char c) {
+    const Byte kind = byte_kind(c);
+    return kind == Byte::kDelimiter || kind == Byte::kClose;
+  }
+
   std::size_t skip_string(std::size_t i) const {
     for (++i; text_[i] != '"'; ++i) {
       if (text_[i] == '\\') ++i;
     }
     return i + 1;
+  }
+
+  // One look at each byte outside strings, in a table.
+  std::size_t skip_container(std::size_t i) const {
+    int depth = 0;
+    for (;; ++i) {
+      switch (byte_kind(text_[i])) {
+        case Byte::kQuote:
+          i = skip_string(i) - 1;
+          break;
+        case Byte::kOpen:
+          ++depth;
+          break;
+        case Byte::kClose:
+          if (--depth == 0) return i + 1;
+          break;
+        default:
+          break;
+      }
+    }
   }
 
   std::string_view text_;
@@ -101,7 +139,8 @@ void append_pointer_token(std::string& path, std::string_view written) {
 
 // Walks the two texts side by side. Equal text is an equal value (a dump is canonical: the same
 // members in the same order, numbers printed one way), so an unchanged part is passed over with
-// one comparison of bytes; the operations are written as text, their values copied as written.
+// one comparison of bytes, and only `from` is scanned for where its values end (`to` is scanned
+// only where it differs); the operations are written as text, their values copied as written.
 class Differ {
  public:
   Differ(std::string_view from, std::string_view to, std::string& out)
@@ -134,13 +173,6 @@ class Differ {
     out_ += '}';
   }
 
-  static bool same_keys(const Members& a, const Members& b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      if (a[i].key != b[i].key) return false;
-    }
-    return true;
-  }
   static const Member* find(const Members& members, std::string_view key) {
     for (const Member& m : members) {
       if (m.key == key) return &m;
@@ -166,64 +198,110 @@ class Differ {
     return true;
   }
 
+  void at_member(std::size_t mark, std::string_view key) {
+    path_.resize(mark);
+    path_ += '/';
+    append_pointer_token(path_, key);
+  }
+  void at_index(std::size_t mark, std::size_t i) {
+    path_.resize(mark);
+    path_ += '/';
+    path_ += std::to_string(i);
+  }
+
+  // Where `to`'s value at `j` ends, `from`'s value `x` standing at the same member or index:
+  // passed over when written the same, else diffed at the path `locate` sets.
+  template <typename Locate>
+  std::size_t value_in_step(Span x, std::size_t j, Locate locate) {
+    if (to_.same_value_at(j, from_, x)) return j + (x.end - x.begin);
+    const std::size_t y_end = to_.skip_value(j);
+    locate();
+    diff(x, {j, y_end});
+    return y_end;
+  }
+
   void objects(Span a, Span b) {
+    const std::size_t written = out_.size();
+    if (objects_in_step(a, b)) return;
+    out_.resize(written);  // what was written is written again below, or replaced
+    objects_by_members(a, b);
+  }
+
+  // The usual case: the two objects have the same keys in the same order. They are walked side
+  // by side, and `to` is scanned only where its value differs from `from`'s: a value written the
+  // same at the same member is the same value. False (the patch so far to be dropped) when the
+  // keys differ.
+  bool objects_in_step(Span a, Span b) {
+    const std::size_t mark = path_.size();
+    std::size_t i = a.begin + 1;  // past '{'
+    std::size_t j = b.begin + 1;
+    bool same_keys = true;
+    while (from_[i] != '}' && to_[j] != '}') {
+      const std::string_view key = from_.string_at(i);
+      if (to_.string_at(j) != key) {
+        same_keys = false;
+        break;
+      }
+      const Span x{i + key.size() + 1, from_.skip_value(i + key.size() + 1)};  // past ':'
+      const std::size_t y_end = value_in_step(x, j + key.size() + 1, [&] { at_member(mark, key); });
+      i = from_.past_comma(x.end);
+      j = to_.past_comma(y_end);
+    }
+    path_.resize(mark);
+    return same_keys && from_[i] == '}' && to_[j] == '}';
+  }
+
+  void objects_by_members(Span a, Span b) {
     const Members from = from_.members(a);
     const Members to = to_.members(b);
     const std::size_t mark = path_.size();
-    const auto at_member = [&](std::string_view key) {
-      path_.resize(mark);
-      path_ += '/';
-      append_pointer_token(path_, key);
-    };
-    if (same_keys(from, to)) {
-      for (std::size_t i = 0; i < from.size(); ++i) {
-        if (from_.at(from[i].value) == to_.at(to[i].value)) continue;
-        at_member(from[i].key);
-        diff(from[i].value, to[i].value);
-      }
-    } else if (!order_survives_patching(from, to)) {
+    if (!order_survives_patching(from, to)) {
       op("replace", &b);
-    } else {
-      for (const Member& m : from) {
-        at_member(m.key);
-        if (const Member* there = find(to, m.key)) {
-          diff(m.value, there->value);
-        } else {
-          op("remove", nullptr);
-        }
+      return;
+    }
+    for (const Member& m : from) {
+      at_member(mark, m.key);
+      if (const Member* there = find(to, m.key)) {
+        diff(m.value, there->value);
+      } else {
+        op("remove", nullptr);
       }
-      for (const Member& m : to) {
-        if (find(from, m.key)) continue;
-        at_member(m.key);
-        op("add", &m.value);
-      }
+    }
+    for (const Member& m : to) {
+      if (find(from, m.key)) continue;
+      at_member(mark, m.key);
+      op("add", &m.value);
     }
     path_.resize(mark);
   }
 
+  // Element by element as objects_in_step walks members; then the elements `from` has beyond
+  // `to`'s end are removed (from the last, so each index is still the element it names) and
+  // those `to` has beyond `from`'s end appended.
   void arrays(Span a, Span b) {
-    const Spans from = from_.elements(a);
-    const Spans to = to_.elements(b);
     const std::size_t mark = path_.size();
-    const std::size_t common = std::min(from.size(), to.size());
-    const auto at_index = [&](std::size_t i) {
-      path_.resize(mark);
-      path_ += '/';
-      path_ += std::to_string(i);
-    };
-    for (std::size_t i = 0; i < common; ++i) {
-      if (from_.at(from[i]) == to_.at(to[i])) continue;
-      at_index(i);
-      diff(from[i], to[i]);
+    std::size_t i = a.begin + 1;  // past '['
+    std::size_t j = b.begin + 1;
+    std::size_t index = 0;
+    for (; from_[i] != ']' && to_[j] != ']'; ++index) {
+      const Span x{i, from_.skip_value(i)};
+      const std::size_t y_end = value_in_step(x, j, [&] { at_index(mark, index); });
+      i = from_.past_comma(x.end);
+      j = to_.past_comma(y_end);
     }
-    // Removed from the end first, so each index is still the element it names.
-    for (std::size_t i = from.size(); i > common; --i) {
-      at_index(i - 1);
+    std::size_t from_size = index;
+    for (; from_[i] != ']'; ++from_size) i = from_.past_comma(from_.skip_value(i));
+    for (std::size_t k = from_size; k > index; --k) {
+      at_index(mark, k - 1);
       op("remove", nullptr);
     }
     path_.resize(mark);
     path_ += "/-";
-    for (std::size_t i = common; i < to.size(); ++i) op("add", &to[i]);
+    while (to_[j] != ']') {
+      const Span y{j, to_.skip_value(j)};
+      op("add", &y);
+      j = to_.past_comma(y.end);
+    }
     path_.resize(mark);
   }
 

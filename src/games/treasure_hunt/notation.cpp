@@ -218,11 +218,9 @@ std::string State::action_to_string(Action a) const {
     const std::string& first = dealt ? card_code_of(config_.deck, card_at_[x]) : cell_name_of(x);
     const std::string& second = dealt ? card_code_of(config_.deck, card_at_[y]) : cell_name_of(y);
     // Built in one piece: a swap decision lists 60-70 of these in every message to the mover.
-    std::string text;
-    text.reserve(first.size() + 1 + second.size());
-    text += first;
-    text += '-';
-    text += second;
+    std::string text(first.size() + 1 + second.size(), '-');
+    first.copy(text.data(), first.size());
+    second.copy(text.data() + first.size() + 1, second.size());
     return text;
   }
   if (a >= kStepBase && a < kDealBase)
