@@ -75,6 +75,10 @@ def main():
     write("server_message_fuzz", "http-static.txt", "\x01\x01/assets/%2e%2e/index.html?x=1")
     write("server_message_fuzz", "http-replay.txt", "\x01\x01/api/matches/0123456789abcdef/replay?step=1&seat=0")
     write_ws_frames_corpus()
+    for name, act in [("act", {"type": "act", "action": "9D-4D", "version": 18}),
+                      ("reordered", {"version": 0, "action": "move b3 up", "type": "act"})]:
+        write("compact_act_fuzz", name, json.dumps(act, separators=(",", ":")))
+    write("compact_act_fuzz", "escaped", '{"type":"act","action":"u\\u0070","version":1}')
 
 
 def masked_frame(opcode, payload, fin=True, key=b"\x01\x02\x03\x04"):

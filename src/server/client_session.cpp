@@ -1,6 +1,7 @@
 #include "server/client_session.h"
 
 #include "server/api.h"
+#include "server/compact_act.h"
 #include "server/messages.h"
 #include "server/server_error.h"
 
@@ -37,6 +38,7 @@ ClientSession::~ClientSession() {
 }
 
 void ClientSession::on_text(std::string_view text) {
+  if (act_compact(text)) return;
   std::string type;  // named in a refusal once known
   try {
     const Json msg = parse_client_json(text, kMaxClientMessageBytes);
@@ -64,12 +66,30 @@ void ClientSession::on_text(std::string_view text) {
            "unknown message type; known: hello, act, check, suggest, sync, resign, rematch");
     }
   } catch (const std::exception& e) {
-    int status = 0;
-    const Json err = error_json(e, status);
-    send_(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), 0, type)
-              .dump(),
-          MessageKind::kReply);
+    refuse(e, type);
   }
+}
+
+// A move written as clients write it (compact_act.h) goes to the service as act() would send it,
+// without a Json; false for any other message.
+bool ClientSession::act_compact(std::string_view text) {
+  if (!sub_ || text.size() > kMaxClientMessageBytes) return false;
+  const std::optional<CompactAct> act = read_compact_act(text);
+  if (!act) return false;
+  try {
+    service_.act(sub_, std::string(act->action), act->version);
+  } catch (const std::exception& e) {
+    refuse(e, "act");
+  }
+  return true;
+}
+
+void ClientSession::refuse(const std::exception& e, const std::string& type) {
+  int status = 0;
+  const Json err = error_json(e, status);
+  send_(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(), 0, type)
+            .dump(),
+        MessageKind::kReply);
 }
 
 void ClientSession::hello(const Json& msg) {

@@ -25,6 +25,8 @@ class ClientSession {
   void on_text(std::string_view text);
 
  private:
+  bool act_compact(std::string_view text);
+  void refuse(const std::exception& e, const std::string& type);
   void hello(const Json& msg);
   void act(const Json& msg);
   void check(const Json& msg);
