@@ -29,6 +29,8 @@
 
 namespace mw::server {
 
+class PatchMemo;
+
 // Limits that keep one client from exhausting the server (the configurable ones: limits.h).
 inline constexpr std::size_t kMaxActionTextBytes = 4096;
 
@@ -224,7 +226,7 @@ class MatchService {
   // lacks the last view sent). `ending`: the match ended without a move (a resignation), so every
   // connection is told even with no new event. With the match's lock held.
   void push(Entry& entry, bool ending = false);
-  void push_to(Entry& entry, Player observer, bool ending);
+  void push_to(Entry& entry, Player observer, bool ending, PatchMemo& memo);
   // The whole state (view, legal moves, the full log) to one connection: after hello, a sync, or
   // a stale move. With the match's lock held.
   void send_full_state(Entry& entry, Subscription& sub);

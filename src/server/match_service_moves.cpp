@@ -248,13 +248,14 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
 // message at all (its view is unchanged, and a message would count the secret steps for it).
 void MatchService::push(Entry& entry, bool ending) {
   const int seats = entry.match->num_seats();
-  for (int i = 0; i <= seats; ++i) push_to(entry, i < seats ? i : kSpectator, ending);
+  PatchMemo memo;  // for this move only: kept per match, it would hold two views each
+  for (int i = 0; i <= seats; ++i) push_to(entry, i < seats ? i : kSpectator, ending, memo);
 }
 
 // The observer's new view is built once, and its message written once, however many connections
 // show it: they were all sent the same view before (the one ObserverViews kept), so the same
 // patch fits them all. One that was not gets the whole state instead.
-void MatchService::push_to(Entry& entry, Player observer, bool ending) {
+void MatchService::push_to(Entry& entry, Player observer, bool ending, PatchMemo& memo) {
   const LiveMatch& m = *entry.match;
   const std::uint64_t now = m.version_for(observer);
   std::vector<Subscription*> due;
@@ -262,7 +263,7 @@ void MatchService::push_to(Entry& entry, Player observer, bool ending) {
     if (sub->observer == observer && (ending || sub->sent_version != now)) due.push_back(sub.get());
   }
   if (due.empty()) return;
-  const ObserverViews::Change change = entry.views.advance(m, observer);
+  const ObserverViews::Change change = entry.views.advance(m, observer, memo);
   std::string patch_text;
   for (Subscription* sub : due) {
     if (change.base && sub->sent_version == *change.base) {

@@ -1,7 +1,6 @@
 #include "server/observer_views.h"
 
 #include "core/json_text.h"
-#include "server/view_patch.h"
 
 namespace mw::server {
 
@@ -25,7 +24,8 @@ Json ObserverViews::current(const LiveMatch& match, Player observer) {
   return view;
 }
 
-ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player observer) {
+ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player observer,
+                                             PatchMemo& memo) {
   Kept& k = kept(match, observer);
   Change change;
   if (k.built) change.base = k.observer_version;
@@ -33,7 +33,7 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   std::string next;
   next.reserve(k.text.size() + k.text.size() / 4);  // a view grows little from move to move
   match.state().append_view_text(observer, next);
-  if (change.base) change.patch = view_patch_text(k.text, next);
+  if (change.base) change.patch = memo.patch(k.text, next);
   keep(match, observer, std::move(next), k);
   return change;
 }

@@ -11,6 +11,7 @@
 #include "core/json.h"
 #include "core/types.h"
 #include "server/live_match.h"
+#include "server/view_patch.h"
 
 namespace mw::server {
 
@@ -26,7 +27,8 @@ class ObserverViews {
     std::optional<std::uint64_t> base;
     std::string patch = "[]";
   };
-  Change advance(const LiveMatch& match, Player observer);
+  // `memo` carries a patch from one observer to the next of the same move (PatchMemo).
+  Change advance(const LiveMatch& match, Player observer, PatchMemo& memo);
 
   // Nobody watches `observer` any more: its view is dropped.
   void forget(const LiveMatch& match, Player observer);

@@ -75,6 +75,89 @@ TEST(ViewPatch, TellsValuesApartThatBeginAlike) {
   EXPECT_EQ(patched(to, from).dump(), from.dump());
 }
 
+TEST(PatchMemo, GivesTheSecondSeatTheFirstSeatsPatch) {
+  const std::string from0 = R"({"observer":0,"board":["AH","2S"],"turn":3})";
+  const std::string to0 = R"({"observer":0,"board":["2S","AH"],"turn":4})";
+  std::string from1 = from0, to1 = to0;
+  from1[12] = to1[12] = '1';
+  PatchMemo memo;
+  EXPECT_EQ(memo.patch(from0, to0), view_patch_text(from0, to0));
+  EXPECT_FALSE(memo.last_reused());
+  EXPECT_EQ(memo.patch(from1, to1), view_patch_text(from1, to1));
+  EXPECT_TRUE(memo.last_reused());
+}
+
+TEST(PatchMemo, DiffsAgainWhereThePatchCouldDiffer) {
+  PatchMemo memo;
+  const auto check = [&](const std::string& from, const std::string& to) {
+    EXPECT_EQ(memo.patch(from, to), view_patch_text(from, to)) << from << " -> " << to;
+    return memo.last_reused();
+  };
+  check(R"({"a":[1,2,7],"b":0})", R"({"a":[1,2,8],"b":0})");
+  // The same length and the same change after it, but other elements before it: other indices.
+  EXPECT_FALSE(check(R"({"a":["x",7],"b":0})", R"({"a":["x",8],"b":0})"));
+  // A difference inside what the last patch copied.
+  check(R"({"a":1,"b":"xy"})", R"({"a":2,"b":"xy"})");
+  EXPECT_FALSE(check(R"({"a":3,"b":"xy"})", R"({"a":2,"b":"xy"})"));
+  // A difference the move made in one pair and not in the other.
+  check(R"({"o":0,"n":5})", R"({"o":0,"n":6})");
+  EXPECT_FALSE(check(R"({"o":1,"n":5})", R"({"o":2,"n":6})"));
+}
+
+// Random documents and a random change, then the same texts with the same bytes overwritten in
+// both (anything that leaves both texts as Json::dump writes them): the memo's patch is always
+// the one a diff gives.
+TEST(PatchMemo, GivesThePatchADiffGivesForRandomTexts) {
+  Rng rng(5);
+  const std::string alphabet = R"(0123456789abc"[]{},:\-)";
+  const auto random_value = [&](auto& self, int depth) -> Json {
+    switch (depth > 2 ? rng.below(3) : rng.below(5)) {
+      case 0:
+        return static_cast<int>(rng.below(100));
+      case 1:
+        return std::string(1 + rng.below(3), static_cast<char>('a' + rng.below(3)));
+      case 2:
+        return rng.below(2) == 0;
+      case 3: {
+        Json a = Json::array();
+        for (int n = static_cast<int>(rng.below(4)); n > 0; --n) a.push_back(self(self, depth + 1));
+        return a;
+      }
+      default: {
+        Json o = Json::object();
+        for (int n = static_cast<int>(rng.below(4)); n > 0; --n) {
+          o[std::string(1, static_cast<char>('k' + rng.below(4)))] = self(self, depth + 1);
+        }
+        return o;
+      }
+    }
+  };
+  const auto canonical = [](const std::string& text) {
+    return Json::accept(text) && Json::parse(text).dump() == text;
+  };
+  int reused = 0;
+  for (int round = 0; round < 50000; ++round) {
+    Json from = Json::object();
+    from["o"] = static_cast<int>(rng.below(10));
+    from["v"] = random_value(random_value, 0);
+    Json to = from;
+    to["v"] = random_value(random_value, 0);
+    const std::string from0 = from.dump(), to0 = to.dump();
+    PatchMemo memo;
+    memo.patch(from0, to0);
+    std::string from1 = from0, to1 = to0;
+    const std::size_t at = rng.below(from0.size());
+    const std::size_t n = 1 + rng.below(3);
+    for (std::size_t i = at; i < at + n && i < from1.size() && i < to1.size(); ++i) {
+      from1[i] = to1[i] = alphabet[rng.below(alphabet.size())];
+    }
+    if (!canonical(from1) || !canonical(to1)) continue;
+    ASSERT_EQ(memo.patch(from1, to1), view_patch_text(from1, to1)) << from1 << " -> " << to1;
+    reused += memo.last_reused();
+  }
+  EXPECT_GT(reused, 1000);  // the shortcut was taken often enough to be tested
+}
+
 // A two-seat treasure-hunt match at its first decision (the deal played).
 LiveMatch dealt_match() {
   MatchSetup setup;
@@ -90,22 +173,23 @@ LiveMatch dealt_match() {
 TEST(ObserverViews, KeepsTheLastViewPerObserverAndSaysWhatItAppliesTo) {
   LiveMatch m = dealt_match();
   ObserverViews views;
+  PatchMemo memo;
   // Never shown: no base, so a client needs the whole state.
-  EXPECT_FALSE(views.advance(m, 0).base.has_value());
+  EXPECT_FALSE(views.advance(m, 0, memo).base.has_value());
   const std::uint64_t at = m.version_for(1);
   const Json shown = views.current(m, 1);
   EXPECT_EQ(shown, m.state().view(1));
   // Nothing played: the same version, an empty patch (a resignation's push).
-  const ObserverViews::Change same = views.advance(m, 1);
+  const ObserverViews::Change same = views.advance(m, 1, memo);
   EXPECT_EQ(same.base, at);
   EXPECT_EQ(same.patch, "[]");
   m.commit(m.plan_action(m.state().legal_actions().front()));
-  const ObserverViews::Change moved = views.advance(m, 1);
+  const ObserverViews::Change moved = views.advance(m, 1, memo);
   EXPECT_EQ(moved.base, at);
   EXPECT_EQ(shown.patch(Json::parse(moved.patch)).dump(), m.state().view(1).dump());
-  EXPECT_EQ(views.advance(m, 1).base, m.version_for(1));  // the new view is the one kept
+  EXPECT_EQ(views.advance(m, 1, memo).base, m.version_for(1));  // the new view is the one kept
   views.forget(m, 1);
-  EXPECT_FALSE(views.advance(m, 1).base.has_value());
+  EXPECT_FALSE(views.advance(m, 1, memo).base.has_value());
 }
 
 // One observer's connection: each message is followed (a patch applied to the last state) and

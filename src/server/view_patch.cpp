@@ -1,7 +1,11 @@
 #include "server/view_patch.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <boost/container/small_vector.hpp>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -44,6 +48,12 @@ class Scanner {
   explicit Scanner(std::string_view text) : text_(text) {}
   std::string_view at(Span s) const { return text_.substr(s.begin, s.end - s.begin); }
   char operator[](std::size_t i) const { return text_[i]; }
+  bool holds(std::string_view part) const {
+    return part.data() >= text_.data() && part.data() < text_.data() + text_.size();
+  }
+  std::size_t offset(std::string_view part) const {
+    return static_cast<std::size_t>(part.data() - text_.data());
+  }
 
   // The end of the value that starts at `i`.
   std::size_t skip_value(std::size_t i) const {
@@ -146,6 +156,9 @@ class Differ {
   Differ(std::string_view from, std::string_view to, std::string& out)
       : from_(from), to_(to), out_(out) {}
 
+  // No byte before this offset, of `from` or of `to`, is in the patch (a key in a path, a value).
+  std::size_t first_copied() const { return first_copied_; }
+
   void diff(Span a, Span b) {
     const std::string_view x = from_.at(a);
     const std::string_view y = to_.at(b);
@@ -169,6 +182,7 @@ class Differ {
     if (value) {
       out_ += ",\"value\":";
       out_ += to_.at(*value);
+      first_copied_ = std::min(first_copied_, value->begin);
     }
     out_ += '}';
   }
@@ -199,6 +213,7 @@ class Differ {
   }
 
   void at_member(std::size_t mark, std::string_view key) {
+    first_copied_ = std::min(first_copied_, from_.holds(key) ? from_.offset(key) : to_.offset(key));
     path_.resize(mark);
     path_ += '/';
     append_pointer_token(path_, key);
@@ -309,17 +324,91 @@ class Differ {
   Scanner to_;
   std::string& out_;
   std::string path_;  // a JSON Pointer, as written inside a JSON string
+  std::size_t first_copied_ = std::string_view::npos;
 };
 
 }  // namespace
 
-std::string view_patch_text(std::string_view from, std::string_view to) {
+std::string view_patch_text(std::string_view from, std::string_view to, std::size_t* first_copied) {
   std::string out;
   out.reserve(256);  // a move's patch is usually a few operations
   out += '[';
-  Differ(from, to, out).diff({0, from.size()}, {0, to.size()});
+  Differ differ(from, to, out);
+  differ.diff({0, from.size()}, {0, to.size()});
   out += ']';
+  if (first_copied) *first_copied = differ.first_copied();
   return out;
+}
+
+namespace {
+
+// How many bytes `a` and `b` share at their start, and at their end: eight at a time, the first
+// differing byte found in the word's XOR (the byte order of the machine decides which end).
+std::uint64_t word_at(std::string_view s, std::size_t i) {
+  std::uint64_t w;
+  std::memcpy(&w, s.data() + i, sizeof w);
+  return w;
+}
+std::size_t common_prefix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + 8 <= n; i += 8) {
+      if (const std::uint64_t x = word_at(a, i) ^ word_at(b, i); x != 0) {
+        return i + static_cast<std::size_t>(std::countr_zero(x)) / 8;
+      }
+    }
+  }
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+std::size_t common_suffix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;  // bytes matched from the end
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + 8 <= n; i += 8) {
+      const std::uint64_t x = word_at(a, a.size() - i - 8) ^ word_at(b, b.size() - i - 8);
+      if (x != 0) return i + static_cast<std::size_t>(std::countl_zero(x)) / 8;
+    }
+  }
+  while (i < n && a[a.size() - 1 - i] == b[b.size() - 1 - i]) ++i;
+  return i;
+}
+
+bool holds_structure(std::string_view text) {
+  return text.find_first_of("\"\\,:[]{}") != std::string_view::npos;
+}
+
+}  // namespace
+
+const std::string& PatchMemo::patch(std::string_view from, std::string_view to) {
+  last_reused_ = reusable(from, to);
+  if (!last_reused_) {
+    std::size_t first_copied = 0;
+    patch_ = view_patch_text(from, to, &first_copied);
+    from_.assign(from);
+    to_.assign(to);
+    first_change_ = common_prefix(from, to);
+    first_copied_ = first_copied;
+    held_ = true;
+  }
+  return patch_;
+}
+
+// The last pair again, but for bytes [p, q) that are the same in both new texts, lie before the
+// last pair's first difference and before anything its patch copied, and hold no structure in
+// either pair (no quote, escape, comma, colon or bracket): then every span the diff compares is
+// equal or not in both pairs alike, every value ends at the same place, and the patch is the same.
+bool PatchMemo::reusable(std::string_view from, std::string_view to) const {
+  if (!held_ || from.size() != from_.size() || to.size() != to_.size()) return false;
+  const std::size_t p = std::min(common_prefix(from, from_), common_prefix(to, to_));
+  if (p == from.size() && p == to.size()) return true;
+  const std::size_t q =
+      std::max(from.size() - common_suffix(from, from_), to.size() - common_suffix(to, to_));
+  if (q > first_change_ || q > first_copied_) return false;
+  const std::string_view changed = from.substr(p, q - p);
+  return changed == to.substr(p, q - p) && !holds_structure(changed) &&
+         !holds_structure(std::string_view(from_).substr(p, q - p));
 }
 
 Json view_patch(const Json& from, const Json& to) {
