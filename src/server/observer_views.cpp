@@ -20,7 +20,10 @@ void ObserverViews::keep(const LiveMatch& match, Player observer, std::string te
 Json ObserverViews::current(const LiveMatch& match, Player observer) {
   Json view = match.state().view(observer);
   Kept& k = kept(match, observer);
-  if (!k.built || k.match_version != match.version()) keep(match, observer, json_text(view), k);
+  if (!k.built || k.match_version != match.version()) {
+    keep(match, observer, json_text(view), k);
+    k.starts.clear();  // found by a diff only
+  }
   return view;
 }
 
@@ -33,7 +36,11 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   std::string next;
   next.reserve(k.text.size() + k.text.size() / 4);  // a view grows little from move to move
   match.state().append_view_text(observer, next);
-  if (change.base) change.patch = memo.patch(k.text, next);
+  if (change.base) {
+    change.patch = memo.patch(k.text, next, k.starts);  // and where next's members begin
+  } else {
+    k.starts.clear();
+  }
   keep(match, observer, std::move(next), k);
   return change;
 }

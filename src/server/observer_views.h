@@ -42,6 +42,7 @@ class ObserverViews {
     std::uint64_t match_version = 0;     // LiveMatch::version() when it was built
     std::uint64_t observer_version = 0;  // LiveMatch::version_for(observer) then
     std::string text;
+    MemberStarts starts;  // where text's members begin, once a diff has found them
   };
   Kept& kept(const LiveMatch& match, Player observer);
   static void keep(const LiveMatch& match, Player observer, std::string text, Kept& k);

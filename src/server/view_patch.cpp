@@ -54,6 +54,22 @@ class Scanner {
   std::size_t offset(std::string_view part) const {
     return static_cast<std::size_t>(part.data() - text_.data());
   }
+  std::size_t size() const { return text_.size(); }
+  bool written_at(std::size_t i, std::string_view part) const {
+    return text_.size() - i >= part.size() && text_.compare(i, part.size(), part) == 0;
+  }
+
+  // Whether `starts` can be where the members of the object `s` begin: each after the '{' or a
+  // ',' and at a key's quote (a cheap check of a list kept beside this text, not a proof).
+  bool member_starts_fit(const MemberStarts& starts, Span s) const {
+    if (starts.empty() || starts.front() != s.begin + 1) return false;
+    for (const std::uint32_t at : starts) {
+      if (at >= s.end || text_[at] != '"' || (at != s.begin + 1 && text_[at - 1] != ',')) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   // The end of the value that starts at `i`.
   std::size_t skip_value(std::size_t i) const {
@@ -72,9 +88,9 @@ class Scanner {
   // array or an object ends where its own bytes say; a number or a literal where a delimiter
   // follows, which is checked too ("12" is not "123").
   bool same_value_at(std::size_t j, const Scanner& other, Span value) const {
-    const std::size_t n = value.end - value.begin;
-    if (text_.size() - j < n || text_.compare(j, n, other.at(value)) != 0) return false;
-    return j + n == text_.size() || ends_scalar(text_[j + n]);
+    if (!written_at(j, other.at(value))) return false;
+    const std::size_t end = j + (value.end - value.begin);
+    return end == text_.size() || ends_scalar(text_[end]);
   }
 
   // The string that starts at `i` (its opening quote), as written.
@@ -158,6 +174,32 @@ class Differ {
 
   // No byte before this offset, of `from` or of `to`, is in the patch (a key in a path, a value).
   std::size_t first_copied() const { return first_copied_; }
+
+  // The whole texts, as diff() does, with where `from`'s top-level members begin if known, and
+  // where `to`'s begin written to `to_starts` (empty unless `to` is an object).
+  void diff_top(const MemberStarts* from_starts, MemberStarts& to_starts) {
+    const Span a{0, from_.size()}, b{0, to_.size()};
+    to_starts.clear();
+    to_starts.reserve(from_starts ? from_starts->size() + 4 : 32);
+    const bool objects_both = from_[0] == '{' && to_[0] == '{';
+    if (objects_both && from_.at(a) == to_.at(b) && from_starts &&
+        from_.member_starts_fit(*from_starts, a)) {
+      to_starts = *from_starts;
+      return;
+    }
+    if (objects_both && from_.at(a) != to_.at(b)) {
+      const std::size_t written = out_.size();
+      if (objects_in_step(a, b, from_starts, &to_starts)) return;
+      out_.resize(written);
+      to_starts.clear();
+    }
+    diff(a, b);
+    if (to_[0] == '{') {
+      for (const Member& m : to_.members(b)) {
+        to_starts.push_back(static_cast<std::uint32_t>(to_.offset(m.key)));
+      }
+    }
+  }
 
   void diff(Span a, Span b) {
     const std::string_view x = from_.at(a);
@@ -246,18 +288,25 @@ class Differ {
   // by side, and `to` is scanned only where its value differs from `from`'s: a value written the
   // same at the same member is the same value. False (the patch so far to be dropped) when the
   // keys differ.
-  bool objects_in_step(Span a, Span b) {
+  // With `known`, where `from`'s members begin (checked against the text first), `from` is not
+  // scanned at all; `starts`, when given, gets where `to`'s members begin.
+  bool objects_in_step(Span a, Span b, const MemberStarts* known = nullptr,
+                       MemberStarts* starts = nullptr) {
+    if (known && !from_.member_starts_fit(*known, a)) known = nullptr;
     const std::size_t mark = path_.size();
     std::size_t i = a.begin + 1;  // past '{'
     std::size_t j = b.begin + 1;
     bool same_keys = true;
-    while (from_[i] != '}' && to_[j] != '}') {
+    for (std::size_t k = 0; from_[i] != '}' && to_[j] != '}'; ++k) {
+      if (starts) starts->push_back(static_cast<std::uint32_t>(j));
       const std::string_view key = from_.string_at(i);
-      if (to_.string_at(j) != key) {
+      if (!to_.written_at(j, key)) {  // the same bytes, quotes included: the same key
         same_keys = false;
         break;
       }
-      const Span x{i + key.size() + 1, from_.skip_value(i + key.size() + 1)};  // past ':'
+      const std::size_t value = i + key.size() + 1;  // past ':'
+      const Span x{value, known ? (k + 1 < known->size() ? (*known)[k + 1] - 1 : a.end - 1)
+                                : from_.skip_value(value)};
       const std::size_t y_end = value_in_step(x, j + key.size() + 1, [&] { at_member(mark, key); });
       i = from_.past_comma(x.end);
       j = to_.past_comma(y_end);
@@ -340,6 +389,17 @@ std::string view_patch_text(std::string_view from, std::string_view to, std::siz
   return out;
 }
 
+std::string view_patch_text(std::string_view from, std::string_view to, TextNotes& notes) {
+  std::string out;
+  out.reserve(256);
+  out += '[';
+  Differ differ(from, to, out);
+  differ.diff_top(notes.from_starts, notes.to_starts);
+  out += ']';
+  notes.first_copied = differ.first_copied();
+  return out;
+}
+
 namespace {
 
 // How many bytes `a` and `b` share at their start, and at their end: eight at a time, the first
@@ -381,18 +441,29 @@ bool holds_structure(std::string_view text) {
 
 }  // namespace
 
-const std::string& PatchMemo::patch(std::string_view from, std::string_view to) {
+const std::string& PatchMemo::patch(std::string_view from, std::string_view to,
+                                    MemberStarts& starts) {
   last_reused_ = reusable(from, to);
-  if (!last_reused_) {
-    std::size_t first_copied = 0;
-    patch_ = view_patch_text(from, to, &first_copied);
-    from_.assign(from);
-    to_.assign(to);
-    first_change_ = common_prefix(from, to);
-    first_copied_ = first_copied;
-    held_ = true;
+  if (last_reused_) {
+    starts = to_starts_;  // the same length and no structure changed: the same places
+    return patch_;
   }
+  TextNotes notes;
+  notes.from_starts = starts.empty() ? nullptr : &starts;
+  patch_ = view_patch_text(from, to, notes);
+  starts = notes.to_starts;
+  to_starts_ = std::move(notes.to_starts);
+  from_.assign(from);
+  to_.assign(to);
+  first_change_ = common_prefix(from, to);
+  first_copied_ = notes.first_copied;
+  held_ = true;
   return patch_;
+}
+
+const std::string& PatchMemo::patch(std::string_view from, std::string_view to) {
+  MemberStarts unknown;
+  return patch(from, to, unknown);
 }
 
 // The last pair again, but for bytes [p, q) that are the same in both new texts, lie before the

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <stdexcept>
 
 #include "core/cards.h"
 #include "core/error.h"
@@ -154,12 +156,20 @@ std::string make_card_code(DeckKind deck, int card) {
 }
 }  // namespace
 
+// Card codes ("10D", "T1", "B4") and cell names ("a1") are at most this long.
+constexpr std::size_t kLongestName = 3;
+
 // Written once per deck: every view and every legal swap's text names cards.
 const std::string& card_code_of(DeckKind deck, int card) {
   static const auto kCodes = [] {
     std::array<std::array<std::string, kNumCards>, 2> codes;
     for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
       for (int c = 0; c < kNumCards; ++c) codes[static_cast<int>(d)][c] = make_card_code(d, c);
+    }
+    for (const auto& deck_codes : codes) {
+      for (const std::string& code : deck_codes) {
+        if (code.size() > kLongestName) throw std::logic_error("card code too long: " + code);
+      }
     }
     return codes;
   }();
@@ -217,11 +227,13 @@ std::string State::action_to_string(Action a) const {
     const bool dealt = card_at_[x] >= 0 && card_at_[y] >= 0;
     const std::string& first = dealt ? card_code_of(config_.deck, card_at_[x]) : cell_name_of(x);
     const std::string& second = dealt ? card_code_of(config_.deck, card_at_[y]) : cell_name_of(y);
-    // Built in one piece: a swap decision lists 60-70 of these in every message to the mover.
-    std::string text(first.size() + 1 + second.size(), '-');
-    first.copy(text.data(), first.size());
-    second.copy(text.data() + first.size() + 1, second.size());
-    return text;
+    // Built in place and made a string once (short enough to live inside it): a swap decision
+    // lists 60-70 of these in every message to the mover.
+    char text[2 * kLongestName + 1];
+    std::memcpy(text, first.data(), first.size());
+    text[first.size()] = '-';
+    std::memcpy(text + first.size() + 1, second.data(), second.size());
+    return std::string(text, first.size() + 1 + second.size());
   }
   if (a >= kStepBase && a < kDealBase)
     return std::string(dir_name(static_cast<Dir>(a - kStepBase)));
