@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Server and load generator CPU a move, side by side for builds run in alternation
 # (docs/server.md, "Where the 40 µs aim stands"). Each configuration names the binary that serves
-# and the binary whose `loadtest` plays; each is run at 30 moves a match and at 1, and the
-# marginal cost is the difference in CPU over the difference in moves, so connecting and creating
-# the matches drop out. Rounds alternate the configurations, so a machine that speeds up or slows
-# down over the run shows in every row alike. Prints a row a run, then the medians.
-# Usage: scripts/cpu-ab.sh ROUNDS MATCHES NAME=SERVER_BINARY:LOADGEN_BINARY... [GAME via $GAME]
+# and the binary whose `loadtest` plays; each is run at 30 moves a match (or $MOVES) and at 1,
+# and the marginal cost is the difference in CPU over the difference in moves, so connecting and
+# creating the matches drop out. Rounds alternate the configurations, so a machine that speeds up
+# or slows down over the run shows in every row alike. Prints a row a run, then the medians.
+# Usage: scripts/cpu-ab.sh ROUNDS MATCHES NAME=SERVER_BINARY:LOADGEN_BINARY...
+#   [GAME via $GAME; more moves a match via $MOVES: a longer run, a smaller share of noise]
 #   e.g. scripts/cpu-ab.sh 8 1000 old=../old/build/mazeworks:../old/build/mazeworks \
 #                                  new=build/mazeworks:build/mazeworks
 set -euo pipefail
@@ -14,6 +15,7 @@ rounds=$1
 matches=$2
 shift 2
 game=${GAME:-treasure-hunt}
+moves=${MOVES:-30}
 (($# > 0)) || { echo "cpu-ab: name at least one NAME=SERVER_BINARY:LOADGEN_BINARY" >&2; exit 2; }
 
 # One run: "SERVER_CPU SERVER_USER LOADGEN_CPU LOADGEN_USER MOVES MOVES_PER_SECOND ERRORS".
@@ -53,12 +55,12 @@ for ((round = 1; round <= rounds; round++)); do
   for config in "$@"; do
     name=${config%%=*}
     binaries=${config#*=}
-    echo "$name $(run "${binaries%%:*}" "${binaries#*:}" 30) | $(run "${binaries%%:*}" "${binaries#*:}" 1)"
+    echo "$name $(run "${binaries%%:*}" "${binaries#*:}" "$moves") | $(run "${binaries%%:*}" "${binaries#*:}" 1)"
   done
 done | python3 -c '
 import collections, statistics, sys
 rows = collections.defaultdict(list)
-print("µs a move at the margin: server (user), load generator (user); moves/s of the 30-move run")
+print("µs a move at the margin: server (user), load generator (user); moves/s of the longer run")
 for line in sys.stdin:
     name, runs = line.split(" ", 1)
     many, one = ([float(v) for v in part.split()] for part in runs.split("|"))
