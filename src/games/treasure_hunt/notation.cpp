@@ -268,7 +268,28 @@ Action State::parse_swap(std::string_view first, std::string_view second) const 
   return kSwapBase + std::min(x, y) * kCells + std::max(x, y);
 }
 
+// A step or a swap of two dealt cards exactly as action_to_string writes it (what a client sends
+// back from the legal list), read without splitting words or folding case; nullopt for anything
+// else, which parse_action reads the long way, to the same action for these texts.
+std::optional<Action> State::parse_as_written(std::string_view text) const {
+  for (const Dir d : kAllDirs) {
+    if (text == dir_name(d)) return kStepBase + static_cast<int>(d);
+  }
+  const std::size_t dash = text.find('-');
+  if (dash == std::string_view::npos) return std::nullopt;
+  const auto dealt_cell = [&](std::string_view code) {
+    for (int card = 0; card < kNumCards; ++card) {
+      if (card_code_of(config_.deck, card) == code) return static_cast<int>(cell_of_[card]);
+    }
+    return -1;
+  };
+  const int x = dealt_cell(text.substr(0, dash)), y = dealt_cell(text.substr(dash + 1));
+  if (x < 0 || y < 0) return std::nullopt;
+  return kSwapBase + std::min(x, y) * kCells + std::max(x, y);
+}
+
 Action State::parse_action(std::string_view text) const {
+  if (const std::optional<Action> written = parse_as_written(text)) return *written;
   auto w = words(text);
   if (!w.empty() && (lower(w[0]) == "swap" || lower(w[0]) == "step" || lower(w[0]) == "move")) {
     w.erase(w.begin());

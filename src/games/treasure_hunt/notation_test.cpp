@@ -15,6 +15,12 @@ void expect_round_trips(const State& s) {
   for (Action a : legal) {
     const std::string text = s.action_to_string(a);
     EXPECT_EQ(s.parse_action(text), a) << text << " in " << s.to_json().dump();
+    // A swap or a step as written is read without splitting words; the long way, which a
+    // leading verb takes, must read it the same.
+    if (a >= kSwapBase && a < kDealBase) {
+      const std::string verb = a < kStepBase ? "swap " : "step ";
+      EXPECT_EQ(s.parse_action(verb + text), a) << verb + text;
+    }
   }
 }
 

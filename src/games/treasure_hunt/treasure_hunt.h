@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -168,6 +169,7 @@ class State {
   std::array<int, 2> cards_on(std::uint32_t cells) const;
   Action parse_swap(std::string_view first, std::string_view second) const;
   int parse_card_or_cell(std::string_view text) const;
+  std::optional<Action> parse_as_written(std::string_view text) const;
   Json board_json() const;
   void write_body(Json& j) const;
   void read_board(const Json& body);
