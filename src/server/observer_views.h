@@ -11,7 +11,7 @@
 #include "core/json.h"
 #include "core/types.h"
 #include "server/live_match.h"
-#include "server/view_patch.h"
+#include "server/patch_memo.h"
 
 namespace mw::server {
 

@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "games/all_games.h"
 #include "server/observer_views.h"
+#include "server/patch_memo.h"
 #include "server/view_patch.h"
 #include "support/option_cases.h"
 #include "support/sanitizer_scale.h"

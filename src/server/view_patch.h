@@ -22,10 +22,7 @@ Json view_patch(const Json& from, const Json& to);
 // JSON text. Equal text is an equal view, so a server can keep each observer's last view as its
 // text: one block of memory, compared byte by byte, where a tree of nodes scattered over the heap
 // would be walked; the values are copied as written, never parsed.
-// `first_copied`, when given, is set to an offset before which no byte of either text is in the
-// patch.
-std::string view_patch_text(std::string_view from, std::string_view to,
-                            std::size_t* first_copied = nullptr);
+std::string view_patch_text(std::string_view from, std::string_view to);
 
 // Where the members of a view's top-level object begin (the offsets of their keys' quotes): kept
 // beside a view's text, it spares the next diff scanning that text for its members' ends.
@@ -35,32 +32,8 @@ using MemberStarts = std::vector<std::uint32_t>;
 struct TextNotes {
   const MemberStarts* from_starts = nullptr;  // in: `from`'s, if known (checked before use)
   MemberStarts to_starts;                     // out: `to`'s (empty unless `to` is an object)
-  std::size_t first_copied = 0;               // out: as above
+  std::size_t first_copied = 0;  // out: no byte before it, of either text, is in the patch
 };
 std::string view_patch_text(std::string_view from, std::string_view to, TextNotes& notes);
-
-// view_patch_text with the last patch kept: the same patch serves the next pair of views when they
-// differ from the last pair only where that move changed nothing and the patch copied nothing.
-// The seats of a game of perfect information see the same view but for their "observer": after a
-// move the second seat's patch is the first's, found with a few comparisons of bytes.
-class PatchMemo {
- public:
-  // `starts`: where `from`'s top-level members begin (empty if not known) in, `to`'s out.
-  const std::string& patch(std::string_view from, std::string_view to, MemberStarts& starts);
-  const std::string& patch(std::string_view from, std::string_view to);
-  bool last_reused() const { return last_reused_; }  // whether the last patch() diffed nothing
-
- private:
-  bool reusable(std::string_view from, std::string_view to) const;
-
-  bool held_ = false;
-  bool last_reused_ = false;
-  std::string from_;
-  std::string to_;
-  std::string patch_;
-  MemberStarts to_starts_;
-  std::size_t first_change_ = 0;  // from_ and to_ are the same before it
-  std::size_t first_copied_ = 0;  // patch_ holds nothing of from_ or to_ before it
-};
 
 }  // namespace mw::server

@@ -1,0 +1,37 @@
+#pragma once
+// One move's patches for its observers in turn (docs/server.md, "Patches"): the diff of the first
+// observer's views is kept, and serves the next observer when the byte-level conditions in
+// patch_memo.cpp show that a diff would give the same patch.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "server/view_patch.h"
+
+namespace mw::server {
+
+// view_patch_text with the last patch kept: the same patch serves the next pair of views when they
+// differ from the last pair only where that move changed nothing and the patch copied nothing.
+// The seats of a game of perfect information see the same view but for their "observer": after a
+// move the second seat's patch is the first's, found with a few comparisons of bytes.
+class PatchMemo {
+ public:
+  // `starts`: where `from`'s top-level members begin (empty if not known) in, `to`'s out.
+  const std::string& patch(std::string_view from, std::string_view to, MemberStarts& starts);
+  const std::string& patch(std::string_view from, std::string_view to);
+  bool last_reused() const { return last_reused_; }  // whether the last patch() diffed nothing
+
+ private:
+  bool reusable(std::string_view from, std::string_view to) const;
+
+  bool held_ = false;
+  bool last_reused_ = false;
+  std::string from_;
+  std::string to_;
+  std::string patch_;
+  MemberStarts to_starts_;
+  std::size_t first_change_ = 0;  // from_ and to_ are the same before it
+  std::size_t first_copied_ = 0;  // patch_ holds nothing of from_ or to_ before it
+};
+
+}  // namespace mw::server
