@@ -36,11 +36,8 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   std::string next;
   next.reserve(k.text.size() + k.text.size() / 4);  // a view grows little from move to move
   match.state().append_view_text(observer, next);
-  if (change.base) {
-    change.patch = memo.patch(k.text, next, k.starts);  // and where next's members begin
-  } else {
-    k.starts.clear();
-  }
+  // A kept view with no base is a fresh one, with no member starts yet.
+  if (change.base) change.patch = memo.patch(k.text, next, k.starts);  // and next's starts
   keep(match, observer, std::move(next), k);
   return change;
 }

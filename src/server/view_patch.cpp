@@ -178,21 +178,19 @@ class Differ {
   void diff_top(const MemberStarts* from_starts, MemberStarts& to_starts) {
     const Span a{0, from_.size()}, b{0, to_.size()};
     to_starts.clear();
-    to_starts.reserve(from_starts ? from_starts->size() + 4 : 32);
-    const bool objects_both = from_[0] == '{' && to_[0] == '{';
-    if (objects_both && from_.at(a) == to_.at(b) && from_starts &&
-        from_.member_starts_fit(*from_starts, a)) {
-      to_starts = *from_starts;
-      return;
+    if (from_[0] != '{' || to_[0] != '{') {
+      diff(a, b);
+    } else {
+      const MemberStarts* known =
+          from_starts && from_.member_starts_fit(*from_starts, a) ? from_starts : nullptr;
+      if (known && from_.at(a) == to_.at(b)) {
+        to_starts = *known;
+        return;
+      }
+      to_starts.reserve(known ? known->size() + 4 : 32);
+      objects(a, b, known, &to_starts);
     }
-    if (objects_both && from_.at(a) != to_.at(b)) {
-      const std::size_t written = out_.size();
-      if (objects_in_step(a, b, from_starts, &to_starts)) return;
-      out_.resize(written);
-      to_starts.clear();
-    }
-    diff(a, b);
-    if (to_[0] == '{') {
+    if (to_[0] == '{' && to_starts.empty()) {  // not walked in step: the members' own scan
       for (const Member& m : to_.members(b)) {
         to_starts.push_back(static_cast<std::uint32_t>(to_.offset(m.key)));
       }
@@ -275,10 +273,14 @@ class Differ {
     return y_end;
   }
 
-  void objects(Span a, Span b) {
+  // `known` and `starts` as objects_in_step takes them; `starts` is left empty when the keys
+  // differ and the objects are diffed member by member.
+  void objects(Span a, Span b, const MemberStarts* known = nullptr,
+               MemberStarts* starts = nullptr) {
     const std::size_t written = out_.size();
-    if (objects_in_step(a, b)) return;
+    if (objects_in_step(a, b, known, starts)) return;
     out_.resize(written);  // what was written is written again below, or replaced
+    if (starts) starts->clear();
     objects_by_members(a, b);
   }
 
@@ -286,11 +288,9 @@ class Differ {
   // by side, and `to` is scanned only where its value differs from `from`'s: a value written the
   // same at the same member is the same value. False (the patch so far to be dropped) when the
   // keys differ.
-  // With `known`, where `from`'s members begin (checked against the text first), `from` is not
-  // scanned at all; `starts`, when given, gets where `to`'s members begin.
-  bool objects_in_step(Span a, Span b, const MemberStarts* known = nullptr,
-                       MemberStarts* starts = nullptr) {
-    if (known && !from_.member_starts_fit(*known, a)) known = nullptr;
+  // With `known`, where `from`'s members begin (checked against the text by the caller), `from`
+  // is not scanned at all; `starts`, when given, gets where `to`'s members begin.
+  bool objects_in_step(Span a, Span b, const MemberStarts* known, MemberStarts* starts) {
     const std::size_t mark = path_.size();
     std::size_t i = a.begin + 1;  // past '{'
     std::size_t j = b.begin + 1;
