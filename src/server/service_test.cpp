@@ -174,6 +174,10 @@ TEST(Authority, WrongTokenSpectatorAndNotYourTurnAreRefused) {
   EXPECT_EQ(watcher.last()["code"], "unauthorized");
   mover.act("definitely not notation", v);
   EXPECT_EQ(mover.last()["code"], "parse_error");
+  // Compact, plain ASCII and over the bound: read without the parser, refused all the same.
+  mover.act(std::string(kMaxActionTextBytes + 1, 'a'), v);
+  EXPECT_EQ(mover.last()["code"], "too_large");
+  EXPECT_EQ(mover.last()["request"], "act");
   f.service->inspect(id, [&](const LiveMatch& m) { EXPECT_EQ(m.version(), v); });
   mover.act(move, v);
   EXPECT_EQ(mover.last()["type"], "state");
