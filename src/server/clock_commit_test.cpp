@@ -285,6 +285,60 @@ TEST(GroupCommit, ABusyCommitterStopsGatheringWhenMovesStopComing) {
   EXPECT_EQ(store->load("d")->actions, ActionList{4});
 }
 
+// A busy committer gathers only while enough different matches are moving: after a transaction
+// of two matches' moves (each transaction a census period here), it gathers when two are enough
+// and writes a lone move at once when three are needed. Two moves of one match count once.
+GroupCommitter::Gathering needing_moving_matches(std::size_t matches) {
+  return {.window = std::chrono::hours(1),
+          .max_moves = 3,
+          .quiet = std::chrono::hours(1),
+          .min_moving_matches = matches,
+          .census_period = std::chrono::microseconds(0)};
+}
+
+bool told_within_a_minute(GroupCommitter& committer, Append append) {
+  const auto told = std::make_shared<std::promise<void>>();  // outlives a failed wait
+  committer.submit(std::move(append), [told](std::exception_ptr) { told->set_value(); });
+  return told->get_future().wait_for(std::chrono::seconds(60)) == std::future_status::ready;
+}
+
+TEST(GroupCommit, ABusyCommitterGathersOnlyWhileEnoughMatchesAreMoving) {
+  {
+    const auto store = store_with_matches({"a", "b", "c", "d", "e", "f"});
+    HoldingFirstJob holding;
+    GroupCommitter committer(*store, holding.runner(), needing_moving_matches(2));
+    make_busy(committer, holding);
+    const auto ignore = [](std::exception_ptr) {};
+    for (const char* id : {"d", "e", "f"}) committer.submit(Append{id, 0, {4}}, ignore);
+    committer.wait_idle();
+    EXPECT_EQ(committer.transactions(), 3u);  // d, e and f gathered into one
+  }
+  {
+    const auto store = store_with_matches({"a", "b", "c", "d"});
+    HoldingFirstJob holding;
+    GroupCommitter committer(*store, holding.runner(), needing_moving_matches(3));
+    make_busy(committer, holding);
+    ASSERT_TRUE(told_within_a_minute(committer, Append{"d", 0, {4}}));
+    committer.wait_idle();
+    EXPECT_EQ(committer.transactions(), 3u);
+  }
+  {
+    const auto store = store_with_matches({"a", "b", "d"});
+    HoldingFirstJob holding;
+    GroupCommitter committer(*store, holding.runner(), needing_moving_matches(2));
+    const auto ignore = [](std::exception_ptr) {};
+    committer.submit(Append{"a", 0, {1}}, ignore);
+    holding.first_committed.get_future().wait();
+    committer.submit(Append{"b", 0, {2}}, ignore);
+    committer.submit(Append{"b", 1, {3}}, ignore);
+    holding.let_go();
+    committer.wait_idle();
+    ASSERT_EQ(committer.transactions(), 2u);  // b's two moves together: busy, but one match
+    ASSERT_TRUE(told_within_a_minute(committer, Append{"d", 0, {4}}));
+    EXPECT_EQ(store->load("b")->actions, (ActionList{2, 3}));
+  }
+}
+
 // A runner that cannot take the job (it throws) does not leave committed moves untold: their
 // callbacks run on the commit thread instead.
 TEST(GroupCommit, MovesAreToldWhenTheRunnerCannotTakeThem) {

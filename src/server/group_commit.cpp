@@ -1,5 +1,6 @@
 #include "server/group_commit.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace mw::server {
@@ -83,12 +84,30 @@ void GroupCommitter::gather_more(std::unique_lock<std::mutex>& lock) {
   waiting_for_more_ = false;
 }
 
+bool GroupCommitter::should_gather() const {
+  return gathering_.window.count() > 0 && last_batch_ > 1 &&
+         moving_matches_ >= gathering_.min_moving_matches;
+}
+
+void GroupCommitter::count_matches(const std::vector<Append>& batch) {
+  for (const Append& append : batch)
+    moved_this_period_.push_back(std::hash<std::string>{}(append.match));
+  const auto now = std::chrono::steady_clock::now();
+  if (now - period_start_ < gathering_.census_period) return;
+  std::sort(moved_this_period_.begin(), moved_this_period_.end());
+  moving_matches_ =
+      static_cast<std::size_t>(std::unique(moved_this_period_.begin(), moved_this_period_.end()) -
+                               moved_this_period_.begin());
+  moved_this_period_.clear();
+  period_start_ = now;
+}
+
 void GroupCommitter::loop() {
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [this] { return stopping_ || !appends_.empty(); });
     if (appends_.empty()) return;  // stopping, and everything queued is committed
-    if (gathering_.window.count() > 0 && last_batch_ > 1) gather_more(lock);
+    if (should_gather()) gather_more(lock);
     std::vector<Append> batch;
     std::vector<Done> dones;
     batch.swap(appends_);
@@ -107,6 +126,7 @@ void GroupCommitter::loop() {
       }
     }
     if (!handed) run_dones(*told);
+    count_matches(batch);
     lock.lock();
     ++transactions_;
     appended_ += batch.size();

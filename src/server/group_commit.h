@@ -24,10 +24,16 @@ namespace mw::server {
 // Within the window it waits only while moves keep coming: once `quiet` passes with no new
 // move, it writes what it has (a few busy matches send their next moves in one burst after a
 // commit: waiting out the whole window for moves that cannot come would only add latency).
+// And it waits only while at least `min_moving_matches` different matches moved in the last
+// `census_period`: a match has one move in commit at a time, so where few matches are moving, a
+// transaction gathering moves holds up a large share of them, and each waits for the others
+// (10 busy matches made half the moves a second they make without waiting).
 struct CommitGathering {
   std::chrono::microseconds window{0};
   std::size_t max_moves = 64;  // a transaction this large is written without waiting longer
   std::chrono::microseconds quiet = std::chrono::microseconds::max();  // capped at the window
+  std::size_t min_moving_matches = 0;
+  std::chrono::microseconds census_period = std::chrono::milliseconds(100);
 };
 
 class GroupCommitter {
@@ -58,6 +64,9 @@ class GroupCommitter {
   void loop();
   // Waits out the gathering window (or until a transaction is full, or stopping).
   void gather_more(std::unique_lock<std::mutex>& lock);
+  bool should_gather() const;
+  // Counts the matches of a written transaction towards the census (commit thread only).
+  void count_matches(const std::vector<Append>& batch);
 
   Store& store_;
   Runner runner_;
@@ -69,6 +78,11 @@ class GroupCommitter {
   bool busy_ = false;
   bool waiting_for_more_ = false;  // the commit thread is in its gathering window
   std::size_t last_batch_ = 0;
+  // The census of moving matches: hashes of the matches moved in the current period, and how
+  // many different ones moved in the last whole period.
+  std::vector<std::size_t> moved_this_period_;
+  std::chrono::steady_clock::time_point period_start_ = std::chrono::steady_clock::now();
+  std::size_t moving_matches_ = 0;
   bool stopping_ = false;
   std::uint64_t transactions_ = 0, appended_ = 0;
   std::thread thread_;  // last: started once the members above exist

@@ -48,18 +48,27 @@ std::string refusal(const std::exception& e, std::uint64_t version, const std::s
 
 }  // namespace detail
 
+namespace {
+// The commit thread gathers moves only while more matches are moving than a full transaction
+// holds (64 moves): where fewer are, waiting for a transaction to fill held up a large share of
+// them (Treasure Hunt, instant players, 2026-12-01: moves/s 23% less at 40 matches and 6% less at
+// 64 when gathering; 3% more at 100, for 3 µs less CPU a move).
+constexpr std::size_t kMinMovingMatchesToGather = CommitGathering{}.max_moves + 1;
+}  // namespace
+
 MatchService::MatchService(const Registry& registry, Store& store, int agent_threads,
                            bool group_commit, ServerLimits limits)
     : registry_(registry),
       store_(store),
       limits_(limits),
-      committer_(group_commit
-                     ? std::make_unique<GroupCommitter>(
-                           store,
-                           [this](std::function<void()> job) { run_after_commit(std::move(job)); },
-                           GroupCommitter::Gathering{.window = limits.commit_window,
-                                                     .quiet = limits.commit_window / 4})
-                     : nullptr),
+      committer_(
+          group_commit
+              ? std::make_unique<GroupCommitter>(
+                    store, [this](std::function<void()> job) { run_after_commit(std::move(job)); },
+                    GroupCommitter::Gathering{.window = limits.commit_window,
+                                              .quiet = limits.commit_window / 4,
+                                              .min_moving_matches = kMinMovingMatchesToGather})
+              : nullptr),
       pool_(agent_threads) {}
 
 MatchService::~MatchService() {
