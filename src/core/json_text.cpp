@@ -156,6 +156,43 @@ void write_view_opening(JsonTextWriter& w, std::string_view game, Player observe
   w.end_array();
 }
 
+namespace {
+
+// Where the value of the "observer" member that write_view_opening writes lies in `view`, as
+// [begin, end); {0, 0} when `view` does not open that way.
+std::pair<std::size_t, std::size_t> observer_value_span(std::string_view view) {
+  constexpr std::string_view kOpening = R"({"game":")";
+  constexpr std::string_view kObserver = R"(","observer":)";
+  if (!view.starts_with(kOpening)) return {0, 0};
+  const std::size_t id_end = view.find_first_of("\\\"", kOpening.size());
+  if (id_end == std::string_view::npos || view[id_end] != '"') return {0, 0};
+  if (view.substr(id_end, kObserver.size()) != kObserver) return {0, 0};
+  const std::size_t begin = id_end + kObserver.size();
+  const std::size_t end = view.find(',', begin);
+  if (end == std::string_view::npos) return {0, 0};
+  const std::string_view value = view.substr(begin, end - begin);
+  const bool seat =
+      !value.empty() && value.size() <= 3 &&
+      std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!seat && value != R"("spectator")" && value != R"("omniscient")") return {0, 0};
+  return {begin, end};
+}
+
+}  // namespace
+
+bool append_view_as_seen_by(std::string_view view, Player observer, std::string& out) {
+  const auto [begin, end] = observer_value_span(view);
+  if (begin == 0) return false;
+  out.append(view.substr(0, begin));
+  if (observer >= 0) {
+    out.append(std::to_string(observer));
+  } else {
+    out.append(observer == kSpectator ? R"("spectator")" : R"("omniscient")");
+  }
+  out.append(view.substr(end));
+  return true;
+}
+
 void append_json_text(std::string& out, const Json& value) {
   JsonTextWriter(out).write_value(value);
 }

@@ -138,6 +138,12 @@ class JsonTextWriter {
 void write_view_opening(JsonTextWriter& w, std::string_view game, Player observer,
                         std::span<const char* const> seat_names);
 
+// A game of perfect information shows every observer the same view but for its "observer"
+// member: appends to `out` the view `observer` would be written, made from `view`, another
+// observer's view text, with only that member's value rewritten. False (and `out` unchanged) when
+// `view` does not open as write_view_opening writes.
+bool append_view_as_seen_by(std::string_view view, Player observer, std::string& out);
+
 // Appends `value`'s text to `out`. Throws what dump() throws (a string that is not UTF-8).
 void append_json_text(std::string& out, const Json& value);
 

@@ -35,7 +35,11 @@ ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player obse
   if (k.built && k.match_version == match.version()) return change;  // nothing was played
   std::string next;
   next.reserve(k.text.size() + k.text.size() / 4);  // a view grows little from move to move
-  match.state().append_view_text(observer, next);
+  // In a game of perfect information the seats see one view, but for their "observer".
+  const bool shared = match.state().game().info().perfect_information &&
+                      !memo.last_view().empty() &&
+                      append_view_as_seen_by(memo.last_view(), observer, next);
+  if (!shared) match.state().append_view_text(observer, next);
   // A kept view with no base is a fresh one, with no member starts yet.
   if (change.base) change.patch = memo.patch(k.text, next, k.starts);  // and next's starts
   keep(match, observer, std::move(next), k);

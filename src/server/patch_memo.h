@@ -20,6 +20,8 @@ class PatchMemo {
   const std::string& patch(std::string_view from, std::string_view to, MemberStarts& starts);
   const std::string& patch(std::string_view from, std::string_view to);
   bool last_reused() const { return last_reused_; }  // whether the last patch() diffed nothing
+  // The new view of the last pair diffed (an earlier observer's view after this move), or empty.
+  std::string_view last_view() const { return held_ ? std::string_view(to_) : std::string_view(); }
 
  private:
   bool reusable(std::string_view from, std::string_view to) const;

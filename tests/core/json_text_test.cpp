@@ -202,5 +202,53 @@ TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
   }
 }
 
+// In every game of perfect information, each observer's view is another's with "observer"
+// rewritten (what the server relies on to build a move's view once for every seat).
+TEST(core, APerfectInformationViewIsEveryObserversButForItsObserver) {
+  int games_checked = 0;
+  for (const test_support::OptionCase& c : test_support::option_cases(builtin_games())) {
+    const Game game = builtin_games().load(c.game, c.options);
+    if (!game.info().perfect_information) continue;
+    ++games_checked;
+    Rng rng(11);
+    State state = game.new_initial_state();
+    ActionList scratch;
+    for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
+      std::vector<Player> observers = {kOmniscient, kSpectator};
+      for (Player seat = 0; seat < state.num_players(); ++seat) observers.push_back(seat);
+      for (const Player from : observers) {
+        std::string source;
+        state.append_view_text(from, source);
+        for (const Player to : observers) {
+          std::string expected, derived = "[";
+          state.append_view_text(to, expected);
+          ASSERT_TRUE(append_view_as_seen_by(source, to, derived)) << c.name;
+          ASSERT_EQ(derived, "[" + expected) << c.name << " step " << step;
+        }
+      }
+      state.apply_legal(
+          state.current_player() == kChancePlayer
+              ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
+              : state.random_legal_action(rng, scratch));
+    }
+  }
+  EXPECT_GT(games_checked, 0);
+}
+
+TEST(core, AViewThatDoesNotOpenAsWrittenIsNotRewritten) {
+  for (const char* view :
+       {R"({"observer":0,"game":"g","seats":[]})", R"({"game":"g\"","observer":0,"x":1})",
+        R"({"game":"g","observer":1234,"x":1})", R"({"game":"g","observer":-1,"x":1})",
+        R"({"game":"g","observer":"everyone","x":1})", R"({"game":"g","observer":0})",
+        R"({"game":"g","seats":[],"observer":0,"x":1})", R"({"game":"g)", ""}) {
+    std::string out = "kept";
+    EXPECT_FALSE(append_view_as_seen_by(view, 1, out)) << view;
+    EXPECT_EQ(out, "kept");
+  }
+  std::string out;
+  ASSERT_TRUE(append_view_as_seen_by(R"({"game":"g","observer":"spectator","x":1})", 12, out));
+  EXPECT_EQ(out, R"({"game":"g","observer":12,"x":1})");
+}
+
 }  // namespace
 }  // namespace mw
