@@ -56,6 +56,13 @@ concept ViewTextWriting = requires(const S& cs, Player p, JsonTextWriter& w) {
   { cs.write_view(p, w) } -> std::same_as<void>;
 };
 
+// Optional capability: a game writes an action's text (action_to_string's) as a JSON string
+// itself, without making a std::string: the server lists the mover's legal moves after each move.
+template <class S>
+concept ActionTextWriting = requires(const S& cs, Action a, JsonTextWriter& w) {
+  { cs.write_action_text(a, w) } -> std::same_as<void>;
+};
+
 // Optional capability: a game may sample its chance node without building the outcome list.
 template <class S>
 concept FastChanceSampling = requires(const S& cs, Rng& rng) {
@@ -182,6 +189,7 @@ class StateConcept {
   virtual Json outcome_of(Action a) const = 0;
   virtual Json view(Player observer) const = 0;
   virtual void append_view_text(Player observer, std::string& out) const = 0;
+  virtual void write_legal_action_texts(JsonTextWriter& w) const = 0;
   virtual std::uint64_t information_state_key(Player p) const = 0;
   virtual std::unique_ptr<StateConcept> resample(Player p, Rng& rng) const = 0;
   virtual Json to_json() const = 0;
@@ -255,6 +263,17 @@ class StateModel final : public StateConcept {
       s_.write_view(observer, writer);
     } else {
       append_json_text(out, s_.view(observer));
+    }
+  }
+  void write_legal_action_texts(JsonTextWriter& w) const override {
+    ActionList legal;
+    s_.legal_actions(legal);
+    for (const Action a : legal) {
+      if constexpr (ActionTextWriting<S>) {
+        s_.write_action_text(a, w);
+      } else {
+        w.string(s_.action_to_string(a));
+      }
     }
   }
   std::uint64_t information_state_key(Player p) const override {
@@ -356,6 +375,9 @@ class State {
   void append_view_text(Player observer, std::string& out) const {
     impl_->append_view_text(observer, out);
   }
+  // Each legal action's text (action_to_string) as a JSON string, in legal_actions() order: the
+  // elements of the array `w` is writing (ActionTextWriting).
+  void write_legal_action_texts(JsonTextWriter& w) const { impl_->write_legal_action_texts(w); }
   std::uint64_t information_state_key(Player p) const { return impl_->information_state_key(p); }
   State resample(Player p, Rng& rng) const { return State(game_, impl_->resample(p, rng)); }
 

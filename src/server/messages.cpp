@@ -29,18 +29,17 @@ Json message_object() {
   return m;
 }
 
-// Calls `f` with each of the seat's legal moves in notation when it is to act, else never.
-template <typename F>
-void each_legal_text(const LiveMatch& match, Player observer, F f) {
-  if (observer < 0 || match.seat_to_act() != observer) return;
-  const State& state = match.state();
-  for (const Action a : state.legal_actions()) f(state.action_to_string(a));
+// Whether the observer's messages list its legal moves: a seat, when it is to act.
+bool lists_legal(const LiveMatch& match, Player observer) {
+  return observer >= 0 && match.seat_to_act() == observer;
 }
 
 // The seat's legal moves in notation when it is to act, else [].
 Json legal_for(const LiveMatch& match, Player observer) {
   Json legal = Json::array();
-  each_legal_text(match, observer, [&](std::string text) { legal.push_back(std::move(text)); });
+  if (!lists_legal(match, observer)) return legal;
+  const State& state = match.state();
+  for (const Action a : state.legal_actions()) legal.push_back(state.action_to_string(a));
   return legal;
 }
 
@@ -169,7 +168,7 @@ std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t
     w.raw(patch);
     w.key("legal");
     w.begin_array();
-    each_legal_text(match, observer, [&](const std::string& move) { w.string(move); });
+    if (lists_legal(match, observer)) match.state().write_legal_action_texts(w);
     w.end_array();
     w.key("events");
     write_events(w, match, observer, base);

@@ -202,6 +202,33 @@ TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
   }
 }
 
+// Every game's legal moves as the server lists them (State::write_legal_action_texts, written by
+// the game where it can: ActionTextWriting) are action_to_string's texts, in order.
+TEST(core, LegalActionTextsAreWrittenAsActionToStringGivesThem) {
+  for (const test_support::OptionCase& c : test_support::option_cases(builtin_games())) {
+    const Game game = builtin_games().load(c.game, c.options);
+    Rng rng(5);
+    State state = game.new_initial_state();
+    ActionList scratch;
+    for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
+      Json expected = Json::array();
+      for (const Action a : state.legal_actions()) expected.push_back(state.action_to_string(a));
+      std::string written;
+      {
+        JsonTextWriter w(written);
+        w.begin_array();
+        state.write_legal_action_texts(w);
+        w.end_array();
+      }
+      ASSERT_EQ(written, expected.dump()) << c.name << " step " << step;
+      state.apply_legal(
+          state.current_player() == kChancePlayer
+              ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
+              : state.random_legal_action(rng, scratch));
+    }
+  }
+}
+
 // In every game of perfect information, each observer's view is another's with "observer"
 // rewritten (what the server relies on to build a move's view once for every seat).
 TEST(core, APerfectInformationViewIsEveryObserversButForItsObserver) {

@@ -221,20 +221,62 @@ int parse_cell(std::string_view text) {
   return Board::index({row, col});
 }
 
+// A card code or cell name in a fixed block, so that it is copied whole without a call: a swap
+// decision lists 60-70 swaps in every message to the mover.
+struct ShortName {
+  std::array<char, kLongestName + 1> text{};
+  std::size_t size = 0;
+};
+
+ShortName short_name(const std::string& name) {
+  ShortName n;
+  std::memcpy(n.text.data(), name.data(), name.size());
+  n.size = name.size();
+  return n;
+}
+
+// [deck][card] for the cards, [2][cell] for the cells.
+static_assert(kNumCards <= kCells);
+using ShortNames = std::array<std::array<ShortName, kCells>, 3>;
+
+const ShortNames& short_names() {
+  static const ShortNames kNames = [] {
+    ShortNames names;
+    for (const DeckKind d : {DeckKind::kStandard, DeckKind::kSpecialized}) {
+      for (int c = 0; c < kNumCards; ++c) {
+        names[static_cast<int>(d)][c] = short_name(card_code_of(d, c));
+      }
+    }
+    for (int cell = 0; cell < kCells; ++cell) names[2][cell] = short_name(cell_name_of(cell));
+    return names;
+  }();
+  return kNames;
+}
+
+// A swap's text ("4D-9D", or cells before the deal), built in place.
+struct SwapText {
+  std::array<char, 2 * (kLongestName + 1)> text;
+  std::size_t size;
+  std::string_view view() const { return {text.data(), size}; }
+};
+
+SwapText State::swap_text(Action a) const {
+  const int x = static_cast<int>(a / kCells), y = static_cast<int>(a % kCells);
+  const bool dealt = card_at_[x] >= 0 && card_at_[y] >= 0;
+  const ShortNames& names = short_names();
+  const auto& row = names[dealt ? static_cast<int>(config_.deck) : 2];
+  const ShortName& first = row[dealt ? card_at_[x] : x];
+  const ShortName& second = row[dealt ? card_at_[y] : y];
+  SwapText t;
+  std::memcpy(t.text.data(), first.text.data(), first.text.size());
+  t.text[first.size] = '-';
+  std::memcpy(t.text.data() + first.size + 1, second.text.data(), second.text.size());
+  t.size = first.size + 1 + second.size;
+  return t;
+}
+
 std::string State::action_to_string(Action a) const {
-  if (a >= kSwapBase && a < kStepBase) {
-    const int x = static_cast<int>(a / kCells), y = static_cast<int>(a % kCells);
-    const bool dealt = card_at_[x] >= 0 && card_at_[y] >= 0;
-    const std::string& first = dealt ? card_code_of(config_.deck, card_at_[x]) : cell_name_of(x);
-    const std::string& second = dealt ? card_code_of(config_.deck, card_at_[y]) : cell_name_of(y);
-    // Built in place and made a string once (short enough to live inside it): a swap decision
-    // lists 60-70 of these in every message to the mover.
-    char text[2 * kLongestName + 1];
-    std::memcpy(text, first.data(), first.size());
-    text[first.size()] = '-';
-    std::memcpy(text + first.size() + 1, second.data(), second.size());
-    return std::string(text, first.size() + 1 + second.size());
-  }
+  if (a >= kSwapBase && a < kStepBase) return std::string(swap_text(a).view());
   if (a >= kStepBase && a < kDealBase)
     return std::string(dir_name(static_cast<Dir>(a - kStepBase)));
   if (a >= kDealBase && a < kFirstPlayerBase) {
@@ -244,6 +286,16 @@ std::string State::action_to_string(Action a) const {
     return fmt::format("first {}", lower(kSeatNames[a - kFirstPlayerBase]));
   }
   return fmt::format("invalid({})", a);
+}
+
+void State::write_action_text(Action a, JsonTextWriter& w) const {
+  if (a >= kSwapBase && a < kStepBase) {
+    w.string(swap_text(a).view());
+  } else if (a >= kStepBase && a < kDealBase) {
+    w.string(dir_name(static_cast<Dir>(a - kStepBase)));
+  } else {
+    w.string(action_to_string(a));
+  }
 }
 
 // A cell written in lower case wins: the specialized deck's Blue cards "B1".."B4" would otherwise

@@ -121,6 +121,7 @@ class State {
   std::vector<double> returns() const;
 
   std::string action_to_string(Action a) const;
+  void write_action_text(Action a, JsonTextWriter& w) const;  // ActionTextWriting
   Action parse_action(std::string_view text) const;
 
   Json view(Player observer) const;
@@ -169,6 +170,7 @@ class State {
   std::array<int, 2> cards_on(std::uint32_t cells) const;
   Action parse_swap(std::string_view first, std::string_view second) const;
   int parse_card_or_cell(std::string_view text) const;
+  struct SwapText swap_text(Action a) const;  // a swap's text, without making a std::string
   std::optional<Action> parse_as_written(std::string_view text) const;
   Json board_json() const;
   void write_body(Json& j) const;
