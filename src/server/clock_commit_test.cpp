@@ -339,6 +339,26 @@ TEST(GroupCommit, ABusyCommitterGathersOnlyWhileEnoughMatchesAreMoving) {
   }
 }
 
+// Gathering starts as soon as enough matches have moved, before the census period ends: a server
+// coming under load (or starting) does not write small transactions for a whole period.
+TEST(GroupCommit, GatheringStartsOnceEnoughMatchesMovedWithinThePeriod) {
+  const auto store = store_with_matches({"a", "b", "c", "d", "e", "f"});
+  HoldingFirstJob holding;
+  GroupCommitter::Gathering gathering = needing_moving_matches(3);
+  gathering.census_period = std::chrono::hours(1);
+  GroupCommitter committer(*store, holding.runner(), gathering);
+  make_busy(committer, holding);  // a, b and c moved in this (hour-long) period
+  const auto told = std::make_shared<std::promise<void>>();
+  committer.submit(Append{"d", 0, {4}}, [told](std::exception_ptr) { told->set_value(); });
+  // Gathering: d waits for a full transaction (not written alone, as it would be at once).
+  EXPECT_EQ(told->get_future().wait_for(std::chrono::milliseconds(200)),
+            std::future_status::timeout);
+  const auto ignore = [](std::exception_ptr) {};
+  for (const char* id : {"e", "f"}) committer.submit(Append{id, 0, {4}}, ignore);
+  committer.wait_idle();
+  EXPECT_EQ(committer.transactions(), 3u);  // d, e and f in one
+}
+
 // A runner that cannot take the job (it throws) does not leave committed moves untold: their
 // callbacks run on the commit thread instead.
 TEST(GroupCommit, MovesAreToldWhenTheRunnerCannotTakeThem) {

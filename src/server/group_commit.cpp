@@ -90,14 +90,25 @@ bool GroupCommitter::should_gather() const {
 }
 
 void GroupCommitter::count_matches(const std::vector<Append>& batch) {
-  for (const Append& append : batch)
+  for (const Append& append : batch) {
     moved_this_period_.push_back(std::hash<std::string>{}(append.match));
+  }
   const auto now = std::chrono::steady_clock::now();
-  if (now - period_start_ < gathering_.census_period) return;
+  const bool period_over = now - period_start_ >= gathering_.census_period;
+  // Counted before the period ends only while that could start the gathering (a server coming
+  // under load): sorting the hashes then keeps them few.
+  const bool could_start = moving_matches_ < gathering_.min_moving_matches &&
+                           moved_this_period_.size() >= gathering_.min_moving_matches;
+  if (!period_over && !could_start) return;
   std::sort(moved_this_period_.begin(), moved_this_period_.end());
-  moving_matches_ =
-      static_cast<std::size_t>(std::unique(moved_this_period_.begin(), moved_this_period_.end()) -
-                               moved_this_period_.begin());
+  moved_this_period_.erase(std::unique(moved_this_period_.begin(), moved_this_period_.end()),
+                           moved_this_period_.end());
+  const std::size_t distinct = moved_this_period_.size();
+  if (!period_over) {
+    moving_matches_ = std::max(moving_matches_, distinct);
+    return;
+  }
+  moving_matches_ = distinct;
   moved_this_period_.clear();
   period_start_ = now;
 }

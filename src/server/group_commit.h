@@ -24,10 +24,10 @@ namespace mw::server {
 // Within the window it waits only while moves keep coming: once `quiet` passes with no new
 // move, it writes what it has (a few busy matches send their next moves in one burst after a
 // commit: waiting out the whole window for moves that cannot come would only add latency).
-// And it waits only while at least `min_moving_matches` different matches moved in the last
-// `census_period`: a match has one move in commit at a time, so where few matches are moving, a
-// transaction gathering moves holds up a large share of them, and each waits for the others
-// (10 busy matches made half the moves a second they make without waiting).
+// And it waits only while at least `min_moving_matches` different matches moved in the last whole
+// `census_period` or so far in this one: a match has one move in commit at a time, so where few
+// matches are moving, a transaction gathering moves holds up a large share of them, and each
+// waits for the others (10 busy matches made half the moves a second they make without waiting).
 struct CommitGathering {
   std::chrono::microseconds window{0};
   std::size_t max_moves = 64;  // a transaction this large is written without waiting longer
@@ -79,7 +79,7 @@ class GroupCommitter {
   bool waiting_for_more_ = false;  // the commit thread is in its gathering window
   std::size_t last_batch_ = 0;
   // The census of moving matches: hashes of the matches moved in the current period, and how
-  // many different ones moved in the last whole period.
+  // many different ones moved in the last whole period, or so far in this one if more.
   std::vector<std::size_t> moved_this_period_;
   std::chrono::steady_clock::time_point period_start_ = std::chrono::steady_clock::now();
   std::size_t moving_matches_ = 0;
