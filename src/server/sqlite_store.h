@@ -25,8 +25,10 @@ class SqliteStore final : public Store {
   // EXCLUSIVE locking mode: no file lock calls per transaction, the WAL index in this process's
   // memory); another process opening it then is refused with Error(kIo).
   explicit SqliteStore(const std::string& path, bool full_sync = false, bool sole_owner = false);
-  // Moves go to recent_actions until it holds this many rows (see recent_).
-  static constexpr std::size_t kFoldRows = 16'384;
+  // Moves go to recent_actions until it holds this many rows (see recent_). A fold touches about
+  // a page of `actions` per match however many rows it moves, so larger folds cost less a move,
+  // for a longer pause once per fold (docs/server.md, "Design").
+  static constexpr std::size_t kFoldRows = 65'536;
   ~SqliteStore() override;
 
   std::string describe() const override { return path_; }
