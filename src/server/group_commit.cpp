@@ -96,9 +96,11 @@ void GroupCommitter::count_matches(const std::vector<Append>& batch) {
   const auto now = std::chrono::steady_clock::now();
   const bool period_over = now - period_start_ >= gathering_.census_period;
   // Counted before the period ends only while that could start the gathering (a server coming
-  // under load): sorting the hashes then keeps them few.
-  const bool could_start = moving_matches_ < gathering_.min_moving_matches &&
-                           moved_this_period_.size() >= gathering_.min_moving_matches;
+  // under load), and only once the hashes have doubled since last counted, so that a few dozen
+  // busy matches are not sorted after every transaction.
+  const bool could_start =
+      moving_matches_ < gathering_.min_moving_matches &&
+      moved_this_period_.size() >= std::max(gathering_.min_moving_matches, 2 * counted_);
   if (!period_over && !could_start) return;
   std::sort(moved_this_period_.begin(), moved_this_period_.end());
   moved_this_period_.erase(std::unique(moved_this_period_.begin(), moved_this_period_.end()),
@@ -106,10 +108,12 @@ void GroupCommitter::count_matches(const std::vector<Append>& batch) {
   const std::size_t distinct = moved_this_period_.size();
   if (!period_over) {
     moving_matches_ = std::max(moving_matches_, distinct);
+    counted_ = distinct;
     return;
   }
   moving_matches_ = distinct;
   moved_this_period_.clear();
+  counted_ = 0;
   period_start_ = now;
 }
 

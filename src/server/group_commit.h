@@ -81,6 +81,7 @@ class GroupCommitter {
   // The census of moving matches: hashes of the matches moved in the current period, and how
   // many different ones moved in the last whole period, or so far in this one if more.
   std::vector<std::size_t> moved_this_period_;
+  std::size_t counted_ = 0;  // the hashes left when this period's were last counted
   std::chrono::steady_clock::time_point period_start_ = std::chrono::steady_clock::now();
   std::size_t moving_matches_ = 0;
   bool stopping_ = false;
