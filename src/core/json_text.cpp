@@ -140,16 +140,25 @@ void JsonTextWriter::write_value(const Json& value) {
   }
 }
 
-void write_view_opening(JsonTextWriter& w, std::string_view game, Player observer,
-                        std::span<const char* const> seat_names) {
-  w.key("game");
-  w.string(game);
-  w.key("observer");
+namespace {
+
+// The "observer" member's value: the seat, "spectator" or "omniscient".
+void write_observer(JsonTextWriter& w, Player observer) {
   if (observer >= 0) {
     w.integer(observer);
   } else {
     w.string(observer == kSpectator ? "spectator" : "omniscient");
   }
+}
+
+}  // namespace
+
+void write_view_opening(JsonTextWriter& w, std::string_view game, Player observer,
+                        std::span<const char* const> seat_names) {
+  w.key("game");
+  w.string(game);
+  w.key("observer");
+  write_observer(w, observer);
   w.key("seats");
   w.begin_array();
   for (const char* name : seat_names) w.string(name);
@@ -184,10 +193,9 @@ bool append_view_as_seen_by(std::string_view view, Player observer, std::string&
   const auto [begin, end] = observer_value_span(view);
   if (begin == 0) return false;
   out.append(view.substr(0, begin));
-  if (observer >= 0) {
-    out.append(std::to_string(observer));
-  } else {
-    out.append(observer == kSpectator ? R"("spectator")" : R"("omniscient")");
+  {
+    JsonTextWriter w(out);  // as write_view_opening writes it
+    write_observer(w, observer);
   }
   out.append(view.substr(end));
   return true;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/rng.h"
 #include "core/state.h"
@@ -174,18 +175,37 @@ TEST(core, AJsonTextWriterWritesWhatDumpWritesForTheSameDocument) {
   EXPECT_EQ(out, "x" + expected.dump());
 }
 
+// The seats, the spectator and the omniscient observer of `state`.
+std::vector<Player> every_observer(const State& state) {
+  std::vector<Player> observers = {kOmniscient, kSpectator};
+  for (Player seat = 0; seat < state.num_players(); ++seat) observers.push_back(seat);
+  return observers;
+}
+
+// Calls `check(state, step)` at each position of a random game of `game` (the seats' moves and
+// chance drawn from `seed`), for at most 200 actions; stops at the first fatal failure.
+template <typename Check>
+void at_each_position(const Game& game, std::uint64_t seed, Check check) {
+  Rng rng(seed);
+  State state = game.new_initial_state();
+  ActionList scratch;
+  for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
+    check(state, step);
+    if (::testing::Test::HasFatalFailure()) return;
+    state.apply_legal(
+        state.current_player() == kChancePlayer
+            ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
+            : state.random_legal_action(rng, scratch));
+  }
+}
+
 // Every game's views under every option set the suites exercise, for every observer, as
 // json_text and as the game writes them itself (State::append_view_text), against dump().
 TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
   for (const test_support::OptionCase& c : test_support::option_cases(builtin_games())) {
     const Game game = builtin_games().load(c.game, c.options);
-    Rng rng(7);
-    State state = game.new_initial_state();
-    ActionList scratch;
-    for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
-      std::vector<Player> observers = {kOmniscient, kSpectator};
-      for (Player seat = 0; seat < state.num_players(); ++seat) observers.push_back(seat);
-      for (const Player observer : observers) {
+    ASSERT_NO_FATAL_FAILURE(at_each_position(game, 7, [&](const State& state, int step) {
+      for (const Player observer : every_observer(state)) {
         const Json view = state.view(observer);
         const std::string dumped = view.dump();
         ASSERT_EQ(json_text(view), dumped) << c.name << " step " << step;
@@ -193,12 +213,7 @@ TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
         state.append_view_text(observer, written);
         ASSERT_EQ(written, "[" + dumped) << c.name << " step " << step;
       }
-      const Action a =
-          state.current_player() == kChancePlayer
-              ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
-              : state.random_legal_action(rng, scratch);
-      state.apply_legal(a);
-    }
+    }));
   }
 }
 
@@ -207,10 +222,7 @@ TEST(core, JsonTextWritesEveryGamesViewsAsDumpDoes) {
 TEST(core, LegalActionTextsAreWrittenAsActionToStringGivesThem) {
   for (const test_support::OptionCase& c : test_support::option_cases(builtin_games())) {
     const Game game = builtin_games().load(c.game, c.options);
-    Rng rng(5);
-    State state = game.new_initial_state();
-    ActionList scratch;
-    for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
+    ASSERT_NO_FATAL_FAILURE(at_each_position(game, 5, [&](const State& state, int step) {
       Json expected = Json::array();
       for (const Action a : state.legal_actions()) expected.push_back(state.action_to_string(a));
       std::string written;
@@ -221,11 +233,7 @@ TEST(core, LegalActionTextsAreWrittenAsActionToStringGivesThem) {
         w.end_array();
       }
       ASSERT_EQ(written, expected.dump()) << c.name << " step " << step;
-      state.apply_legal(
-          state.current_player() == kChancePlayer
-              ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
-              : state.random_legal_action(rng, scratch));
-    }
+    }));
   }
 }
 
@@ -237,12 +245,8 @@ TEST(core, APerfectInformationViewIsEveryObserversButForItsObserver) {
     const Game game = builtin_games().load(c.game, c.options);
     if (!game.info().perfect_information) continue;
     ++games_checked;
-    Rng rng(11);
-    State state = game.new_initial_state();
-    ActionList scratch;
-    for (int step = 0; step < 200 && !state.is_terminal(); ++step) {
-      std::vector<Player> observers = {kOmniscient, kSpectator};
-      for (Player seat = 0; seat < state.num_players(); ++seat) observers.push_back(seat);
+    ASSERT_NO_FATAL_FAILURE(at_each_position(game, 11, [&](const State& state, int step) {
+      const std::vector<Player> observers = every_observer(state);
       for (const Player from : observers) {
         std::string source;
         state.append_view_text(from, source);
@@ -253,11 +257,7 @@ TEST(core, APerfectInformationViewIsEveryObserversButForItsObserver) {
           ASSERT_EQ(derived, "[" + expected) << c.name << " step " << step;
         }
       }
-      state.apply_legal(
-          state.current_player() == kChancePlayer
-              ? state.chance_outcomes()[rng.below(state.chance_outcomes().size())].action
-              : state.random_legal_action(rng, scratch));
-    }
+    }));
   }
   EXPECT_GT(games_checked, 0);
 }
