@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { BoardState, GameUI } from "../src/games/types";
+import type { BoardState, GameUI, PageHook } from "../src/games/types";
 import { MiddleKeeper } from "./mid-game";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -204,6 +204,32 @@ export async function openSeat(page: Page, server: RunningServer, match: string,
   token: string): Promise<void> {
   await page.goto(`${server.url}#/match/${match}?seat=${seat}&token=${token}`);
   await page.waitForFunction(() => window.__mazeworks?.state != null, null, { timeout: 20_000 });
+}
+
+declare global {
+  interface Window { __stateWatchers?: ((hook: PageHook | undefined) => void)[] }
+}
+
+/**
+ * From now on, each function a test adds to `window.__stateWatchers` (in the page) is called with
+ * every state the page publishes on `window.__mazeworks`, as it is published: not at the next
+ * animation frame, which a loaded machine delays by 100 ms and more.
+ */
+export async function watchPublishedStates(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    if (window.__stateWatchers) return;
+    const watchers: ((hook: PageHook | undefined) => void)[] = [];
+    window.__stateWatchers = watchers;
+    let current = window.__mazeworks;
+    Object.defineProperty(window, "__mazeworks", {
+      configurable: true,
+      get: () => current,
+      set: (value: PageHook | undefined) => {
+        current = value;
+        for (const watch of watchers) watch(value);
+      },
+    });
+  });
 }
 
 export async function pageState(page: Page): Promise<BoardState> {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { treasureHuntUI } from "../src/games/treasure-hunt";
 import { clickMove, createMatch, expectNoConsoleErrors, joinMatch, newPlayer, openSeat,
-  screenshot, waitForTurnOrEnd, serverAndBrowser } from "./harness";
+  screenshot, waitForTurnOrEnd, serverAndBrowser, watchPublishedStates } from "./harness";
 
 interface Shown { n: number; player: number | "chance"; t: number; lit: number }
 
@@ -22,26 +22,20 @@ describe("pacing computer moves", () => {
     const { page } = player;
     await openSeat(page, bed.server, match, 0, (await joinMatch(bed.server, match, 0)).token);
     let state = await waitForTurnOrEnd(page);
-    // Each time the page publishes a newly drawn state: when (not the next animation frame, which
-    // a loaded machine delays by 100 ms and more), and, once the handler that drew it is done,
-    // how many board cells it lit.
+    // Each time the page publishes a newly drawn state: when, and, once the handler that drew it
+    // is done, how many board cells it lit.
+    await watchPublishedStates(page);
     await page.evaluate(() => {
       window.__paceLog = [];
       let last = -1;
-      let hook = window.__mazeworks;
-      Object.defineProperty(window, "__mazeworks", {
-        configurable: true,
-        get: () => hook,
-        set: (value: typeof hook) => {
-          hook = value;
-          const events = value?.state?.events ?? [];
-          const newest = events[events.length - 1];
-          if (!newest || newest.n === last) return;
-          last = newest.n;
-          const shown: Shown = { n: newest.n, player: newest.player, t: performance.now(), lit: 0 };
-          window.__paceLog!.push(shown);
-          queueMicrotask(() => { shown.lit = document.querySelectorAll("#board .mw-changed").length; });
-        },
+      window.__stateWatchers!.push((value) => {
+        const events = value?.state?.events ?? [];
+        const newest = events[events.length - 1];
+        if (!newest || newest.n === last) return;
+        last = newest.n;
+        const shown: Shown = { n: newest.n, player: newest.player, t: performance.now(), lit: 0 };
+        window.__paceLog!.push(shown);
+        queueMicrotask(() => { shown.lit = document.querySelectorAll("#board .mw-changed").length; });
       });
     });
     for (let action = 0; action < 2; action++) {  // a swap, then a step

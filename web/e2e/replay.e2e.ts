@@ -1,7 +1,8 @@
 // The replay of a finished match: step with the buttons, the slider and the arrow keys, from the
 // referee's side and from one seat's; the board is drawn read-only.
 import { describe, expect, it } from "vitest";
-import { createMatch, expectNoConsoleErrors, newPlayer, pageState, screenshot, serverAndBrowser } from "./harness";
+import { createMatch, expectNoConsoleErrors, newPlayer, pageState, screenshot, serverAndBrowser,
+  watchPublishedStates } from "./harness";
 
 describe("replay", () => {
   const bed = serverAndBrowser();
@@ -54,16 +55,11 @@ describe("replay", () => {
     expect(await page.locator("#replay-observer option[value='1']").innerText()).toBe("Purple");
 
     // every state the page publishes for the new observer: the same step, never the end first
+    await watchPublishedStates(page);
     await page.evaluate(() => {
       const seen: [number | null, number][] = [];
-      let current = window.__mazeworks;
-      Object.defineProperty(window, "__mazeworks", {
-        configurable: true,
-        get: () => current,
-        set: (value: typeof current) => {
-          current = value;
-          if (value?.state) seen.push([value.state.seat, value.state.version]);
-        },
+      window.__stateWatchers!.push((value) => {
+        if (value?.state) seen.push([value.state.seat, value.state.version]);
       });
       (window as unknown as { seen: typeof seen }).seen = seen;
     });
