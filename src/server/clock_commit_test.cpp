@@ -124,17 +124,28 @@ struct HeldJobs {
   }
 };
 
-TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
-  Fixture f("group", 1, false, /*group_commit=*/true);
-  HeldJobs held;
-  f.service->set_executor(held.executor());
+// Joins both seats of a new treasure-hunt match; returns the client whose seat acts first.
+Client& seat_both(Fixture& f, Client& c0, Client& c1) {
   const std::string id = f.service->create_match({{"game", "treasure-hunt"}, {"seed", 4}})["match"];
   const std::string t0 = f.service->join(id, {{"seat", 0}})["token"];
   const std::string t1 = f.service->join(id, {{"seat", 1}})["token"];
-  Client c0(*f.service), c1(*f.service);
   c0.hello(id, t0);
   c1.hello(id, t1);
-  Client& mover = c0.last()["to_act"] == 0 ? c0 : c1;
+  return c0.last()["to_act"] == 0 ? c0 : c1;
+}
+
+// A move the commit thread commits (here: each commit has an fsync, which a thread serving
+// connections must not wait for).
+TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
+  Fixture f("group", 1, false, /*group_commit=*/true);
+  f.close();
+  f.store_options.full_sync = true;
+  f.open();
+  HeldJobs held;
+  f.service->set_executor(held.executor());
+  Client c0(*f.service), c1(*f.service);
+  Client& mover = seat_both(f, c0, c1);
+  const std::string id = f.store->load_all()[0].setup.id;
   const Json s = mover.last();
   const std::uint64_t v = s["version"];
   const std::size_t told = mover.inbox.size();
@@ -153,6 +164,33 @@ TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
   EXPECT_EQ(Json::parse(mover.inbox.texts[told + 1])["code"], "stale_version");
   EXPECT_EQ(Json::parse(mover.inbox.texts[told + 2])["type"], "state");  // the resync
   f.service->set_executor(nullptr);
+}
+
+// A quiet server whose commits are brief commits a move where it arrived: applied and told before
+// act() returns, nothing handed to the executor. With an fsync a commit the move goes to the
+// commit thread and waits there (the test above).
+TEST(GroupCommit, AQuietServerCommitsAMoveWhereItArrived) {
+  for (const bool full_sync : {false, true}) {
+    Fixture f("inplace", 1, false, /*group_commit=*/true);
+    f.close();
+    f.store_options.full_sync = full_sync;
+    f.open();
+    HeldJobs held;
+    f.service->set_executor(held.executor());
+    Client c0(*f.service), c1(*f.service);
+    Client& mover = seat_both(f, c0, c1);
+    const Json s = mover.last();
+    const std::size_t told = mover.inbox.size();
+    mover.act(s["legal"][0], s["version"]);
+    f.service->wait_idle();
+    EXPECT_GT(f.store->load_all()[0].actions.size(), s["version"].get<std::uint64_t>());
+    EXPECT_EQ(mover.inbox.size() > told, !full_sync) << "full_sync " << full_sync;
+    EXPECT_EQ(held.run(), full_sync ? 1u : 0u);
+    ASSERT_GT(mover.inbox.size(), told);
+    EXPECT_GT(Json::parse(mover.inbox.texts[told])["version"].get<std::uint64_t>(),
+              s["version"].get<std::uint64_t>());
+    f.service->set_executor(nullptr);
+  }
 }
 
 // An in-memory store holding a treasure-hunt match of each id, no move played.
@@ -357,6 +395,69 @@ TEST(GroupCommit, GatheringStartsOnceEnoughMatchesMovedWithinThePeriod) {
   for (const char* id : {"e", "f"}) committer.submit(Append{id, 0, {4}}, ignore);
   committer.wait_idle();
   EXPECT_EQ(committer.transactions(), 3u);  // d, e and f in one
+}
+
+// An idle committer lets the caller commit in place, and tells it a conflict as it would tell a
+// callback; a busy one (a transaction being written, or moves queued), one gathering, or one that
+// saw more matches moving than it commits in place for does not, and then nothing is written.
+TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
+  {
+    const auto store = store_with_matches({"a"});
+    GroupCommitter committer(*store);
+    const auto committed = committer.commit_here_if_idle(Append{"a", 0, {1}});
+    ASSERT_TRUE(committed.has_value());
+    EXPECT_FALSE(*committed);
+    const auto conflict = committer.commit_here_if_idle(Append{"a", 5, {2}});
+    ASSERT_TRUE(conflict.has_value());
+    EXPECT_THROW(std::rethrow_exception(*conflict), AppendConflict);
+    EXPECT_EQ(committer.transactions(), 2u);
+    EXPECT_EQ(store->load("a")->actions, ActionList{1});
+  }
+  {
+    const auto store = store_with_matches({"a", "b", "c"});
+    HoldingFirstJob holding;
+    GroupCommitter committer(*store, holding.runner());
+    committer.submit(Append{"a", 0, {1}}, [](std::exception_ptr) {});
+    holding.first_committed.get_future().wait();  // the commit thread holds its transaction
+    EXPECT_FALSE(committer.commit_here_if_idle(Append{"b", 0, {2}}).has_value());
+    holding.let_go();
+    committer.wait_idle();
+    EXPECT_TRUE(store->load("b")->actions.empty());
+    EXPECT_TRUE(committer.commit_here_if_idle(Append{"b", 0, {2}}).has_value());
+  }
+  {
+    const auto store = store_with_matches({"a", "b", "c", "d"});
+    HoldingFirstJob holding;
+    GroupCommitter committer(*store, holding.runner(), needing_moving_matches(2));
+    make_busy(committer, holding);  // b and c moved in the last census: gathering from now on
+    EXPECT_FALSE(committer.commit_here_if_idle(Append{"d", 0, {4}}).has_value());
+    EXPECT_TRUE(store->load("d")->actions.empty());
+  }
+  {
+    const auto store = store_with_matches({"a", "b", "c", "d"});
+    HoldingFirstJob holding;
+    GroupCommitter committer(
+        *store, holding.runner(),
+        GroupCommitter::Gathering{.census_period = std::chrono::microseconds(0),
+                                  .max_moving_matches_in_place = 1});
+    make_busy(committer, holding);  // b and c moved in the last census: more than one
+    EXPECT_FALSE(committer.commit_here_if_idle(Append{"d", 0, {4}}).has_value());
+    EXPECT_TRUE(store->load("d")->actions.empty());
+  }
+}
+
+// A store whose commit is not brief (an fsync each) is committed by the commit thread only.
+TEST(GroupCommit, ACommitWithAnFsyncIsNotMadeInPlace) {
+  test_support::ScratchDir dir("fsync");
+  const auto store = open_store((dir / "f.db").string(), StoreOptions{.full_sync = true});
+  MatchSetup setup;
+  setup.id = "a";
+  setup.game = "treasure-hunt";
+  store->create_match(setup);
+  GroupCommitter committer(*store);
+  EXPECT_FALSE(committer.commit_here_if_idle(Append{"a", 0, {1}}).has_value());
+  EXPECT_TRUE(store->load("a")->actions.empty());
+  EXPECT_TRUE(open_store(":memory:")->commits_briefly(1));
 }
 
 // A runner that cannot take the job (it throws) does not leave committed moves untold: their

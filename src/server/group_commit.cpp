@@ -89,6 +89,41 @@ bool GroupCommitter::should_gather() const {
          moving_matches_ >= gathering_.min_moving_matches;
 }
 
+std::optional<std::exception_ptr> GroupCommitter::commit_here_if_idle(const Append& append) {
+  {
+    std::lock_guard lock(mutex_);
+    const bool gathering =
+        gathering_.window.count() > 0 && moving_matches_ >= gathering_.min_moving_matches;
+    const bool few_moving = moving_matches_ <= gathering_.max_moving_matches_in_place;
+    if (busy_ || stopping_ || !appends_.empty() || gathering || !few_moving) return std::nullopt;
+    busy_ = true;
+  }
+  // Asked with busy_ set: the commit thread does not hold the store meanwhile.
+  if (!store_.commits_briefly(append.actions.size())) {
+    std::lock_guard lock(mutex_);
+    busy_ = false;
+    if (!appends_.empty() || stopping_) wake_.notify_one();
+    return std::nullopt;
+  }
+  const std::vector<Append> batch{append};
+  const std::exception_ptr told = store_.append_batch(batch).front();
+  count_matches(batch);
+  std::lock_guard lock(mutex_);
+  written(batch.size());
+  // The commit thread waits while busy_: wake it only for what came meanwhile (a wake it does
+  // not need is the very cost committing here saves).
+  if (!appends_.empty() || stopping_) wake_.notify_one();
+  return told;
+}
+
+void GroupCommitter::written(std::size_t appends) {
+  ++transactions_;
+  appended_ += appends;
+  last_batch_ = appends;
+  busy_ = false;
+  if (appends_.empty()) idle_.notify_all();
+}
+
 void GroupCommitter::count_matches(const std::vector<Append>& batch) {
   for (const Append& append : batch) {
     moved_this_period_.push_back(std::hash<std::string>{}(append.match));
@@ -106,12 +141,14 @@ void GroupCommitter::count_matches(const std::vector<Append>& batch) {
   moved_this_period_.erase(std::unique(moved_this_period_.begin(), moved_this_period_.end()),
                            moved_this_period_.end());
   const std::size_t distinct = moved_this_period_.size();
+  std::unique_lock lock(mutex_);
   if (!period_over) {
     moving_matches_ = std::max(moving_matches_, distinct);
     counted_ = distinct;
     return;
   }
   moving_matches_ = distinct;
+  lock.unlock();
   moved_this_period_.clear();
   counted_ = 0;
   period_start_ = now;
@@ -120,7 +157,8 @@ void GroupCommitter::count_matches(const std::vector<Append>& batch) {
 void GroupCommitter::loop() {
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [this] { return stopping_ || !appends_.empty(); });
+    // Not while a transaction is written in place (commit_here_if_idle): the store is one writer.
+    wake_.wait(lock, [this] { return !busy_ && (stopping_ || !appends_.empty()); });
     if (appends_.empty()) return;  // stopping, and everything queued is committed
     if (should_gather()) gather_more(lock);
     std::vector<Append> batch;
@@ -143,11 +181,7 @@ void GroupCommitter::loop() {
     if (!handed) run_dones(*told);
     count_matches(batch);
     lock.lock();
-    ++transactions_;
-    appended_ += batch.size();
-    last_batch_ = batch.size();
-    busy_ = false;
-    if (appends_.empty()) idle_.notify_all();
+    written(batch.size());
   }
 }
 

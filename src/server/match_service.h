@@ -209,8 +209,9 @@ class MatchService {
   void start_rematch(Entry& entry);
   // A fresh token for `seat` of `match`, stored hashed; "" for a computer seat or a taken one.
   std::string issue_token(Entry& entry, Player seat);
-  // A move's way, with the match's lock held: persist, then apply, then tell. Now (advance_now)
-  // or through the group committer (advance; the rest runs in finish_commit, after the commit).
+  // A move's way, with the match's lock held: persist, then apply, then tell. Now (advance_now,
+  // or the group committer's commit_here_if_idle) or through the group committer's thread
+  // (advance; the rest runs in finish_commit, after the commit).
   // `retry`: what to do again when another instance appended first (a client's move is checked
   // anew against the caught-up match); only on a shared store.
   void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
@@ -219,6 +220,10 @@ class MatchService {
   void finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                      const std::shared_ptr<Subscription>& mover, std::exception_ptr error,
                      const std::function<void()>& retry);
+  // finish_commit's work with the match's lock held: the move applied and told, or the error told.
+  void conclude_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                       const std::shared_ptr<Subscription>& mover, std::exception_ptr error,
+                       const std::function<void()>& retry);
   void apply_and_push(Entry& entry, const ActionList& actions);
   void arm_clock(Entry& entry);
   void run_after_commit(std::function<void()> job);

@@ -201,9 +201,14 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
     schedule_agent(entry);
     return;
   }
+  Append append{entry->match->id(), entry->match->version(), actions, false};
+  if (const auto told = committer_->commit_here_if_idle(append)) {
+    conclude_commit(entry, actions, mover, *told, retry);
+    return;
+  }
   entry->committing = true;
   // The committer hands each transaction's callbacks to run_after_commit, together.
-  committer_->submit(Append{entry->match->id(), entry->match->version(), actions, false},
+  committer_->submit(std::move(append),
                      [this, entry, actions, mover, retry](std::exception_ptr error) {
                        finish_commit(entry, actions, mover, error, retry);
                      });
@@ -217,31 +222,36 @@ void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const Acti
   {
     std::lock_guard lock(entry->mutex);
     entry->committing = false;
-    if (error) {
-      // Not stored, so not made; the mover hears why (a computer seat tries again on restart),
-      // unless another instance appended first: then the move is judged again on the new match.
-      try {
-        std::rethrow_exception(error);
-      } catch (const std::exception& e) {
-        if (caught_up_after_conflict(entry, e)) {
-          if (retry) retry();
-        } else if (mover) {
-          int status = 0;
-          const Json err = error_json(e, status);
-          mover->send(error_message(err["code"].get<std::string>(),
-                                    err["message"].get<std::string>(),
-                                    entry->match->version_for(mover->observer), "act")
-                          .dump());
-        }
-      }
-    } else {
-      entry->moved_here = true;
-      apply_and_push(*entry, actions);
-      schedule_agent(entry);
-    }
+    conclude_commit(entry, actions, mover, error, retry);
     waiting.swap(entry->deferred);
   }
   for (auto& job : waiting) job();
+}
+
+void MatchService::conclude_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
+                                   const std::shared_ptr<Subscription>& mover,
+                                   std::exception_ptr error, const std::function<void()>& retry) {
+  if (error) {
+    // Not stored, so not made; the mover hears why (a computer seat tries again on restart),
+    // unless another instance appended first: then the move is judged again on the new match.
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      if (caught_up_after_conflict(entry, e)) {
+        if (retry) retry();
+      } else if (mover) {
+        int status = 0;
+        const Json err = error_json(e, status);
+        mover->send(error_message(err["code"].get<std::string>(), err["message"].get<std::string>(),
+                                  entry->match->version_for(mover->observer), "act")
+                        .dump());
+      }
+    }
+  } else {
+    entry->moved_here = true;
+    apply_and_push(*entry, actions);
+    schedule_agent(entry);
+  }
 }
 
 // Each observer hears of the events it is told of; one told nothing of these actions gets no

@@ -43,7 +43,9 @@ class RecentMoves {
     return it == runs_.end() ? nullptr : &it->second;
   }
 
-  bool fold_due() const { return rows_ >= fold_at_; }
+  bool fold_due() const { return fold_due_after(0); }
+  // Whether committing `rows` more rows would bring the fold.
+  bool fold_due_after(std::size_t rows) const { return rows_ + rows >= fold_at_; }
   // The rows were moved into `actions`: the table is empty.
   void folded() {
     runs_.clear();

@@ -95,7 +95,8 @@ auto guarded(const char* what, F&& f) {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, bool full_sync, bool sole_owner) : path_(path) {
+SqliteStore::SqliteStore(const std::string& path, bool full_sync, bool sole_owner)
+    : path_(path), full_sync_(full_sync) {
   try {
     open(full_sync, sole_owner);
   } catch (const SQLite::Exception& e) {
@@ -427,6 +428,12 @@ std::vector<StoredMatch> SqliteStore::load_active(std::int64_t since, std::size_
         q.bind(1, since);
         q.bind(2, static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
       });
+}
+
+bool SqliteStore::commits_briefly(std::size_t rows) const {
+  if (full_sync_) return false;
+  std::lock_guard lock(mutex_);
+  return !recent_.fold_due_after(rows);
 }
 
 std::size_t SqliteStore::count() const {

@@ -43,6 +43,7 @@ class SqliteStore final : public Store {
   std::optional<StoredMatch> load(const std::string& match) const override;
   std::vector<StoredMatch> load_active(std::int64_t since, std::size_t limit) const override;
   std::size_t count() const override;
+  bool commits_briefly(std::size_t rows) const override;
 
  protected:
   void commit_appends(const std::vector<Append>& batch, std::size_t begin,
@@ -78,6 +79,7 @@ class SqliteStore final : public Store {
                                         const std::function<void(SQLite::Statement&)>& bind) const;
 
   std::string path_;
+  bool full_sync_ = false;
   mutable std::mutex mutex_;  // one connection shared by the I/O threads and the workers
   std::unique_ptr<SQLite::Database> db_;
   // Prepared once: parsing SQL per move was a tenth of the server's time under load.

@@ -152,6 +152,13 @@ class Store {
   // Whether several server instances may write this database at once (PostgreSQL): the match
   // service then catches up with what the others commit (docs/server.md, "Several instances").
   virtual bool shared() const { return false; }
+  // Whether committing `rows` more actions now takes only microseconds: no fsync, no round trip
+  // to a database server, no upkeep due with it (SQLite's fold of its recent rows). A caller may
+  // then commit on a thread that serves connections (GroupCommitter::commit_here_if_idle).
+  virtual bool commits_briefly(std::size_t rows) const {
+    (void)rows;
+    return false;
+  }
 
  protected:
   Store() = default;

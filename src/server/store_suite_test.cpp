@@ -373,6 +373,23 @@ TEST(SqliteStore, ActionsReadBackWholeAcrossFolds) {
   store->append_actions("a", expected["a"].size(), {1});
 }
 
+// A commit that would bring the fold (a pause of up to a tenth of a second) is not brief, so no
+// thread serving connections makes it (GroupCommitter::commit_here_if_idle); nor is one with an
+// fsync.
+TEST(SqliteStore, ACommitIsBriefUnlessItBringsTheFoldOrAnFsync) {
+  test_support::ScratchDir dir("brief");
+  SqliteStore store((dir / "test.db").string(), false, true);
+  store.create_match(setup_of("m"));
+  const std::size_t room = 10;
+  store.append_actions("m", 0, ActionList(SqliteStore::kFoldRows - room, 1));
+  EXPECT_TRUE(store.commits_briefly(room - 1));
+  EXPECT_FALSE(store.commits_briefly(room));
+  store.append_actions("m", SqliteStore::kFoldRows - room, ActionList(room, 2));  // folds
+  EXPECT_TRUE(store.commits_briefly(room));
+  EXPECT_EQ(store.load("m")->actions.size(), SqliteStore::kFoldRows);
+  EXPECT_FALSE(SqliteStore((dir / "synced.db").string(), true, false).commits_briefly(1));
+}
+
 // A killed server leaves its last moves in recent_actions: the next start reads them, and appends
 // go on after them.
 TEST(SqliteStore, MovesAKilledServerLeftInRecentActionsAreLoaded) {

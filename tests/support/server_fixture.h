@@ -106,7 +106,7 @@ struct Fixture {
   }
   ~Fixture() { close(); }
   void open(int agent_threads = 1) {
-    store = open_store(db, StoreOptions{.sole_owner = true});
+    store = open_store(db, store_options);
     service = std::make_unique<MatchService>(builtin_games(), *store, agent_threads, group_commit,
                                              limits);
   }
@@ -115,6 +115,7 @@ struct Fixture {
     store.reset();
   }
   bool group_commit = false;
+  StoreOptions store_options{.sole_owner = true};  // open() reads them
   // The server's limits, but tests choose their seeds (a known deal makes a test repeatable).
   ServerLimits limits = [] {
     ServerLimits l;
