@@ -213,7 +213,8 @@ awaitable<void> play_seat(const LoadtestConfig& config, LoadMatch& match, int se
     socket.set_option(tcp::no_delay(true));
     {
       websocket::stream<tcp::socket&> upgrade(socket);
-      co_await upgrade.async_handshake(config.host, "/ws", use_awaitable);
+      // The match in the URL: the server serves both seats' connections on one thread.
+      co_await upgrade.async_handshake(config.host, "/ws?match=" + match.id, use_awaitable);
     }
     ws::FrameReader reader(kMaxServerMessageBytes, ws::Role::kClient);
     const Json hello = {{"type", "hello"}, {"match", match.id}, {"token", match.tokens[seat]}};

@@ -19,6 +19,26 @@
 #include "server/ws_loop.h"
 
 namespace mw::server {
+
+std::string_view placement_hint(std::string_view target) {
+  const std::size_t query = target.find('?');
+  if (query == std::string_view::npos) return {};
+  std::string_view rest = target.substr(query + 1);
+  while (!rest.empty()) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (!pair.starts_with("match=")) continue;
+    const std::string_view id = pair.substr(6);
+    const bool looks_like_an_id =
+        !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+        });
+    return looks_like_an_id ? id : std::string_view();
+  }
+  return {};
+}
+
 namespace {
 
 using net::awaitable;
@@ -84,15 +104,18 @@ Credentials credentials(const Request& req) {
 }
 
 // The upgrade is answered here with Beast; the connection then belongs to one of the I/O loops
-// (ws_loop.h), which read and write its frames on the bare socket. `early`: bytes the client sent
-// after its upgrade request, read with it.
+// (ws_loop.h), which read and write its frames on the bare socket: the loop of the match its URL
+// names (`/ws?match=ID`, a hint only: the hello says which match the connection plays, and may say
+// another), or the next in turn. `early`: bytes the client sent after its upgrade request.
 awaitable<void> hand_over_websocket(WsLoops& loops, beast::tcp_stream stream, Request req,
                                     std::string early, std::function<void()> on_end) {
+  const std::string placement(
+      placement_hint(std::string_view(req.target().data(), req.target().size())));
   websocket::stream<beast::tcp_stream> upgrade(std::move(stream));
   beast::get_lowest_layer(upgrade).expires_after(kHttpTimeout);
   co_await upgrade.async_accept(req, use_awaitable);
   tcp::socket socket = beast::get_lowest_layer(upgrade).release_socket();
-  loops.adopt(socket.release(), std::move(early), std::move(on_end));
+  loops.adopt(socket.release(), std::move(early), std::move(on_end), placement);
 }
 
 // What one connection needs of the server besides the service: the web root, the limits of the

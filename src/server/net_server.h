@@ -8,6 +8,7 @@
 // api.h and client_session.h.
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "server/match_service.h"
 
@@ -22,6 +23,12 @@ struct ServerConfig {
   // limit allows (raised to its hard limit at start), less a reserve.
   int max_connections = 0;
 };
+
+// The match a WebSocket URL names for placing the connection ("/ws?match=ID" gives ID): "" when
+// it names none, or names something no match id looks like (more than 64 characters, or any but
+// letters, digits, '-' and '_'). Only a hint of where to serve the connection (WsLoops::adopt):
+// the hello still says which match it plays.
+std::string_view placement_hint(std::string_view target);
 
 class HttpServer {
  public:

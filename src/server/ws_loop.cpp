@@ -503,8 +503,11 @@ WsLoops::~WsLoops() {
   loops_.clear();
 }
 
-void WsLoops::adopt(int fd, std::string early, std::function<void()> on_end) {
-  const unsigned turn = next_connection_.fetch_add(1, std::memory_order_relaxed);
+void WsLoops::adopt(int fd, std::string early, std::function<void()> on_end,
+                    std::string_view placement) {
+  const std::size_t turn = placement.empty()
+                               ? next_connection_.fetch_add(1, std::memory_order_relaxed)
+                               : std::hash<std::string_view>{}(placement);
   loops_[turn % loops_.size()]->adopt(fd, std::move(early), std::move(on_end));
 }
 

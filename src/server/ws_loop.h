@@ -55,7 +55,11 @@ class WsLoops {
 
   // Takes the connected socket `fd`, whose upgrade was answered, with `early`: the bytes the
   // client sent after its upgrade request. `on_end` runs once, when the connection has ended.
-  void adopt(int fd, std::string early, std::function<void()> on_end);
+  // `placement`: connections adopted with the same non-empty key go to the same loop (the match
+  // a client names in its URL: a move's pushes to the other seats are then written by the loop
+  // that read it, with no hand-over between threads); with none, the loops take turns.
+  void adopt(int fd, std::string early, std::function<void()> on_end,
+             std::string_view placement = {});
   // Runs `job` on one of the loops (in turn).
   void post(std::function<void()> job);
   // The loops stop taking events; connections stay open until the destructor.

@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -134,6 +135,43 @@ WsLoopLimits limits() {
 void adopt(WsLoops& loops, Peer& peer, Sessions& sessions, std::string early = "") {
   loops.adopt(peer.server_fd, std::move(early),
               [&sessions] { sessions.note([&] { ++sessions.ended; }); });
+}
+
+// Connections adopted with one placement key are all served by one loop (the thread that reads
+// their messages); without a key the loops take turns, so four connections use all four.
+TEST(WsLoop, ConnectionsWithOnePlacementAreServedByOneLoop) {
+  for (const std::string placement : {"0123456789abcdef", ""}) {
+    std::mutex mutex;
+    std::set<std::thread::id> threads;
+    const WsSessionFactory thread_noting = [&](Subscription::Sink send) {
+      struct Noting : WsSession {
+        std::function<void()> noted;
+        Subscription::Sink send;
+        void on_text(std::string_view text) override {
+          noted();
+          send(std::string(text), MessageKind::kReply);
+        }
+      };
+      auto session = std::make_unique<Noting>();
+      session->noted = [&] {
+        std::lock_guard lock(mutex);
+        threads.insert(std::this_thread::get_id());
+      };
+      session->send = std::move(send);
+      return session;
+    };
+    WsLoops loops(thread_noting, 4, limits());
+    std::vector<std::unique_ptr<Peer>> peers;
+    for (int i = 0; i < 4; ++i) {
+      peers.push_back(std::make_unique<Peer>());
+      loops.adopt(
+          peers.back()->server_fd, "", [] {}, placement);
+      peers.back()->send_text("hello");
+      ASSERT_TRUE(peers.back()->next()) << i;  // answered: its loop has noted its thread
+    }
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(threads.size(), placement.empty() ? 4u : 1u) << "placement '" << placement << "'";
+  }
 }
 
 TEST(WsLoop, ReadsTheBytesSentWithTheHandOverAndAnswersInOrder) {

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/json.h"
 #include "server/net_server.h"
@@ -28,8 +29,9 @@ struct ServerFrame {
 // A WebSocket client on a bare socket: it writes exactly the bytes a test gives it.
 class RawClient {
  public:
-  // Connects and upgrades; `early` goes in the same write as the upgrade request.
-  explicit RawClient(unsigned short port, const std::string& early = "") {
+  // Connects and upgrades to `target`; `early` goes in the same write as the upgrade request.
+  explicit RawClient(unsigned short port, const std::string& early = "",
+                     const std::string& target = "/ws") {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
     timeval timeout{10, 0};
     ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
@@ -38,10 +40,10 @@ class RawClient {
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return;
-    send(
-        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" +
-        early);
+    send("GET " + target +
+         " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" +
+         early);
     while (in_.find("\r\n\r\n") == std::string::npos && fill()) {
     }
     const auto end = in_.find("\r\n\r\n");
@@ -118,6 +120,26 @@ void expect_bad_request_reply(RawClient& client) {
   ASSERT_TRUE(frame);
   ASSERT_EQ(frame->op, Opcode::kText);
   EXPECT_EQ(Json::parse(frame->payload)["code"], "bad_request");
+}
+
+// "/ws?match=ID" names the match whose connections share a loop; anything else is no hint.
+TEST(WsNet, AMatchInTheUrlIsAPlacementHintOnly) {
+  EXPECT_EQ(placement_hint("/ws?match=0123456789abcdef"), "0123456789abcdef");
+  EXPECT_EQ(placement_hint("/ws?v=2&match=a-b_C9&x=1"), "a-b_C9");
+  for (const std::string& target :
+       std::vector<std::string>{"/ws", "/ws?", "/ws?match=", "/ws?matches=ab", "/ws?match=a/b",
+                                "/ws?match=%41", "/ws?match=" + std::string(65, 'a')}) {
+    EXPECT_EQ(placement_hint(target), "") << target;
+  }
+  EXPECT_EQ(placement_hint("/ws?match=" + std::string(64, 'a')), std::string(64, 'a'));
+  // Served either way: the hint places the connection, the hello says what it plays.
+  server::test::Running r("ws-placement");
+  for (const std::string target : {"/ws?match=0123456789abcdef", "/ws?match=../x", "/ws?x"}) {
+    RawClient client(r.port(), "", target);
+    ASSERT_TRUE(client.upgraded()) << target;
+    client.send(client_frame(Opcode::kText, "not json", true, 5));
+    expect_bad_request_reply(client);
+  }
 }
 
 TEST(WsNet, AnswersPingsAndEchoesTheClose) {

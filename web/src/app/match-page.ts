@@ -142,7 +142,7 @@ export class MatchPage {
       received: 0,
       events: [],
       connection: new MatchConnection({
-        url: socketUrl(window.location),
+        url: socketUrl(window.location, this.matchId),
         match: this.matchId,
         token,
         onState: (msg) => pacer.push(msg),

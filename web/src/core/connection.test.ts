@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MatchConnection, type ConnectionStatus, type SocketLike } from "./connection";
+import { MatchConnection, socketUrl, type ConnectionStatus, type SocketLike } from "./connection";
 import { mergeEvents, type ErrorMessage, type PatchMessage, type PresenceMessage, type StateMessage }
   from "./protocol";
 import type { PatchOp } from "./view-patch";
@@ -64,6 +64,15 @@ function setup() {
   };
   return { conn, sockets, states, errors, statuses, presence, connect };
 }
+
+describe("socketUrl", () => {
+  it("names the match, so the server serves its connections on one thread", () => {
+    expect(socketUrl({ protocol: "http:", host: "localhost:8080" }, "0123abcd"))
+      .toBe("ws://localhost:8080/ws?match=0123abcd");
+    expect(socketUrl({ protocol: "https:", host: "mazeworks.example" }, "a b&c"))
+      .toBe("wss://mazeworks.example/ws?match=a%20b%26c");
+  });
+});
 
 describe("MatchConnection", () => {
   beforeEach(() => vi.useFakeTimers());

@@ -48,9 +48,14 @@ interface Pending<T> {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** The URL of the server's WebSocket for a page served at `location`. */
-export function socketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+/**
+ * The URL of the server's WebSocket for a page served at `location`, naming `match`: the server
+ * then serves every connection of the match on one thread (a hint only: the hello says what the
+ * connection plays).
+ */
+export function socketUrl(location: { protocol: string; host: string }, match: string): string {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws?match=${encodeURIComponent(match)}`;
 }
 
 export class MatchConnection {
