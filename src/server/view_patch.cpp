@@ -297,14 +297,22 @@ class Differ {
     bool same_keys = true;
     for (std::size_t k = 0; from_[i] != '}' && to_[j] != '}'; ++k) {
       if (starts) starts->push_back(static_cast<std::uint32_t>(j));
+      const std::size_t member_end =
+          known ? (k + 1 < known->size() ? (*known)[k + 1] - 1 : a.end - 1) : 0;
+      // Most members of a view are unchanged by a move: a member written the same, key and
+      // value, is passed over with one comparison, its key not scanned.
+      if (known && to_.same_value_at(j, from_, {i, member_end})) {
+        j = to_.past_comma(j + (member_end - i));
+        i = from_.past_comma(member_end);
+        continue;
+      }
       const std::string_view key = from_.string_at(i);
       if (!to_.written_at(j, key)) {  // the same bytes, quotes included: the same key
         same_keys = false;
         break;
       }
       const std::size_t value = i + key.size() + 1;  // past ':'
-      const Span x{value, known ? (k + 1 < known->size() ? (*known)[k + 1] - 1 : a.end - 1)
-                                : from_.skip_value(value)};
+      const Span x{value, known ? member_end : from_.skip_value(value)};
       const std::size_t y_end = value_in_step(x, j + key.size() + 1, [&] { at_member(mark, key); });
       i = from_.past_comma(x.end);
       j = to_.past_comma(y_end);
