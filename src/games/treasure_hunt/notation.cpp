@@ -253,11 +253,13 @@ const ShortNames& short_names() {
   return kNames;
 }
 
-// A swap's text ("4D-9D", or cells before the deal), built in place.
+// A swap's text ("4D-9D", or cells before the deal), built in place between quotes: card codes
+// and cell names are letters and digits, so the quoted text is the JSON string as written.
 struct SwapText {
-  std::array<char, 2 * (kLongestName + 1)> text;
+  std::array<char, 2 * (kLongestName + 1) + 2> text;
   std::size_t size;
-  std::string_view view() const { return {text.data(), size}; }
+  std::string_view view() const { return {text.data() + 1, size}; }
+  std::string_view as_json() const { return {text.data(), size + 2}; }
 };
 
 SwapText State::swap_text(Action a) const {
@@ -268,10 +270,12 @@ SwapText State::swap_text(Action a) const {
   const ShortName& first = row[dealt ? card_at_[x] : x];
   const ShortName& second = row[dealt ? card_at_[y] : y];
   SwapText t;
-  std::memcpy(t.text.data(), first.text.data(), first.text.size());
-  t.text[first.size] = '-';
-  std::memcpy(t.text.data() + first.size + 1, second.text.data(), second.text.size());
+  t.text[0] = '"';
+  std::memcpy(t.text.data() + 1, first.text.data(), first.text.size());
+  t.text[1 + first.size] = '-';
+  std::memcpy(t.text.data() + 2 + first.size, second.text.data(), second.text.size());
   t.size = first.size + 1 + second.size;
+  t.text[1 + t.size] = '"';
   return t;
 }
 
@@ -290,7 +294,7 @@ std::string State::action_to_string(Action a) const {
 
 void State::write_action_text(Action a, JsonTextWriter& w) const {
   if (a >= kSwapBase && a < kStepBase) {
-    w.string(swap_text(a).view());
+    w.raw(swap_text(a).as_json());
   } else if (a >= kStepBase && a < kDealBase) {
     w.string(dir_name(static_cast<Dir>(a - kStepBase)));
   } else {
