@@ -101,8 +101,7 @@ std::optional<std::exception_ptr> GroupCommitter::commit_here_if_idle(const Appe
   // Asked with busy_ set: the commit thread does not hold the store meanwhile.
   if (!store_.commits_briefly(append.actions.size())) {
     std::lock_guard lock(mutex_);
-    busy_ = false;
-    if (!appends_.empty() || stopping_) wake_.notify_one();
+    release_busy();
     return std::nullopt;
   }
   const std::vector<Append> batch{append};
@@ -110,9 +109,6 @@ std::optional<std::exception_ptr> GroupCommitter::commit_here_if_idle(const Appe
   count_matches(batch);
   std::lock_guard lock(mutex_);
   written(batch.size());
-  // The commit thread waits while busy_: wake it only for what came meanwhile (a wake it does
-  // not need is the very cost committing here saves).
-  if (!appends_.empty() || stopping_) wake_.notify_one();
   return told;
 }
 
@@ -120,7 +116,14 @@ void GroupCommitter::written(std::size_t appends) {
   ++transactions_;
   appended_ += appends;
   last_batch_ = appends;
+  release_busy();
+}
+
+void GroupCommitter::release_busy() {
   busy_ = false;
+  // The commit thread waits while busy_: it is woken only for what came meanwhile (a wake it
+  // does not need is the very cost committing in place saves).
+  if (!appends_.empty() || stopping_) wake_.notify_one();
   if (appends_.empty()) idle_.notify_all();
 }
 

@@ -83,6 +83,9 @@ class GroupCommitter {
   void count_matches(const std::vector<Append>& batch);
   // The end of a transaction written by whoever set busy_ (mutex_ held).
   void written(std::size_t appends);
+  // busy_ given up (mutex_ held): the commit thread takes what was queued meanwhile, or those
+  // waiting for the committer to be idle see it is.
+  void release_busy();
 
   Store& store_;
   Runner runner_;
