@@ -134,15 +134,26 @@ Client& seat_both(Fixture& f, Client& c0, Client& c1) {
   return c0.last()["to_act"] == 0 ? c0 : c1;
 }
 
+// A group-committing service on a store with an fsync a commit or without, whose work after each
+// commit runs only when the test says so (held.run()).
+struct HeldCommits {
+  HeldCommits(const std::string& name, bool full_sync) : f(name, 1, false, /*group_commit=*/true) {
+    f.close();
+    f.store_options.full_sync = full_sync;
+    f.open();
+    f.service->set_executor(held.executor());
+  }
+  ~HeldCommits() { f.service->set_executor(nullptr); }
+  Fixture f;
+  HeldJobs held;
+};
+
 // A move the commit thread commits (here: each commit has an fsync, which a thread serving
 // connections must not wait for).
 TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
-  Fixture f("group", 1, false, /*group_commit=*/true);
-  f.close();
-  f.store_options.full_sync = true;
-  f.open();
-  HeldJobs held;
-  f.service->set_executor(held.executor());
+  HeldCommits h("group", /*full_sync=*/true);
+  Fixture& f = h.f;
+  HeldJobs& held = h.held;
   Client c0(*f.service), c1(*f.service);
   Client& mover = seat_both(f, c0, c1);
   const std::string id = f.store->load_all()[0].setup.id;
@@ -163,7 +174,6 @@ TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
   EXPECT_GT(ack["version"].get<std::uint64_t>(), v);
   EXPECT_EQ(Json::parse(mover.inbox.texts[told + 1])["code"], "stale_version");
   EXPECT_EQ(Json::parse(mover.inbox.texts[told + 2])["type"], "state");  // the resync
-  f.service->set_executor(nullptr);
 }
 
 // A quiet server whose commits are brief commits a move where it arrived: applied and told before
@@ -171,12 +181,9 @@ TEST(GroupCommit, AMoveIsToldOnlyAfterItsCommitAndMovesArrivingMeanwhileWait) {
 // commit thread and waits there (the test above).
 TEST(GroupCommit, AQuietServerCommitsAMoveWhereItArrived) {
   for (const bool full_sync : {false, true}) {
-    Fixture f("inplace", 1, false, /*group_commit=*/true);
-    f.close();
-    f.store_options.full_sync = full_sync;
-    f.open();
-    HeldJobs held;
-    f.service->set_executor(held.executor());
+    HeldCommits h("inplace", full_sync);
+    Fixture& f = h.f;
+    HeldJobs& held = h.held;
     Client c0(*f.service), c1(*f.service);
     Client& mover = seat_both(f, c0, c1);
     const Json s = mover.last();
@@ -189,7 +196,6 @@ TEST(GroupCommit, AQuietServerCommitsAMoveWhereItArrived) {
     ASSERT_GT(mover.inbox.size(), told);
     EXPECT_GT(Json::parse(mover.inbox.texts[told])["version"].get<std::uint64_t>(),
               s["version"].get<std::uint64_t>());
-    f.service->set_executor(nullptr);
   }
 }
 
