@@ -93,7 +93,7 @@ struct ServeArgs {
   std::string web_root;
   int agent_threads = 0;         // 0: one per hardware thread, less the I/O thread (at least 1)
   bool full_sync = false;        // fsync every commit (power-loss safe), not only crash safe
-  int io_threads = 0;            // 0: one per hardware thread
+  int io_threads = 0;            // 0: half the hardware threads, at least one
   bool no_group_commit = false;  // commit each move alone on the thread that received it
   std::int64_t commit_window_us = 1000;  // group commit's gathering window when busy
   int max_connections = 0;               // 0: from the descriptor limit

@@ -193,7 +193,8 @@ CLI::App* add_serve(CLI::App& app, ServeArgs& args) {
       ->check(CLI::Range(0, 256));
   cmd->add_flag("--full-sync", args.full_sync, "fsync every commit (survives power loss)");
   cmd->add_option("--io-threads", args.io_threads,
-                  "threads for HTTP, and as many WebSocket loops (0: hardware threads)")
+                  "threads for HTTP, and as many WebSocket loops (0: half the hardware threads, at "
+                  "least one)")
       ->check(CLI::Range(0, 256));
   cmd->add_flag("--no-group-commit", args.no_group_commit,
                 "commit each move in its own transaction on the thread that received it");

@@ -45,7 +45,10 @@ int run_serve(const ServeArgs& args) {
       server::open_store(args.db, {.full_sync = args.full_sync, .sole_owner = true});
   const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int threads = args.agent_threads > 0 ? args.agent_threads : std::max(1, hardware - 1);
-  const int io_threads = args.io_threads > 0 ? args.io_threads : hardware;
+  // Half the hardware threads: the other half is the commit thread's and the computer seats'; and
+  // a loop serving more connections reads more moves a round, which it commits together
+  // (docs/server.md, "The I/O loops").
+  const int io_threads = args.io_threads > 0 ? args.io_threads : std::max(1, hardware / 2);
   server::ServerLimits limits = args.limits;
   limits.idle_eviction = std::chrono::minutes(args.idle_minutes);
   limits.commit_window = std::chrono::microseconds(args.commit_window_us);

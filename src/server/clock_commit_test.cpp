@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 #include "server/group_commit.h"
 #include "server/server_error.h"
@@ -197,6 +198,49 @@ TEST(GroupCommit, AQuietServerCommitsAMoveWhereItArrived) {
     EXPECT_GT(Json::parse(mover.inbox.texts[told])["version"].get<std::uint64_t>(),
               s["version"].get<std::uint64_t>());
   }
+}
+
+// The moves read in one round of an I/O loop (MatchService::begin_round) are committed at its end,
+// in one transaction in place: none is stored or told before, both are after. A second move of a
+// match whose move is held waits for it (and is then refused as stale); a round on another thread
+// is not this one's.
+TEST(GroupCommit, TheMovesOfARoundAreCommittedTogetherAtItsEnd) {
+  HeldCommits h("round", /*full_sync=*/false);
+  Fixture& f = h.f;
+  Client a0(*f.service), a1(*f.service), b0(*f.service), b1(*f.service);
+  Client& a = seat_both(f, a0, a1);
+  Client& b = seat_both(f, b0, b1);
+  const Json sa = a.last(), sb = b.last();
+  const std::size_t told_a = a.inbox.size(), told_b = b.inbox.size();
+  const auto stored = [&](const Json& s) { return f.store->load(s["match"])->actions.size(); };
+  const std::uint64_t transactions = f.service->transactions();
+  f.service->begin_round();
+  a.act(sa["legal"][0], sa["version"]);
+  b.act(sb["legal"][0], sb["version"]);
+  a.act(sa["legal"][0], sa["version"]);
+  std::thread([&] { f.service->end_round(); }).join();  // not this thread's round: no effect
+  EXPECT_EQ(f.service->transactions(), transactions);
+  EXPECT_EQ(stored(sa), sa["version"].get<std::size_t>());
+  EXPECT_EQ(stored(sb), sb["version"].get<std::size_t>());
+  EXPECT_EQ(a.inbox.size(), told_a);
+  EXPECT_EQ(b.inbox.size(), told_b);
+  f.service->end_round();
+  EXPECT_EQ(f.service->transactions(), transactions + 1);
+  EXPECT_EQ(h.held.run(), 0u);  // nothing for the commit thread's runner
+  EXPECT_GT(stored(sa), sa["version"].get<std::size_t>());
+  EXPECT_GT(stored(sb), sb["version"].get<std::size_t>());
+  ASSERT_EQ(b.inbox.size(), told_b + 1);
+  EXPECT_GT(b.last()["version"].get<std::uint64_t>(), sb["version"].get<std::uint64_t>());
+  ASSERT_GE(a.inbox.size(), told_a + 2);
+  EXPECT_GT(Json::parse(a.inbox.texts[told_a])["version"].get<std::uint64_t>(),
+            sa["version"].get<std::uint64_t>());
+  EXPECT_EQ(Json::parse(a.inbox.texts[told_a + 1])["code"], "stale_version");
+  // Outside a round a quiet server commits each move where it arrives, as before.
+  const Json now = b.last();
+  Client& next = now["to_act"] == now["seat"] ? b : (&b == &b0 ? b1 : b0);
+  const Json s = next.last();
+  next.act(s["legal"][0], s["version"]);
+  EXPECT_EQ(f.service->transactions(), transactions + 2);
 }
 
 // An in-memory store holding a treasure-hunt match of each id, no move played.
@@ -408,16 +452,21 @@ TEST(GroupCommit, GatheringStartsOnceEnoughMatchesMovedWithinThePeriod) {
 // saw more matches moving than it commits in place for does not, and then nothing is written.
 TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
   {
-    const auto store = store_with_matches({"a"});
+    const auto store = store_with_matches({"a", "b"});
     GroupCommitter committer(*store);
-    const auto committed = committer.commit_here_if_idle(Append{"a", 0, {1}});
+    const auto committed =
+        committer.commit_here_if_idle({Append{"a", 0, {1}}, Append{"b", 0, {2, 3}}});
     ASSERT_TRUE(committed.has_value());
-    EXPECT_FALSE(*committed);
-    const auto conflict = committer.commit_here_if_idle(Append{"a", 5, {2}});
+    ASSERT_EQ(committed->size(), 2u);
+    EXPECT_FALSE(committed->at(0));
+    EXPECT_FALSE(committed->at(1));
+    EXPECT_EQ(committer.transactions(), 1u);  // both in one
+    const auto conflict = committer.commit_here_if_idle({Append{"a", 5, {2}}});
     ASSERT_TRUE(conflict.has_value());
-    EXPECT_THROW(std::rethrow_exception(*conflict), AppendConflict);
+    EXPECT_THROW(std::rethrow_exception(conflict->at(0)), AppendConflict);
     EXPECT_EQ(committer.transactions(), 2u);
     EXPECT_EQ(store->load("a")->actions, ActionList{1});
+    EXPECT_EQ(store->load("b")->actions, (ActionList{2, 3}));
   }
   {
     const auto store = store_with_matches({"a", "b", "c"});
@@ -425,18 +474,20 @@ TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
     GroupCommitter committer(*store, holding.runner());
     committer.submit(Append{"a", 0, {1}}, [](std::exception_ptr) {});
     holding.first_committed.get_future().wait();  // the commit thread holds its transaction
-    EXPECT_FALSE(committer.commit_here_if_idle(Append{"b", 0, {2}}).has_value());
+    EXPECT_TRUE(committer.in_place_allowed());    // only busy
+    EXPECT_FALSE(committer.commit_here_if_idle({Append{"b", 0, {2}}}).has_value());
     holding.let_go();
     committer.wait_idle();
     EXPECT_TRUE(store->load("b")->actions.empty());
-    EXPECT_TRUE(committer.commit_here_if_idle(Append{"b", 0, {2}}).has_value());
+    EXPECT_TRUE(committer.commit_here_if_idle({Append{"b", 0, {2}}}).has_value());
   }
   {
     const auto store = store_with_matches({"a", "b", "c", "d"});
     HoldingFirstJob holding;
     GroupCommitter committer(*store, holding.runner(), needing_moving_matches(2));
     make_busy(committer, holding);  // b and c moved in the last census: gathering from now on
-    EXPECT_FALSE(committer.commit_here_if_idle(Append{"d", 0, {4}}).has_value());
+    EXPECT_FALSE(committer.in_place_allowed());
+    EXPECT_FALSE(committer.commit_here_if_idle({Append{"d", 0, {4}}}).has_value());
     EXPECT_TRUE(store->load("d")->actions.empty());
   }
   {
@@ -447,7 +498,8 @@ TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
         GroupCommitter::Gathering{.census_period = std::chrono::microseconds(0),
                                   .max_moving_matches_in_place = 1});
     make_busy(committer, holding);  // b and c moved in the last census: more than one
-    EXPECT_FALSE(committer.commit_here_if_idle(Append{"d", 0, {4}}).has_value());
+    EXPECT_FALSE(committer.in_place_allowed());
+    EXPECT_FALSE(committer.commit_here_if_idle({Append{"d", 0, {4}}}).has_value());
     EXPECT_TRUE(store->load("d")->actions.empty());
   }
 }
@@ -461,7 +513,7 @@ TEST(GroupCommit, ACommitWithAnFsyncIsNotMadeInPlace) {
   setup.game = "treasure-hunt";
   store->create_match(setup);
   GroupCommitter committer(*store);
-  EXPECT_FALSE(committer.commit_here_if_idle(Append{"a", 0, {1}}).has_value());
+  EXPECT_FALSE(committer.commit_here_if_idle({Append{"a", 0, {1}}}).has_value());
   EXPECT_TRUE(store->load("a")->actions.empty());
   EXPECT_TRUE(open_store(":memory:")->commits_briefly(1));
 }

@@ -89,23 +89,33 @@ bool GroupCommitter::should_gather() const {
          moving_matches_ >= gathering_.min_moving_matches;
 }
 
-std::optional<std::exception_ptr> GroupCommitter::commit_here_if_idle(const Append& append) {
+bool GroupCommitter::in_place_allowed_locked() const {
+  const bool gathering =
+      gathering_.window.count() > 0 && moving_matches_ >= gathering_.min_moving_matches;
+  return !stopping_ && !gathering && moving_matches_ <= gathering_.max_moving_matches_in_place;
+}
+
+bool GroupCommitter::in_place_allowed() const {
+  std::lock_guard lock(mutex_);
+  return in_place_allowed_locked();
+}
+
+std::optional<std::vector<std::exception_ptr>> GroupCommitter::commit_here_if_idle(
+    const std::vector<Append>& batch) {
   {
     std::lock_guard lock(mutex_);
-    const bool gathering =
-        gathering_.window.count() > 0 && moving_matches_ >= gathering_.min_moving_matches;
-    const bool few_moving = moving_matches_ <= gathering_.max_moving_matches_in_place;
-    if (busy_ || stopping_ || !appends_.empty() || gathering || !few_moving) return std::nullopt;
+    if (busy_ || !appends_.empty() || !in_place_allowed_locked()) return std::nullopt;
     busy_ = true;
   }
+  std::size_t rows = 0;
+  for (const Append& append : batch) rows += append.actions.size();
   // Asked with busy_ set: the commit thread does not hold the store meanwhile.
-  if (!store_.commits_briefly(append.actions.size())) {
+  if (!store_.commits_briefly(rows)) {
     std::lock_guard lock(mutex_);
     release_busy();
     return std::nullopt;
   }
-  const std::vector<Append> batch{append};
-  const std::exception_ptr told = store_.append_batch(batch).front();
+  std::vector<std::exception_ptr> told = store_.append_batch(batch);
   count_matches(batch);
   std::lock_guard lock(mutex_);
   written(batch.size());

@@ -59,14 +59,18 @@ class GroupCommitter {
   GroupCommitter& operator=(const GroupCommitter&) = delete;
 
   void submit(Append append, Done done);
-  // Commits `append` on the calling thread, when the committer is idle (nothing queued or being
-  // committed), not gathering, few matches are moving (Gathering::max_moving_matches_in_place),
-  // and the store says a commit now is brief (Store::commits_briefly);
-  // returns what the commit told (null: committed). Otherwise does nothing and returns nullopt:
-  // the caller submits the append. A quiet server that hands each move to the commit thread and
-  // back wakes two threads a move for it (10 busy matches: about 10 µs of CPU a move more than
-  // committing in place; docs/server.md, "Group commit").
-  std::optional<std::exception_ptr> commit_here_if_idle(const Append& append);
+  // Commits `batch` in one transaction on the calling thread, when the committer is idle (nothing
+  // queued or being committed), in_place_allowed(), and the store says a commit now is brief
+  // (Store::commits_briefly); returns what the commit told each append (null: committed).
+  // Otherwise does nothing and returns nullopt: the caller submits the appends. A quiet server
+  // that hands each move to the commit thread and back wakes two threads a move for it (10 busy
+  // matches: about 10 µs of CPU a move more than committing in place; docs/server.md, "Group
+  // commit").
+  std::optional<std::vector<std::exception_ptr>> commit_here_if_idle(
+      const std::vector<Append>& batch);
+  // Whether commit_here_if_idle may commit in place at all, however idle the committer: it is
+  // not gathering, and few matches are moving (Gathering::max_moving_matches_in_place).
+  bool in_place_allowed() const;
   // Blocks until nothing is queued or being committed (tests).
   void wait_idle();
 
@@ -79,6 +83,7 @@ class GroupCommitter {
   // Waits out the gathering window (or until a transaction is full, or stopping).
   void gather_more(std::unique_lock<std::mutex>& lock);
   bool should_gather() const;
+  bool in_place_allowed_locked() const;
   // Counts the matches of a written transaction towards the census (by whoever set busy_).
   void count_matches(const std::vector<Append>& batch);
   // The end of a transaction written by whoever set busy_ (mutex_ held).

@@ -87,6 +87,13 @@ class MatchService {
   // Sends the post-commit work to `executor` (null: back to the commit thread). Once this returns,
   // the previous executor is not called again.
   void set_executor(Executor executor);
+  // A round of work on an I/O thread (the WebSocket loops open one around the events each wait
+  // brings): the moves made on this thread until end_round() are committed together at its end,
+  // in one transaction, when the committer would commit them in place at all (few matches
+  // moving, a brief commit), instead of one transaction each. A round adds no waiting: it ends
+  // once the thread has handled what it read (docs/server.md, "Group commit").
+  void begin_round();
+  void end_round();
   // The clock per-move deadlines are measured with (default: steady_clock). Set before use.
   void set_clock_source(ClockSource now) { now_ = std::move(now); }
   // Per-move clocks: every match whose human seat to act has let its deadline pass gets a random
@@ -217,6 +224,22 @@ class MatchService {
   void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                std::shared_ptr<Subscription> mover, std::function<void()> retry = {});
   void advance_now(Entry& entry, const ActionList& actions);
+  // The moves of the open round on this thread (begin_round), their commits held to its end.
+  struct HeldMove {
+    std::shared_ptr<Entry> entry;
+    ActionList actions;
+    std::shared_ptr<Subscription> mover;
+    std::function<void()> retry;
+  };
+  struct Round {
+    const MatchService* service = nullptr;  // whose round is open on this thread, if any
+    std::vector<Append> appends;
+    std::vector<HeldMove> moves;
+  };
+  static thread_local Round round_;
+  // Commits the held moves in one transaction in place, or hands them to the commit thread.
+  void commit_round(std::vector<Append> appends, std::vector<HeldMove> moves);
+
   void finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                      const std::shared_ptr<Subscription>& mover, std::exception_ptr error,
                      const std::function<void()>& retry);

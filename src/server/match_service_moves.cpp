@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "core/json_text.h"
@@ -202,8 +203,17 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
     return;
   }
   Append append{entry->match->id(), entry->match->version(), actions, false};
-  if (const auto told = committer_->commit_here_if_idle(append)) {
-    conclude_commit(entry, actions, mover, *told, retry);
+  if (round_.service != this) {
+    if (auto told = committer_->commit_here_if_idle({append})) {
+      conclude_commit(entry, actions, mover, told->front(), retry);
+      return;
+    }
+  } else if (committer_->in_place_allowed()) {
+    // Read in a round: committed with the round's other moves at its end (a busy server's go to
+    // the commit thread at once, as they would from there anyway).
+    entry->committing = true;
+    round_.appends.push_back(std::move(append));
+    round_.moves.push_back(HeldMove{entry, actions, std::move(mover), std::move(retry)});
     return;
   }
   entry->committing = true;
@@ -212,6 +222,41 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
                      [this, entry, actions, mover, retry](std::exception_ptr error) {
                        finish_commit(entry, actions, mover, error, retry);
                      });
+}
+
+thread_local MatchService::Round MatchService::round_;
+
+void MatchService::begin_round() {
+  if (round_.service == nullptr) round_.service = this;
+}
+
+void MatchService::end_round() {
+  if (round_.service != this) return;
+  // Telling a held move runs the messages that waited for it, which may hold further moves.
+  while (!round_.moves.empty()) {
+    commit_round(std::exchange(round_.appends, {}), std::exchange(round_.moves, {}));
+  }
+  round_.service = nullptr;
+}
+
+void MatchService::commit_round(std::vector<Append> appends, std::vector<HeldMove> moves) {
+  if (auto told = committer_->commit_here_if_idle(appends)) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const HeldMove& move = moves[i];
+      try {
+        finish_commit(move.entry, move.actions, move.mover, (*told)[i], move.retry);
+      } catch (...) {
+        // As on the commit thread: one move's failure to be told must not stop the others.
+      }
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    committer_->submit(std::move(appends[i]),
+                       [this, move = std::move(moves[i])](std::exception_ptr error) {
+                         finish_commit(move.entry, move.actions, move.mover, error, move.retry);
+                       });
+  }
 }
 
 // After the commit (or its failure): apply and tell, then run the moves that waited for it.

@@ -245,7 +245,8 @@ struct HttpServer::Impl {
         loops(served_sessions(s), std::max(1, config.io_threads),
               WsLoopLimits{.max_message_bytes = kMaxClientMessageBytes,
                            .max_queued_bytes = s.limits().max_queued_bytes,
-                           .idle = s.limits().websocket_idle}) {
+                           .idle = s.limits().websocket_idle},
+              WsRoundHooks{.begin = [&s] { s.begin_round(); }, .end = [&s] { s.end_round(); }}) {
     spare = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   }
   ~Impl() {

@@ -91,8 +91,8 @@ thread_local const WsLoops::Loop* t_running = nullptr;  // the loop this thread 
 
 class WsLoops::Loop {
  public:
-  Loop(WsSessionFactory make_session, WsLoopLimits limits)
-      : make_session_(std::move(make_session)), limits_(limits) {
+  Loop(WsSessionFactory make_session, WsLoopLimits limits, WsRoundHooks round)
+      : make_session_(std::move(make_session)), limits_(limits), round_(std::move(round)) {
     epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
     wake_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (epoll_ < 0 || wake_ < 0) throw Error(ErrorCode::kIo, "cannot create an epoll loop");
@@ -199,6 +199,7 @@ class WsLoops::Loop {
     next_sweep_ = Clock::now() + limits_.idle / 2;
     while (!stopping_) {
       const int n = ::epoll_wait(epoll_, events.data(), kMaxEvents, wait_ms());
+      begin_round();
       for (int i = 0; i < n; ++i) {
         if (events[i].data.ptr == nullptr) {
           std::uint64_t count = 0;
@@ -213,6 +214,7 @@ class WsLoops::Loop {
         if (events[i].events & EPOLLOUT) write_out(c);
         if (!c.doomed && (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR))) readable(c);
       }
+      end_round();
       const auto now = Clock::now();
       expire_closings(now);
       if (now >= next_sweep_) {
@@ -230,6 +232,19 @@ class WsLoops::Loop {
     if (!closings_.empty()) next = std::min(next, closings_.front().first);
     const auto wait = std::chrono::ceil<std::chrono::milliseconds>(next - Clock::now()).count();
     return static_cast<int>(std::clamp<decltype(wait)>(wait, 0, INT_MAX));
+  }
+
+  void begin_round() {
+    if (round_.begin) round_.begin();
+  }
+
+  // The round's end is the service's: what it throws must not stop the loop.
+  void end_round() {
+    if (!round_.end) return;
+    try {
+      round_.end();
+    } catch (...) {
+    }
   }
 
   void run_jobs() {
@@ -256,7 +271,9 @@ class WsLoops::Loop {
         std::lock_guard lock(jobs_mutex_);
         if (jobs_.empty()) break;
       }
+      begin_round();
       run_jobs();
+      end_round();
     }
     for (const auto& [raw, c] : connections_) doom(*c);
     bury();
@@ -479,6 +496,7 @@ class WsLoops::Loop {
 
   const WsSessionFactory make_session_;
   const WsLoopLimits limits_;
+  const WsRoundHooks round_;
   int epoll_ = -1;
   int wake_ = -1;
   std::atomic<bool> stopping_ = false;
@@ -492,9 +510,10 @@ class WsLoops::Loop {
   std::thread thread_;
 };
 
-WsLoops::WsLoops(WsSessionFactory make_session, int threads, WsLoopLimits limits) {
+WsLoops::WsLoops(WsSessionFactory make_session, int threads, WsLoopLimits limits,
+                 WsRoundHooks round) {
   for (int i = 0; i < std::max(1, threads); ++i) {
-    loops_.push_back(std::make_unique<Loop>(make_session, limits));
+    loops_.push_back(std::make_unique<Loop>(make_session, limits, round));
   }
 }
 

@@ -44,10 +44,18 @@ class WsSession {
 };
 using WsSessionFactory = std::function<std::unique_ptr<WsSession>(Subscription::Sink send)>;
 
+// What a loop tells besides messages, on its own thread: it begins handling what one wait brought
+// (its events and posted jobs), and it has handled it, before it waits again (the server commits
+// the moves read in a round together: MatchService::begin_round).
+struct WsRoundHooks {
+  std::function<void()> begin;
+  std::function<void()> end;
+};
+
 class WsLoops {
  public:
   // Starts `threads` loops (at least one).
-  WsLoops(WsSessionFactory make_session, int threads, WsLoopLimits limits);
+  WsLoops(WsSessionFactory make_session, int threads, WsLoopLimits limits, WsRoundHooks round = {});
   // Stops the loops, runs the work still posted to them, then closes every connection.
   ~WsLoops();
   WsLoops(const WsLoops&) = delete;

@@ -7,7 +7,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <condition_variable>
+#include <iterator>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -172,6 +174,56 @@ TEST(WsLoop, ConnectionsWithOnePlacementAreServedByOneLoop) {
     std::lock_guard lock(mutex);
     EXPECT_EQ(threads.size(), placement.empty() ? 4u : 1u) << "placement '" << placement << "'";
   }
+}
+
+// What one wait brings is handled inside one round on the loop's thread: the messages of two frames
+// that arrive together come between one begin and one end (the server commits their moves at the
+// end together, MatchService::begin_round).
+TEST(WsLoop, TheMessagesOfOneWaitAreHandledInsideOneRound) {
+  Sessions sessions;
+  std::vector<std::string> seen;  // "begin", "end" and the texts, under sessions.mutex
+  const auto note = [&](std::string what) {
+    sessions.note([&] { seen.push_back(std::move(what)); });
+  };
+  const WsSessionFactory noting = [&](Subscription::Sink) {
+    struct Noting : WsSession {
+      std::function<void(std::string)> note;
+      void on_text(std::string_view text) override { note(std::string(text)); }
+    };
+    auto session = std::make_unique<Noting>();
+    session->note = note;
+    return session;
+  };
+  Peer peer;
+  {
+    WsLoops loops(noting, 1, limits(),
+                  WsRoundHooks{.begin = [&] { note("begin"); }, .end = [&] { note("end"); }});
+    adopt(loops, peer, sessions);
+    peer.send(client_frame(Opcode::kText, "one", true, 1) +
+              client_frame(Opcode::kText, "two", true, 2));
+    ASSERT_TRUE(sessions.wait_for([&] {
+      const auto two = std::find(seen.begin(), seen.end(), "two");
+      return two != seen.end() && std::next(two) != seen.end();
+    }));
+  }
+  std::lock_guard lock(sessions.mutex);
+  const auto one = std::find(seen.begin(), seen.end(), "one");
+  ASSERT_NE(one, seen.end());
+  ASSERT_NE(one, seen.begin());
+  EXPECT_EQ(*std::prev(one), "begin");
+  ASSERT_GE(std::distance(one, seen.end()), 3);
+  EXPECT_EQ(*std::next(one), "two");
+  EXPECT_EQ(*std::next(one, 2), "end");
+  // Rounds do not nest and each one ends.
+  int open = 0;
+  for (const std::string& what : seen) {
+    if (what == "begin") {
+      EXPECT_EQ(open++, 0);
+    } else if (what == "end") {
+      EXPECT_EQ(--open, 0);
+    }
+  }
+  EXPECT_EQ(open, 0);
 }
 
 TEST(WsLoop, ReadsTheBytesSentWithTheHandOverAndAnswersInOrder) {
