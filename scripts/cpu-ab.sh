@@ -18,6 +18,15 @@ game=${GAME:-treasure-hunt}
 moves=${MOVES:-30}
 (($# > 0)) || { echo "cpu-ab: name at least one NAME=SERVER_BINARY:LOADGEN_BINARY" >&2; exit 2; }
 
+# The server's CPU in ns, summed over its threads' run time (exact, where /proc/PID/stat counts
+# 10 ms ticks: a short run is a few ticks), and its user time in ns (ticks: the split is rough).
+server_cpu() {
+  local pid=$1 hz
+  hz=$(getconf CLK_TCK)
+  cat /proc/"$pid"/task/*/schedstat | awk -v user="$(awk '{print $14}' /proc/"$pid"/stat)" \
+    -v hz="$hz" '{ns += $1} END {printf "%d %d\n", ns, user * 1e9 / hz}'
+}
+
 # One run: "SERVER_CPU SERVER_USER LOADGEN_CPU LOADGEN_USER MOVES MOVES_PER_SECOND ERRORS".
 run() {
   local server_bin=$1 loadgen_bin=$2 moves=$3 port dir server before user_before after user_after
@@ -27,7 +36,7 @@ run() {
     --joins-per-minute 0 >"$dir/serve.log" 2>&1 &
   server=$!
   until grep -q "http://" "$dir/serve.log" 2>/dev/null; do sleep 0.05; done
-  read -r before user_before < <(awk '{print $14 + $15, $14}' "/proc/$server/stat")
+  read -r before user_before < <(server_cpu "$server")
   # The load generator's CPU: its rusage as a child of this Python process.
   local played
   played=$(python3 - "$loadgen_bin" "$port" "$game" "$matches" "$moves" <<'PY'
@@ -42,13 +51,11 @@ print(used.ru_utime + used.ru_stime, used.ru_utime, r["moves"], round(r["moves_p
       r["errors"])
 PY
 )
-  read -r after user_after < <(awk '{print $14 + $15, $14}' "/proc/$server/stat")
+  read -r after user_after < <(server_cpu "$server")
   kill "$server"
   wait "$server" 2>/dev/null || true
   rm -rf "$dir"
-  local hz
-  hz=$(getconf CLK_TCK)
-  echo "$(((after - before) * 1000000 / hz)) $(((user_after - user_before) * 1000000 / hz)) $played"
+  echo "$(((after - before) / 1000)) $(((user_after - user_before) / 1000)) $played"
 }
 
 for ((round = 1; round <= rounds; round++)); do
