@@ -45,6 +45,33 @@ TEST(ViewPatch, TurnsOneViewIntoTheOtherExactly) {
   EXPECT_EQ(view_patch(to, to), Json::array());
 }
 
+// An element inserted into or taken out of the middle of an array is one operation: the elements
+// both arrays end with are left alone (a sorted list growing by one, as the barrier game's).
+TEST(ViewPatch, AnElementInsertedOrRemovedMidArrayIsOneOperation) {
+  const Json from = Json::parse(R"({"open": ["a", "c", "d"], "trail": [1, 2, 3, 4]})");
+  const Json to = Json::parse(R"({"open": ["a", "b", "c", "d"], "trail": [1, 3, 4]})");
+  EXPECT_EQ(view_patch(from, to), Json::parse(R"([
+    {"op": "add", "path": "/open/1", "value": "b"},
+    {"op": "remove", "path": "/trail/1"}])"));
+  EXPECT_EQ(patched(from, to).dump(), to.dump());
+  EXPECT_EQ(patched(to, from).dump(), from.dump());
+  // A middle that changed: paired element by element, the rest removed or added in place.
+  const Json x = Json::parse(R"([0, {"k": 1}, 5, 6, 9])");
+  const Json y = Json::parse(R"([0, {"k": 2}, 7, 8, 4, 9])");
+  EXPECT_EQ(view_patch(x, y), Json::parse(R"([
+    {"op": "replace", "path": "/1/k", "value": 2},
+    {"op": "replace", "path": "/2", "value": 7},
+    {"op": "replace", "path": "/3", "value": 8},
+    {"op": "add", "path": "/4", "value": 4}])"));
+  EXPECT_EQ(patched(x, y).dump(), y.dump());
+  EXPECT_EQ(view_patch(y, x), Json::parse(R"([
+    {"op": "replace", "path": "/1/k", "value": 1},
+    {"op": "replace", "path": "/2", "value": 5},
+    {"op": "replace", "path": "/3", "value": 6},
+    {"op": "remove", "path": "/4"}])"));
+  EXPECT_EQ(patched(y, x).dump(), x.dump());
+}
+
 TEST(ViewPatch, KeepsTheOrderOfMembersAndTheKindOfNumbers) {
   // A member that appears before others cannot be appended: its object is replaced whole.
   const Json from = Json::parse(R"({"x": {"a": 1, "c": 3}, "y": [1, 2, 3]})");

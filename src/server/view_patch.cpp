@@ -23,6 +23,7 @@ struct Member {
 
 // A view's objects and arrays are small: their parts are listed without a heap allocation.
 using Members = boost::container::small_vector<Member, 24>;
+using Elements = boost::container::small_vector<Span, 32>;
 
 // What a byte is to a scan of compact JSON text that only looks for where values end.
 enum class Byte : unsigned char { kPlain, kQuote, kOpen, kClose, kDelimiter };
@@ -102,6 +103,17 @@ class Scanner {
       const std::size_t value_end = skip_value(key_end + 1);  // past ':'
       out.push_back({text_.substr(i, key_end - i), {key_end + 1, value_end}});
       i = past_comma(value_end);
+    }
+    return out;
+  }
+
+  // The values of an array from the one at `i` to its end.
+  Elements elements(std::size_t i) const {
+    Elements out;
+    while (text_[i] != ']') {
+      const Span value{i, skip_value(i)};
+      out.push_back(value);
+      i = past_comma(value.end);
     }
     return out;
   }
@@ -345,9 +357,11 @@ class Differ {
     path_.resize(mark);
   }
 
-  // Element by element as objects_in_step walks members; then the elements `from` has beyond
-  // `to`'s end are removed (from the last, so each index is still the element it names) and
-  // those `to` has beyond `from`'s end appended.
+  // The elements both arrays begin with are passed over in step (compared, not scanned in `to`),
+  // and those they end with are left alone; what lies between is diffed element by element, then
+  // `from`'s extra elements there are removed (from the last, so each index is still the element
+  // it names) and `to`'s extra ones added in place (at the end: `.../-`). So an element inserted
+  // into or taken out of a sorted list is one operation, not a replace of every element after it.
   void arrays(Span a, Span b) {
     const std::size_t mark = path_.size();
     std::size_t i = a.begin + 1;  // past '['
@@ -355,22 +369,35 @@ class Differ {
     std::size_t index = 0;
     for (; from_[i] != ']' && to_[j] != ']'; ++index) {
       const Span x{i, from_.skip_value(i)};
-      const std::size_t y_end = value_in_step(x, j, [&] { at_index(mark, index); });
+      if (!to_.same_value_at(j, from_, x)) break;
       i = from_.past_comma(x.end);
-      j = to_.past_comma(y_end);
+      j = to_.past_comma(j + (x.end - x.begin));
     }
-    std::size_t from_size = index;
-    for (; from_[i] != ']'; ++from_size) i = from_.past_comma(from_.skip_value(i));
-    for (std::size_t k = from_size; k > index; --k) {
-      at_index(mark, k - 1);
+    const Elements xs = from_.elements(i);
+    const Elements ys = to_.elements(j);
+    std::size_t m = xs.size(), n = ys.size();  // the differing middles: xs[0, m), ys[0, n)
+    while (m > 0 && n > 0 && from_.at(xs[m - 1]) == to_.at(ys[n - 1])) {
+      --m;
+      --n;
+    }
+    const bool at_end = m == xs.size();  // nothing follows the middle
+    std::size_t k = 0;
+    for (; k < std::min(m, n); ++k) {
+      at_index(mark, index + k);
+      diff(xs[k], ys[k]);
+    }
+    for (std::size_t r = m; r > k; --r) {
+      at_index(mark, index + r - 1);
       op("remove", nullptr);
     }
-    path_.resize(mark);
-    path_ += "/-";
-    while (to_[j] != ']') {
-      const Span y{j, to_.skip_value(j)};
-      op("add", &y);
-      j = to_.past_comma(y.end);
+    for (; k < n; ++k) {
+      if (at_end) {
+        path_.resize(mark);
+        path_ += "/-";
+      } else {
+        at_index(mark, index + k);
+      }
+      op("add", &ys[k]);
     }
     path_.resize(mark);
   }
