@@ -57,12 +57,7 @@ int route_slots(const SlotSet& barriers, int target, std::array<int, kSquares + 
 
 std::vector<int> SlotSet::slots() const {
   std::vector<int> out;
-  for (std::uint64_t m = v; m != 0; m &= m - 1) {
-    const int sq = std::countr_zero(m);
-    out.push_back(row_of(sq) * 5 + col_of(sq));
-  }
-  for (std::uint64_t m = h; m != 0; m &= m - 1) out.push_back(kFirstH + std::countr_zero(m));
-  for (unsigned m = l; m != 0; m &= m - 1) out.push_back(kFirstL + std::countr_zero(m));
+  for_each([&out](int slot) { out.push_back(slot); });
   return out;
 }
 

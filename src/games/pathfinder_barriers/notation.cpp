@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstring>
+#include <initializer_list>
 
 #include "core/error.h"
 #include "core/json_depth.h"
@@ -128,6 +131,25 @@ std::string slot_name(int slot) {
   return kNames[slot];
 }
 
+namespace {
+template <std::size_t N>
+std::array<std::string, N> quoted(std::string (*name)(int)) {
+  std::array<std::string, N> out;
+  for (std::size_t i = 0; i < N; ++i) out[i] = '"' + name(static_cast<int>(i)) + '"';
+  return out;
+}
+}  // namespace
+
+std::string_view square_json(int sq) {
+  static const auto kQuoted = quoted<kSquares>(square_name);
+  return sq >= 0 && sq < kSquares ? std::string_view(kQuoted[sq]) : "\"off\"";
+}
+
+std::string_view slot_json(int slot) {
+  static const auto kQuoted = quoted<kSlots>(slot_name);
+  return slot >= 0 && slot < kSlots ? std::string_view(kQuoted[slot]) : "\"?\"";
+}
+
 int parse_slot(std::string_view text) {
   const std::string t = lower(trim(text));
   if (const int s = parse_ruling_slot(t); s >= 0) return s;
@@ -241,6 +263,43 @@ std::string State::action_to_string(Action a) const {
 bool State::sees_action_in_full(Player observer, Action a) const {
   const bool secret = phase_ == Phase::kSetup && a >= kPawnBase && a <= kDone;
   return !secret || observer == to_move_ || observer == kOmniscient;
+}
+
+namespace {
+std::string_view unquoted(std::string_view json) {
+  return json.substr(1, json.size() - 2);
+}
+}  // namespace
+
+// action_to_string's text, built in place from the names' table (the server lists every legal
+// move after each move: a hundred during the set-up).
+void State::write_action_text(Action a, JsonTextWriter& w) const {
+  const auto write = [&w](std::initializer_list<std::string_view> parts) {
+    std::array<char, 32> text;
+    std::size_t n = 0;
+    text[n++] = '"';
+    for (const std::string_view part : parts) {
+      std::memcpy(text.data() + n, part.data(), part.size());
+      n += part.size();
+    }
+    text[n++] = '"';
+    w.raw({text.data(), n});
+  };
+  if (a >= kPawnBase && a < kPawnBase + kSquares) {
+    return write({"pawn ", unquoted(square_json(static_cast<int>(a - kPawnBase)))});
+  }
+  if (a >= kBarrierBase && a < kBarrierBase + kSlots) {
+    return write({"bar ", unquoted(slot_json(static_cast<int>(a - kBarrierBase)))});
+  }
+  if (a >= kEnterBase && a < kEnterBase + kSize) {
+    return write({"enter ", unquoted(square_json(static_cast<int>(a - kEnterBase) * kSize))});
+  }
+  if (a >= kMoveBase && a < kMoveBase + 4 && phase_ == Phase::kPlay) {
+    const int pos = track_[to_move_].pos;
+    const int to = pos >= 0 ? neighbour(pos, static_cast<Dir>(a - kMoveBase)) : -1;
+    if (to >= 0) return write({unquoted(square_json(pos)), ">", unquoted(square_json(to))});
+  }
+  w.string(action_to_string(a));
 }
 
 std::string State::action_to_string_for(Player observer, Action a) const {

@@ -146,6 +146,16 @@ struct SlotSet {
     return {v & ~o.v, h & ~o.h, static_cast<std::uint8_t>(l & ~o.l)};
   }
   std::vector<int> slots() const;  // in increasing slot order
+  // Calls visit(slot) for each slot in increasing order, without building the list.
+  template <class Visit>
+  constexpr void for_each(Visit visit) const {
+    for (std::uint64_t m = v; m != 0; m &= m - 1) {
+      const int sq = std::countr_zero(m);
+      visit(row_of(sq) * 5 + col_of(sq));
+    }
+    for (std::uint64_t m = h; m != 0; m &= m - 1) visit(kFirstH + std::countr_zero(m));
+    for (unsigned m = l; m != 0; m &= m - 1) visit(kFirstL + std::countr_zero(m));
+  }
   friend bool operator==(const SlotSet&, const SlotSet&) = default;
 };
 
@@ -218,10 +228,14 @@ std::vector<OptionSpec> option_specs();
 
 inline constexpr std::array<const char*, 2> kSeatNames = {"North", "South"};
 
-std::string square_name(int sq);                   // "B-1"
-int parse_square(std::string_view text);           // -1 when not a square
-std::string slot_name(int slot);                   // "B-3|B-4", "E-1|F-1", "|C-1"
-int parse_slot(std::string_view text);             // -1 when not a slot
+std::string square_name(int sq);          // "B-1"
+int parse_square(std::string_view text);  // -1 when not a square
+std::string slot_name(int slot);          // "B-3|B-4", "E-1|F-1", "|C-1"
+int parse_slot(std::string_view text);    // -1 when not a slot
+// The same names as JSON strings, quotes included (they need no escape): views write them as they
+// are, for each of the many squares and slots a view lists at every move.
+std::string_view square_json(int sq);
+std::string_view slot_json(int slot);
 std::string home_grid_text(const HomeGrid& grid);  // "E-5: |C-1 E-1|F-1 ..."
 // Reads the compact text form ("E-5: |C-1 E-1|F-1 ...") or the JSON form ({"pawn": "E-5",
 // "barriers": [...]}, also as text). Throws Error(kParse) saying what is wrong; checks shape only
@@ -256,6 +270,7 @@ class State {
   std::vector<double> returns() const;
 
   std::string action_to_string(Action a) const;
+  void write_action_text(Action a, JsonTextWriter& w) const;  // ActionTextWriting
   // What `observer` is told of `a` played now (core PrivateActionText): the full text for the
   // acting seat and for every public action (questions, moves, exits, the first-player draw); a
   // secret setup decision reaches the other seat and the spectator only as "South places a chip".

@@ -331,13 +331,13 @@ void write_square_or_null(JsonTextWriter& w, int square) {
   if (square < 0) {
     w.null();
   } else {
-    w.string(square_name(square));
+    w.raw(square_json(square));
   }
 }
 
 void write_slots(JsonTextWriter& w, const SlotSet& set) {
   w.begin_array();
-  for (const int slot : set.slots()) w.string(slot_name(slot));
+  set.for_each([&w](int slot) { w.raw(slot_json(slot)); });
   w.end_array();
 }
 
@@ -364,7 +364,7 @@ void State::write_tracking(Player p, JsonTextWriter& w) const {
   write_slots(w, t.open);
   w.key("trail");
   w.begin_array();
-  for (std::uint64_t m = t.visited; m != 0; m &= m - 1) w.string(square_name(std::countr_zero(m)));
+  for (std::uint64_t m = t.visited; m != 0; m &= m - 1) w.raw(square_json(std::countr_zero(m)));
   w.end_array();
   w.key("last_exit");
   write_square_or_null(w, t.last_exit < 0 ? -1 : t.last_exit * kSize);
