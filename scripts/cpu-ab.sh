@@ -24,7 +24,7 @@ server_cpu() {
   local pid=$1 hz
   hz=$(getconf CLK_TCK)
   cat /proc/"$pid"/task/*/schedstat | awk -v user="$(awk '{print $14}' /proc/"$pid"/stat)" \
-    -v hz="$hz" '{ns += $1} END {printf "%d %d\n", ns, user * 1e9 / hz}'
+    -v hz="$hz" '{ns += $1} END {printf "%.0f %.0f\n", ns, user * 1e9 / hz}'
 }
 
 # One run: "SERVER_CPU SERVER_USER LOADGEN_CPU LOADGEN_USER MOVES MOVES_PER_SECOND ERRORS".
