@@ -202,6 +202,97 @@ TEST(PatchMemo, DiffsAgainWhereThePatchCouldDiffer) {
   EXPECT_FALSE(check(R"({"o":1,"n":5})", R"({"o":2,"n":6})"));
 }
 
+MemberStarts starts_of(const std::string& text) {
+  TextNotes notes;
+  view_patch_text(text, text, notes);
+  return notes.to_starts;
+}
+
+// The seats of a game of imperfect information: each sees its own hidden part, which the move
+// leaves alone, and the same change elsewhere. The second seat's patch is the first's, taken
+// member by member without a diff; a pair that could have another patch is diffed.
+TEST(PatchMemo, ReusesThePatchMemberByMemberWhereTheSeatsDifferOnlyInUnchangedMembers) {
+  const std::string from0 =
+      R"({"observer":0,"homes":[{"pawn":"B-3"},null],"open":["a","c"],"n":3})";
+  const std::string to0 =
+      R"({"observer":0,"homes":[{"pawn":"B-3"},null],"open":["a","b","c"],"n":4})";
+  const std::string from1 =
+      R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","c"],"n":3})";
+  const std::string to1 =
+      R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","b","c"],"n":4})";
+  // Each case after the first seat's pair: whether it may be reused.
+  const auto after_first = [&](const std::string& from, const std::string& to) {
+    PatchMemo memo;
+    MemberStarts starts = starts_of(from0);
+    memo.patch(from0, to0, starts);
+    EXPECT_FALSE(memo.last_reused());
+    starts = starts_of(from);
+    EXPECT_EQ(memo.patch(from, to, starts), view_patch_text(from, to)) << from << " -> " << to;
+    EXPECT_EQ(starts, starts_of(to));
+    return memo.last_reused();
+  };
+  EXPECT_TRUE(after_first(from1, to1));
+  // The shared change differs, or is missing.
+  EXPECT_FALSE(after_first(
+      from1, R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","d","c"],"n":4})"));
+  EXPECT_FALSE(
+      after_first(from1, R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","c"],"n":4})"));
+  // A member the first pair left alone changes in this one.
+  EXPECT_FALSE(after_first(
+      from1, R"({"observer":1,"homes":[null,{"pawn":"E-6"}],"open":["a","b","c"],"n":4})"));
+  // A number that goes on past the one it must equal, a member more, a member fewer.
+  EXPECT_FALSE(after_first(
+      from1, R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","b","c"],"n":45})"));
+  EXPECT_FALSE(after_first(
+      from1, R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","b","c"],"n":4,"w":0})"));
+  EXPECT_FALSE(
+      after_first(from1, R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","b","c"]})"));
+  // The first pair's keys differed (a member added): its operations are not member by member.
+  PatchMemo memo;
+  MemberStarts starts = starts_of(from0);
+  const std::string added =
+      R"({"observer":0,"homes":[{"pawn":"B-3"},null],"open":["a","c"],"n":3,"w":1})";
+  memo.patch(from0, added, starts);
+  starts = starts_of(from1);
+  const std::string added1 =
+      R"({"observer":1,"homes":[null,{"pawn":"E-5"}],"open":["a","c"],"n":3,"w":1})";
+  EXPECT_EQ(memo.patch(from1, added1, starts), view_patch_text(from1, added1));
+  EXPECT_FALSE(memo.last_reused());
+}
+
+// Random pairs of seats' views: a member of each seat's own (random, changed by the move or not),
+// and a shared one whose change is the same for both seats or not. The memo's patch and the
+// starts it gives are always what a diff gives.
+TEST(PatchMemo, GivesWhatADiffGivesForRandomSeatsViews) {
+  Rng rng(11);
+  int reused = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const Json shared_from = random_json(rng, 0), shared_to = random_json(rng, 0);
+    const auto view = [](int seat, const Json& own, const Json& shared) {
+      Json v = Json::object();
+      v["observer"] = seat;
+      v["own"] = own;
+      v["shared"] = shared;
+      return v.dump();
+    };
+    const Json own0 = random_json(rng, 0);
+    const std::string from0 = view(0, own0, shared_from), to0 = view(0, own0, shared_to);
+    const Json own1 = random_json(rng, 0);
+    const Json own1_after = rng.below(4) == 0 ? random_json(rng, 0) : own1;
+    const Json shared_after = rng.below(4) == 0 ? random_json(rng, 0) : shared_to;
+    const std::string from1 = view(1, own1, shared_from), to1 = view(1, own1_after, shared_after);
+    PatchMemo memo;
+    MemberStarts starts = starts_of(from0);
+    memo.patch(from0, to0, starts);
+    starts = starts_of(from1);
+    ASSERT_EQ(memo.patch(from1, to1, starts), view_patch_text(from1, to1))
+        << from1 << " -> " << to1;
+    ASSERT_EQ(starts, starts_of(to1));
+    reused += memo.last_reused();
+  }
+  EXPECT_GT(reused, 5000);
+}
+
 // Random documents and a random change, then the same texts with the same bytes overwritten in
 // both (anything that leaves both texts as Json::dump writes them): the memo's patch is always
 // the one a diff gives.

@@ -186,10 +186,12 @@ class Differ {
   std::size_t first_copied() const { return first_copied_; }
 
   // The whole texts, as diff() does, with where `from`'s top-level members begin if known, and
-  // where `to`'s begin written to `to_starts` (empty unless `to` is an object).
-  void diff_top(const MemberStarts* from_starts, MemberStarts& to_starts) {
+  // where `to`'s begin written to `to_starts` (empty unless `to` is an object). Returns whether
+  // the known starts fit and the members were walked in step (TextNotes::members_in_step).
+  bool diff_top(const MemberStarts* from_starts, MemberStarts& to_starts) {
     const Span a{0, from_.size()}, b{0, to_.size()};
     to_starts.clear();
+    bool in_step = false;
     if (from_[0] != '{' || to_[0] != '{') {
       diff(a, b);
     } else {
@@ -197,16 +199,17 @@ class Differ {
           from_starts && from_.member_starts_fit(*from_starts, a) ? from_starts : nullptr;
       if (known && from_.at(a) == to_.at(b)) {
         to_starts = *known;
-        return;
+        return true;
       }
       to_starts.reserve(known ? known->size() + 4 : 32);
-      objects(a, b, known, &to_starts);
+      in_step = objects(a, b, known, &to_starts) && known;
     }
     if (to_[0] == '{' && to_starts.empty()) {  // not walked in step: the members' own scan
       for (const Member& m : to_.members(b)) {
         to_starts.push_back(static_cast<std::uint32_t>(to_.offset(m.key)));
       }
     }
+    return in_step;
   }
 
   void diff(Span a, Span b) {
@@ -286,14 +289,15 @@ class Differ {
   }
 
   // `known` and `starts` as objects_in_step takes them; `starts` is left empty when the keys
-  // differ and the objects are diffed member by member.
-  void objects(Span a, Span b, const MemberStarts* known = nullptr,
+  // differ and the objects are diffed member by member. Returns whether they were walked in step.
+  bool objects(Span a, Span b, const MemberStarts* known = nullptr,
                MemberStarts* starts = nullptr) {
     const std::size_t written = out_.size();
-    if (objects_in_step(a, b, known, starts)) return;
+    if (objects_in_step(a, b, known, starts)) return true;
     out_.resize(written);  // what was written is written again below, or replaced
     if (starts) starts->clear();
     objects_by_members(a, b);
+    return false;
   }
 
   // The usual case: the two objects have the same keys in the same order. They are walked side
@@ -425,10 +429,15 @@ std::string view_patch_text(std::string_view from, std::string_view to, TextNote
   out.reserve(256);
   out += '[';
   Differ differ(from, to, out);
-  differ.diff_top(notes.from_starts, notes.to_starts);
+  notes.members_in_step = differ.diff_top(notes.from_starts, notes.to_starts);
   out += ']';
   notes.first_copied = differ.first_copied();
   return out;
+}
+
+bool member_starts_fit(std::string_view text, const MemberStarts& starts) {
+  return !text.empty() && text[0] == '{' &&
+         Scanner(text).member_starts_fit(starts, {0, text.size()});
 }
 
 Json view_patch(const Json& from, const Json& to) {

@@ -1,7 +1,8 @@
 #pragma once
 // The difference between two views of one observer as an RFC 6902 JSON Patch, for the server's
 // patch messages (docs/server.md, "Patches"). Only three operations are written: "add" (a new
-// member of an object, or an element at the end of an array: path ".../-"), "remove" and "replace".
+// member of an object, or an element of an array: at its end, path ".../-", or at an index before
+// the elements it shares with the old array's end), "remove" and "replace".
 // Applying the patch to `from` gives a view that prints exactly as `to` does (Json::dump), the
 // order of an object's members included: an object whose members would come out in another order
 // is replaced whole.
@@ -33,7 +34,13 @@ struct TextNotes {
   const MemberStarts* from_starts = nullptr;  // in: `from`'s, if known (checked before use)
   MemberStarts to_starts;                     // out: `to`'s (empty unless `to` is an object)
   std::size_t first_copied = 0;  // out: no byte before it, of either text, is in the patch
+  // out: from_starts fit `from`, and the two top-level objects have the same keys in the same
+  // order: each member's operations come from that member's two texts alone, in member order.
+  bool members_in_step = false;
 };
+// Whether `starts` can be where the members of the object `text` begin (a cheap check of a list
+// kept beside a text, not a proof; the diff makes the same one before it uses them).
+bool member_starts_fit(std::string_view text, const MemberStarts& starts);
 std::string view_patch_text(std::string_view from, std::string_view to, TextNotes& notes);
 
 }  // namespace mw::server
