@@ -6,7 +6,6 @@
 #include <array>
 #include <cctype>
 #include <cstring>
-#include <initializer_list>
 
 #include "core/error.h"
 #include "core/json_depth.h"
@@ -269,35 +268,51 @@ namespace {
 std::string_view unquoted(std::string_view json) {
   return json.substr(1, json.size() - 2);
 }
+
+// The texts of the actions before kMoveBase, which name the same thing in every state, as JSON
+// strings; empty where no action is.
+const std::array<std::string, kMoveBase>& fixed_action_json() {
+  static const auto kTexts = [] {
+    std::array<std::string, kMoveBase> texts;
+    const auto quote = [](const std::string& text) { return '"' + text + '"'; };
+    for (int sq = 0; sq < kSquares; ++sq) texts[kPawnBase + sq] = quote("pawn " + square_name(sq));
+    for (int slot = 0; slot < kSlots; ++slot) {
+      texts[kBarrierBase + slot] = quote("bar " + slot_name(slot));
+    }
+    texts[kDone] = quote("done");
+    for (int row = 0; row < kSize; ++row) {
+      texts[kEnterBase + row] = quote("enter " + square_name(row * kSize));
+    }
+    return texts;
+  }();
+  return kTexts;
+}
+
 }  // namespace
 
-// action_to_string's text, built in place from the names' table (the server lists every legal
+// action_to_string's text, as a JSON string, without building it (the server lists every legal
 // move after each move: a hundred during the set-up).
 void State::write_action_text(Action a, JsonTextWriter& w) const {
-  const auto write = [&w](std::initializer_list<std::string_view> parts) {
-    std::array<char, 32> text;
-    std::size_t n = 0;
-    text[n++] = '"';
-    for (const std::string_view part : parts) {
-      std::memcpy(text.data() + n, part.data(), part.size());
-      n += part.size();
-    }
-    text[n++] = '"';
-    w.raw({text.data(), n});
-  };
-  if (a >= kPawnBase && a < kPawnBase + kSquares) {
-    return write({"pawn ", unquoted(square_json(static_cast<int>(a - kPawnBase)))});
-  }
-  if (a >= kBarrierBase && a < kBarrierBase + kSlots) {
-    return write({"bar ", unquoted(slot_json(static_cast<int>(a - kBarrierBase)))});
-  }
-  if (a >= kEnterBase && a < kEnterBase + kSize) {
-    return write({"enter ", unquoted(square_json(static_cast<int>(a - kEnterBase) * kSize))});
+  if (a >= 0 && a < kMoveBase && !fixed_action_json()[a].empty()) {
+    return w.raw(fixed_action_json()[a]);
   }
   if (a >= kMoveBase && a < kMoveBase + 4 && phase_ == Phase::kPlay) {
     const int pos = track_[to_move_].pos;
     const int to = pos >= 0 ? neighbour(pos, static_cast<Dir>(a - kMoveBase)) : -1;
-    if (to >= 0) return write({unquoted(square_json(pos)), ">", unquoted(square_json(to))});
+    if (to >= 0) {
+      const std::string_view from_name = unquoted(square_json(pos)),
+                             to_name = unquoted(square_json(to));
+      std::array<char, 16> text;
+      std::size_t n = 0;
+      text[n++] = '"';
+      std::memcpy(text.data() + n, from_name.data(), from_name.size());
+      n += from_name.size();
+      text[n++] = '>';
+      std::memcpy(text.data() + n, to_name.data(), to_name.size());
+      n += to_name.size();
+      text[n++] = '"';
+      return w.raw({text.data(), n});
+    }
   }
   w.string(action_to_string(a));
 }
