@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/error.h"
 #include "core/hash.h"
@@ -335,10 +336,30 @@ void write_square_or_null(JsonTextWriter& w, int square) {
   }
 }
 
+// A list of names as one JSON array, written into a buffer and handed to the writer at once: a
+// view lists dozens of slots and squares at every move.
+class NameList {
+ public:
+  void add(std::string_view json) {
+    if (size_ > 1) text_[size_++] = ',';
+    std::memcpy(text_.data() + size_, json.data(), json.size());
+    size_ += json.size();
+  }
+  void write(JsonTextWriter& w) {
+    text_[size_++] = ']';
+    w.raw({text_.data(), size_});
+  }
+
+ private:
+  // '[' and ']', and each slot's name (at most 9 bytes quoted) and its comma.
+  std::array<char, 2 + 10 * kSlots> text_{'['};
+  std::size_t size_ = 1;
+};
+
 void write_slots(JsonTextWriter& w, const SlotSet& set) {
-  w.begin_array();
-  set.for_each([&w](int slot) { w.raw(slot_json(slot)); });
-  w.end_array();
+  NameList list;
+  set.for_each([&list](int slot) { list.add(slot_json(slot)); });
+  list.write(w);
 }
 
 // home_grid_json's text.
@@ -363,9 +384,9 @@ void State::write_tracking(Player p, JsonTextWriter& w) const {
   w.key("open");
   write_slots(w, t.open);
   w.key("trail");
-  w.begin_array();
-  for (std::uint64_t m = t.visited; m != 0; m &= m - 1) w.raw(square_json(std::countr_zero(m)));
-  w.end_array();
+  NameList trail;
+  for (std::uint64_t m = t.visited; m != 0; m &= m - 1) trail.add(square_json(std::countr_zero(m)));
+  trail.write(w);
   w.key("last_exit");
   write_square_or_null(w, t.last_exit < 0 ? -1 : t.last_exit * kSize);
   w.key("turns");
