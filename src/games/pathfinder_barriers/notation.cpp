@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstring>
 
 #include "core/error.h"
 #include "core/json_depth.h"
@@ -131,10 +130,15 @@ std::string slot_name(int slot) {
 }
 
 namespace {
+// A name as its JSON string: the game's names and fixed words need no escape.
+std::string json_quoted(const std::string& text) {
+  return '"' + text + '"';
+}
+
 template <std::size_t N>
 std::array<std::string, N> quoted(std::string (*name)(int)) {
   std::array<std::string, N> out;
-  for (std::size_t i = 0; i < N; ++i) out[i] = '"' + name(static_cast<int>(i)) + '"';
+  for (std::size_t i = 0; i < N; ++i) out[i] = json_quoted(name(static_cast<int>(i)));
   return out;
 }
 }  // namespace
@@ -265,27 +269,40 @@ bool State::sees_action_in_full(Player observer, Action a) const {
 }
 
 namespace {
-std::string_view unquoted(std::string_view json) {
-  return json.substr(1, json.size() - 2);
-}
-
 // The texts of the actions before kMoveBase, which name the same thing in every state, as JSON
 // strings; empty where no action is.
 const std::array<std::string, kMoveBase>& fixed_action_json() {
   static const auto kTexts = [] {
     std::array<std::string, kMoveBase> texts;
-    const auto quote = [](const std::string& text) { return '"' + text + '"'; };
-    for (int sq = 0; sq < kSquares; ++sq) texts[kPawnBase + sq] = quote("pawn " + square_name(sq));
-    for (int slot = 0; slot < kSlots; ++slot) {
-      texts[kBarrierBase + slot] = quote("bar " + slot_name(slot));
+    for (int sq = 0; sq < kSquares; ++sq) {
+      texts[kPawnBase + sq] = json_quoted("pawn " + square_name(sq));
     }
-    texts[kDone] = quote("done");
+    for (int slot = 0; slot < kSlots; ++slot) {
+      texts[kBarrierBase + slot] = json_quoted("bar " + slot_name(slot));
+    }
+    texts[kDone] = json_quoted("done");
     for (int row = 0; row < kSize; ++row) {
-      texts[kEnterBase + row] = quote("enter " + square_name(row * kSize));
+      texts[kEnterBase + row] = json_quoted("enter " + square_name(row * kSize));
     }
     return texts;
   }();
   return kTexts;
+}
+
+// A step's text ("B-1>B-2") from each square in each direction, as a JSON string; empty off the
+// grid.
+std::string_view step_json(int from, Dir d) {
+  static const auto kTexts = [] {
+    std::array<std::array<std::string, 4>, kSquares> texts;
+    for (int sq = 0; sq < kSquares; ++sq) {
+      for (int i = 0; i < 4; ++i) {
+        const int to = neighbour(sq, static_cast<Dir>(i));
+        if (to >= 0) texts[sq][i] = json_quoted(square_name(sq) + ">" + square_name(to));
+      }
+    }
+    return texts;
+  }();
+  return kTexts[from][static_cast<int>(d)];
 }
 
 }  // namespace
@@ -293,25 +310,14 @@ const std::array<std::string, kMoveBase>& fixed_action_json() {
 // action_to_string's text, as a JSON string, without building it (the server lists every legal
 // move after each move: a hundred during the set-up).
 void State::write_action_text(Action a, JsonTextWriter& w) const {
-  if (a >= 0 && a < kMoveBase && !fixed_action_json()[a].empty()) {
-    return w.raw(fixed_action_json()[a]);
+  if (a >= 0 && a < kMoveBase) {
+    if (const std::string& text = fixed_action_json()[a]; !text.empty()) return w.raw(text);
   }
   if (a >= kMoveBase && a < kMoveBase + 4 && phase_ == Phase::kPlay) {
     const int pos = track_[to_move_].pos;
-    const int to = pos >= 0 ? neighbour(pos, static_cast<Dir>(a - kMoveBase)) : -1;
-    if (to >= 0) {
-      const std::string_view from_name = unquoted(square_json(pos)),
-                             to_name = unquoted(square_json(to));
-      std::array<char, 16> text;
-      std::size_t n = 0;
-      text[n++] = '"';
-      std::memcpy(text.data() + n, from_name.data(), from_name.size());
-      n += from_name.size();
-      text[n++] = '>';
-      std::memcpy(text.data() + n, to_name.data(), to_name.size());
-      n += to_name.size();
-      text[n++] = '"';
-      return w.raw({text.data(), n});
+    if (pos >= 0) {
+      const std::string_view text = step_json(pos, static_cast<Dir>(a - kMoveBase));
+      if (!text.empty()) return w.raw(text);
     }
   }
   w.string(action_to_string(a));
