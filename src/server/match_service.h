@@ -224,25 +224,25 @@ class MatchService {
   void advance(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                std::shared_ptr<Subscription> mover, std::function<void()> retry = {});
   void advance_now(Entry& entry, const ActionList& actions);
-  // The moves of the open round on this thread (begin_round), their commits held to its end.
-  struct HeldMove {
+  // A move whose commit is under way: what finish_commit needs once it is done.
+  struct MoveInCommit {
     std::shared_ptr<Entry> entry;
     ActionList actions;
     std::shared_ptr<Subscription> mover;
     std::function<void()> retry;
   };
+  // The moves of the open round on this thread (begin_round), their commits held to its end.
   struct Round {
     const MatchService* service = nullptr;  // whose round is open on this thread, if any
     std::vector<Append> appends;
-    std::vector<HeldMove> moves;
+    std::vector<MoveInCommit> moves;
   };
   static thread_local Round round_;
   // Commits the held moves in one transaction in place, or hands them to the commit thread.
-  void commit_round(std::vector<Append> appends, std::vector<HeldMove> moves);
-
-  void finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
-                     const std::shared_ptr<Subscription>& mover, std::exception_ptr error,
-                     const std::function<void()>& retry);
+  void commit_round(std::vector<Append> appends, std::vector<MoveInCommit> moves);
+  // Hands the move to the commit thread; finish_commit runs after its transaction.
+  void submit_commit(Append append, MoveInCommit move);
+  void finish_commit(const MoveInCommit& move, std::exception_ptr error);
   // finish_commit's work with the match's lock held: the move applied and told, or the error told.
   void conclude_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
                        const std::shared_ptr<Subscription>& mover, std::exception_ptr error,

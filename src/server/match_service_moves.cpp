@@ -213,15 +213,19 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
     // the commit thread at once, as they would from there anyway).
     entry->committing = true;
     round_.appends.push_back(std::move(append));
-    round_.moves.push_back(HeldMove{entry, actions, std::move(mover), std::move(retry)});
+    round_.moves.push_back(MoveInCommit{entry, actions, std::move(mover), std::move(retry)});
     return;
   }
   entry->committing = true;
+  submit_commit(std::move(append),
+                MoveInCommit{entry, actions, std::move(mover), std::move(retry)});
+}
+
+void MatchService::submit_commit(Append append, MoveInCommit move) {
   // The committer hands each transaction's callbacks to run_after_commit, together.
-  committer_->submit(std::move(append),
-                     [this, entry, actions, mover, retry](std::exception_ptr error) {
-                       finish_commit(entry, actions, mover, error, retry);
-                     });
+  committer_->submit(std::move(append), [this, move = std::move(move)](std::exception_ptr error) {
+    finish_commit(move, error);
+  });
 }
 
 thread_local MatchService::Round MatchService::round_;
@@ -239,12 +243,11 @@ void MatchService::end_round() {
   round_.service = nullptr;
 }
 
-void MatchService::commit_round(std::vector<Append> appends, std::vector<HeldMove> moves) {
+void MatchService::commit_round(std::vector<Append> appends, std::vector<MoveInCommit> moves) {
   if (auto told = committer_->commit_here_if_idle(appends)) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      const HeldMove& move = moves[i];
       try {
-        finish_commit(move.entry, move.actions, move.mover, (*told)[i], move.retry);
+        finish_commit(moves[i], (*told)[i]);
       } catch (...) {
         // As on the commit thread: one move's failure to be told must not stop the others.
       }
@@ -252,23 +255,19 @@ void MatchService::commit_round(std::vector<Append> appends, std::vector<HeldMov
     return;
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    committer_->submit(std::move(appends[i]),
-                       [this, move = std::move(moves[i])](std::exception_ptr error) {
-                         finish_commit(move.entry, move.actions, move.mover, error, move.retry);
-                       });
+    submit_commit(std::move(appends[i]), std::move(moves[i]));
   }
 }
 
 // After the commit (or its failure): apply and tell, then run the moves that waited for it.
-void MatchService::finish_commit(const std::shared_ptr<Entry>& entry, const ActionList& actions,
-                                 const std::shared_ptr<Subscription>& mover,
-                                 std::exception_ptr error, const std::function<void()>& retry) {
+void MatchService::finish_commit(const MoveInCommit& move, std::exception_ptr error) {
+  Entry& entry = *move.entry;
   std::vector<std::function<void()>> waiting;
   {
-    std::lock_guard lock(entry->mutex);
-    entry->committing = false;
-    conclude_commit(entry, actions, mover, error, retry);
-    waiting.swap(entry->deferred);
+    std::lock_guard lock(entry.mutex);
+    entry.committing = false;
+    conclude_commit(move.entry, move.actions, move.mover, error, move.retry);
+    waiting.swap(entry.deferred);
   }
   for (auto& job : waiting) job();
 }
