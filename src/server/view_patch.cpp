@@ -107,15 +107,15 @@ class Scanner {
     return out;
   }
 
-  // The values of an array from the one at `i` to its end.
-  Elements elements(std::size_t i) const {
-    Elements out;
+  // The values of an array from the one at `i` to its end, after `out`'s; returns where the array
+  // ends (past its ']').
+  std::size_t elements(std::size_t i, Elements& out) const {
     while (text_[i] != ']') {
       const Span value{i, skip_value(i)};
       out.push_back(value);
       i = past_comma(value.end);
     }
-    return out;
+    return i + 1;
   }
 
   // Past the comma that follows a value ending at `i`, if one does.
@@ -193,7 +193,7 @@ class Differ {
     to_starts.clear();
     bool in_step = false;
     if (from_[0] != '{' || to_[0] != '{') {
-      diff(a, b);
+      diff(a, b.begin);
     } else {
       const MemberStarts* known =
           from_starts && from_.member_starts_fit(*from_starts, a) ? from_starts : nullptr;
@@ -202,7 +202,7 @@ class Differ {
         return true;
       }
       to_starts.reserve(known ? known->size() + 4 : 32);
-      in_step = objects(a, b, known, &to_starts) && known;
+      in_step = objects(a, b.begin, known, &to_starts).in_step && known;
     }
     if (to_[0] == '{' && to_starts.empty()) {  // not walked in step: the members' own scan
       for (const Member& m : to_.members(b)) {
@@ -212,20 +212,24 @@ class Differ {
     return in_step;
   }
 
-  void diff(Span a, Span b) {
-    const std::string_view x = from_.at(a);
-    const std::string_view y = to_.at(b);
-    if (x == y) return;
-    if (x.front() == '{' && y.front() == '{') {
-      objects(a, b);
-    } else if (x.front() == '[' && y.front() == '[') {
-      arrays(a, b);
-    } else {
-      op("replace", &b);
-    }
+  // The operations for `from`'s value `a` and `to`'s value that begins at `j`; returns where that
+  // one ends. `to` is scanned once, as the walk goes, where its value differs from `a`.
+  std::size_t diff(Span a, std::size_t j) {
+    if (to_.same_value_at(j, from_, a)) return j + (a.end - a.begin);
+    return diff_differing(a, j);
   }
 
  private:
+  // diff() of values known to be written differently.
+  std::size_t diff_differing(Span a, std::size_t j) {
+    const char x = from_[a.begin];
+    if (x == '{' && to_[j] == '{') return objects(a, j);
+    if (x == '[' && to_[j] == '[') return arrays(a, j);
+    const Span b{j, to_.skip_value(j)};
+    op("replace", &b);
+    return b.end;
+  }
+
   void op(const char* name, const Span* value) {
     out_ += out_.size() > 1 ? ",{\"op\":\"" : "{\"op\":\"";
     out_ += name;
@@ -282,34 +286,44 @@ class Differ {
   template <typename Locate>
   std::size_t value_in_step(Span x, std::size_t j, Locate locate) {
     if (to_.same_value_at(j, from_, x)) return j + (x.end - x.begin);
-    const std::size_t y_end = to_.skip_value(j);
     locate();
-    diff(x, {j, y_end});
-    return y_end;
+    return diff_differing(x, j);
   }
 
-  // `known` and `starts` as objects_in_step takes them; `starts` is left empty when the keys
-  // differ and the objects are diffed member by member. Returns whether they were walked in step.
-  bool objects(Span a, Span b, const MemberStarts* known = nullptr,
-               MemberStarts* starts = nullptr) {
+  // The objects `a` of `from` and the one at `j` of `to`; returns where that one ends. `known` and
+  // `starts` as objects_in_step takes them; `starts` is left empty when the keys differ and the
+  // objects are diffed member by member.
+  std::size_t objects(Span a, std::size_t j) { return objects(a, j, nullptr, nullptr).end; }
+  struct Walked {
+    std::size_t end;
+    bool in_step;
+  };
+  Walked objects(Span a, std::size_t j, const MemberStarts* known, MemberStarts* starts) {
     const std::size_t written = out_.size();
-    if (objects_in_step(a, b, known, starts)) return true;
+    const std::size_t path_mark = path_.size();
+    if (const std::size_t end = objects_in_step(a, j, known, starts); end != kNotInStep) {
+      return {end, true};
+    }
     out_.resize(written);  // what was written is written again below, or replaced
+    path_.resize(path_mark);
     if (starts) starts->clear();
+    const Span b{j, to_.skip_value(j)};
     objects_by_members(a, b);
-    return false;
+    return {b.end, false};
   }
 
   // The usual case: the two objects have the same keys in the same order. They are walked side
   // by side, and `to` is scanned only where its value differs from `from`'s: a value written the
-  // same at the same member is the same value. False (the patch so far to be dropped) when the
-  // keys differ.
+  // same at the same member is the same value. Returns where `to`'s object ends, or kNotInStep
+  // (the patch so far to be dropped) when the keys differ.
   // With `known`, where `from`'s members begin (checked against the text by the caller), `from`
   // is not scanned at all; `starts`, when given, gets where `to`'s members begin.
-  bool objects_in_step(Span a, Span b, const MemberStarts* known, MemberStarts* starts) {
+  static constexpr std::size_t kNotInStep = std::string_view::npos;
+  std::size_t objects_in_step(Span a, std::size_t j, const MemberStarts* known,
+                              MemberStarts* starts) {
     const std::size_t mark = path_.size();
     std::size_t i = a.begin + 1;  // past '{'
-    std::size_t j = b.begin + 1;
+    ++j;                          // past '{'
     bool same_keys = true;
     for (std::size_t k = 0; from_[i] != '}' && to_[j] != '}'; ++k) {
       if (starts) starts->push_back(static_cast<std::uint32_t>(j));
@@ -334,7 +348,7 @@ class Differ {
       j = to_.past_comma(y_end);
     }
     path_.resize(mark);
-    return same_keys && from_[i] == '}' && to_[j] == '}';
+    return same_keys && from_[i] == '}' && to_[j] == '}' ? j + 1 : kNotInStep;
   }
 
   void objects_by_members(Span a, Span b) {
@@ -348,7 +362,7 @@ class Differ {
     for (const Member& m : from) {
       at_member(mark, m.key);
       if (const Member* there = find(to, m.key)) {
-        diff(m.value, there->value);
+        diff(m.value, there->value.begin);
       } else {
         op("remove", nullptr);
       }
@@ -366,19 +380,25 @@ class Differ {
   // `from`'s extra elements there are removed (from the last, so each index is still the element
   // it names) and `to`'s extra ones added in place (at the end: `.../-`). So an element inserted
   // into or taken out of a sorted list is one operation, not a replace of every element after it.
-  void arrays(Span a, Span b) {
+  std::size_t arrays(Span a, std::size_t j) {
     const std::size_t mark = path_.size();
     std::size_t i = a.begin + 1;  // past '['
-    std::size_t j = b.begin + 1;
+    ++j;                          // past '['
     std::size_t index = 0;
+    Elements xs;  // from the first that differs (scanned once: kept from the loop below)
     for (; from_[i] != ']' && to_[j] != ']'; ++index) {
       const Span x{i, from_.skip_value(i)};
-      if (!to_.same_value_at(j, from_, x)) break;
+      if (!to_.same_value_at(j, from_, x)) {
+        xs.push_back(x);
+        i = from_.past_comma(x.end);
+        break;
+      }
       i = from_.past_comma(x.end);
       j = to_.past_comma(j + (x.end - x.begin));
     }
-    const Elements xs = from_.elements(i);
-    const Elements ys = to_.elements(j);
+    from_.elements(i, xs);
+    Elements ys;
+    const std::size_t end = to_.elements(j, ys);
     std::size_t m = xs.size(), n = ys.size();  // the differing middles: xs[0, m), ys[0, n)
     while (m > 0 && n > 0 && from_.at(xs[m - 1]) == to_.at(ys[n - 1])) {
       --m;
@@ -388,7 +408,7 @@ class Differ {
     std::size_t k = 0;
     for (; k < std::min(m, n); ++k) {
       at_index(mark, index + k);
-      diff(xs[k], ys[k]);
+      diff(xs[k], ys[k].begin);
     }
     for (std::size_t r = m; r > k; --r) {
       at_index(mark, index + r - 1);
@@ -404,6 +424,7 @@ class Differ {
       op("add", &ys[k]);
     }
     path_.resize(mark);
+    return end;
   }
 
   Scanner from_;
@@ -419,7 +440,7 @@ std::string view_patch_text(std::string_view from, std::string_view to) {
   std::string out;
   out.reserve(256);  // a move's patch is usually a few operations
   out += '[';
-  Differ(from, to, out).diff({0, from.size()}, {0, to.size()});
+  Differ(from, to, out).diff({0, from.size()}, 0);
   out += ']';
   return out;
 }
