@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/rng.h"
 #include "core/state.h"
 #include "core/types.h"
@@ -45,6 +46,24 @@ void time_view(benchmark::State& bs, const S& s, Player observer) {
   }
 }
 
+// The same view as text, written directly (State::append_view_text: what the server keeps and
+// diffs).
+template <class S>
+void time_view_text(benchmark::State& bs, const S& s, Player observer) {
+  std::string text;
+  for (auto _ : bs) {
+    text.clear();
+    if constexpr (ViewTextWriting<S>) {
+      JsonTextWriter writer(text);
+      s.write_view(observer, writer);
+    } else {
+      append_json_text(text, s.view(observer));
+    }
+    benchmark::DoNotOptimize(text.data());
+  }
+  bs.SetLabel(std::to_string(text.size()) + " bytes");
+}
+
 template <class S>
 void time_legal_strings(benchmark::State& bs, const S& s) {
   ActionList legal;
@@ -59,13 +78,17 @@ void time_legal_strings(benchmark::State& bs, const S& s) {
               (texts.empty() ? "" : ", e.g. '" + texts.back() + "'"));
 }
 
-// Registers BM_View (arg 0 the position, arg 1 the observer: seat 0, or -1 a spectator) and
-// BM_LegalStrings (arg 0 the position) for a game's positions 0 (the first decision after chance)
-// and 1 (a later one). Call it to initialise a namespace-scope constant of the bench file.
+// Registers BM_View and BM_ViewText (arg 0 the position, arg 1 the observer: seat 0, or -1 a
+// spectator) and BM_LegalStrings (arg 0 the position) for a game's positions 0 (the first decision
+// after chance) and 1 (a later one). Call it to initialise a namespace-scope constant of the bench
+// file.
 template <class S>
 bool register_view_benchmarks(S (*position)(std::int64_t stage)) {
   benchmark::RegisterBenchmark("BM_View", [position](benchmark::State& bs) {
     time_view(bs, position(bs.range(0)), observer_of(bs.range(1)));
+  })->ArgsProduct({{0, 1}, {0, -1}});
+  benchmark::RegisterBenchmark("BM_ViewText", [position](benchmark::State& bs) {
+    time_view_text(bs, position(bs.range(0)), observer_of(bs.range(1)));
   })->ArgsProduct({{0, 1}, {0, -1}});
   benchmark::RegisterBenchmark(
       "BM_LegalStrings",
