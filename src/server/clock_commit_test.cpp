@@ -448,8 +448,9 @@ TEST(GroupCommit, GatheringStartsOnceEnoughMatchesMovedWithinThePeriod) {
 }
 
 // An idle committer lets the caller commit in place, and tells it a conflict as it would tell a
-// callback; a busy one (a transaction being written, or moves queued), one gathering, or one that
-// saw more matches moving than it commits in place for does not, and then nothing is written.
+// callback; a busy one (a transaction being written, or moves queued) does not, and then nothing
+// is written. Nor does one gathering, or one that saw more matches moving than it commits in place
+// for, with a move on its own; a round's moves it commits in place all the same.
 TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
   {
     const auto store = store_with_matches({"a", "b"});
@@ -489,6 +490,16 @@ TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
     EXPECT_FALSE(committer.in_place_allowed());
     EXPECT_FALSE(committer.commit_here_if_idle({Append{"d", 0, {4}}}).has_value());
     EXPECT_TRUE(store->load("d")->actions.empty());
+    EXPECT_TRUE(committer.commits_rounds_in_place());
+    const auto round = committer.commit_here_if_idle({Append{"d", 0, {4}}, Append{"a", 1, {5}}},
+                                                     GroupCommitter::Batch::kRound);
+    ASSERT_TRUE(round.has_value());
+    EXPECT_FALSE(round->at(0));
+    EXPECT_FALSE(round->at(1));
+    EXPECT_EQ(store->load("d")->actions, ActionList{4});
+    EXPECT_EQ(committer.transactions(), 3u);  // one for the round, written here:
+    std::lock_guard lock(holding.mutex);
+    EXPECT_EQ(holding.jobs, 2);  // the commit thread's runner ran the first two only
   }
   {
     const auto store = store_with_matches({"a", "b", "c", "d"});
@@ -501,6 +512,9 @@ TEST(GroupCommit, AnIdleCommitterLetsTheCallerCommitInPlace) {
     EXPECT_FALSE(committer.in_place_allowed());
     EXPECT_FALSE(committer.commit_here_if_idle({Append{"d", 0, {4}}}).has_value());
     EXPECT_TRUE(store->load("d")->actions.empty());
+    EXPECT_TRUE(
+        committer.commit_here_if_idle({Append{"d", 0, {4}}}, GroupCommitter::Batch::kRound));
+    EXPECT_EQ(store->load("d")->actions, ActionList{4});
   }
 }
 
@@ -514,6 +528,8 @@ TEST(GroupCommit, ACommitWithAnFsyncIsNotMadeInPlace) {
   store->create_match(setup);
   GroupCommitter committer(*store);
   EXPECT_FALSE(committer.commit_here_if_idle({Append{"a", 0, {1}}}).has_value());
+  EXPECT_FALSE(committer.commits_rounds_in_place());
+  EXPECT_FALSE(committer.commit_here_if_idle({Append{"a", 0, {1}}}, GroupCommitter::Batch::kRound));
   EXPECT_TRUE(store->load("a")->actions.empty());
   EXPECT_TRUE(open_store(":memory:")->commits_briefly(1));
 }

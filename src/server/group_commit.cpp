@@ -9,6 +9,7 @@ GroupCommitter::GroupCommitter(Store& store, Runner runner, Gathering gathering)
     : store_(store),
       runner_(std::move(runner)),
       gathering_(gathering),
+      rounds_in_place_(store.commits_briefly(0)),
       thread_([this] { loop(); }) {}
 
 namespace {
@@ -101,10 +102,11 @@ bool GroupCommitter::in_place_allowed() const {
 }
 
 std::optional<std::vector<std::exception_ptr>> GroupCommitter::commit_here_if_idle(
-    const std::vector<Append>& batch) {
+    const std::vector<Append>& batch, Batch kind) {
   {
     std::lock_guard lock(mutex_);
-    if (busy_ || !appends_.empty() || !in_place_allowed_locked()) return std::nullopt;
+    const bool allowed = kind == Batch::kRound ? !stopping_ : in_place_allowed_locked();
+    if (busy_ || !appends_.empty() || !allowed) return std::nullopt;
     busy_ = true;
   }
   std::size_t rows = 0;

@@ -59,18 +59,26 @@ class GroupCommitter {
   GroupCommitter& operator=(const GroupCommitter&) = delete;
 
   void submit(Append append, Done done);
+  // What commit_here_if_idle is given: a move on its own (a computer seat's, or one made over
+  // HTTP), or the moves that one I/O loop read in one round (MatchService::end_round).
+  enum class Batch { kMove, kRound };
   // Commits `batch` in one transaction on the calling thread, when the committer is idle (nothing
-  // queued or being committed), in_place_allowed(), and the store says a commit now is brief
-  // (Store::commits_briefly); returns what the commit told each append (null: committed).
-  // Otherwise does nothing and returns nullopt: the caller submits the appends. A quiet server
-  // that hands each move to the commit thread and back wakes two threads a move for it (10 busy
-  // matches: about 10 µs of CPU a move more than committing in place; docs/server.md, "Group
-  // commit").
+  // queued or being committed), a move on its own is in_place_allowed(), and the store says a
+  // commit now is brief (Store::commits_briefly); returns what the commit told each append (null:
+  // committed). Otherwise does nothing and returns nullopt: the caller submits the appends. A
+  // server that hands each move to the commit thread and back wakes two threads a move for it
+  // (docs/server.md, "Group commit").
   std::optional<std::vector<std::exception_ptr>> commit_here_if_idle(
-      const std::vector<Append>& batch);
-  // Whether commit_here_if_idle may commit in place at all, however idle the committer: it is
-  // not gathering, and few matches are moving (Gathering::max_moving_matches_in_place).
+      const std::vector<Append>& batch, Batch kind = Batch::kMove);
+  // Whether commit_here_if_idle may commit a move on its own in place at all, however idle the
+  // committer: it is not gathering, and few matches are moving
+  // (Gathering::max_moving_matches_in_place). A round's moves are one transaction already, what
+  // gathering waits to make, and the round's loop has served what it read: they are committed in
+  // place at any load.
   bool in_place_allowed() const;
+  // Whether the store's commits can be brief at all (Store::commits_briefly: not PostgreSQL, not
+  // SQLite with --full-sync), so that a round's moves are worth holding to commit in place.
+  bool commits_rounds_in_place() const { return rounds_in_place_; }
   // Blocks until nothing is queued or being committed (tests).
   void wait_idle();
 
@@ -95,6 +103,7 @@ class GroupCommitter {
   Store& store_;
   Runner runner_;
   const Gathering gathering_;
+  const bool rounds_in_place_;
   mutable std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::vector<Append> appends_;

@@ -54,9 +54,11 @@ namespace {
 // them (Treasure Hunt, instant players, 2026-12-01: moves/s 23% less at 40 matches and 6% less at
 // 64 when gathering; 3% more at 100, for 3 µs less CPU a move).
 constexpr std::size_t kMinMovingMatchesToGather = CommitGathering{}.max_moves + 1;
-// A move is committed on the thread it arrived on only while at most this many matches are
-// moving (Treasure Hunt, instant players, 2026-12-02: 16% less CPU a move at 10 matches; at 40,
-// committing in place whenever the commit thread was idle made 15% fewer moves a second).
+// A move on its own (a computer seat's, or one made over HTTP) is committed on the thread it
+// arrived on only while at most this many matches are moving (Treasure Hunt, instant players,
+// 2026-12-02: 16% less CPU a move at 10 matches; at 40, committing each move read by the I/O loops
+// in place whenever the commit thread was idle made 15% fewer moves a second). The moves of an I/O
+// loop's round are committed in place at any load (GroupCommitter::Batch::kRound).
 constexpr std::size_t kMaxMovingMatchesToCommitInPlace = 16;
 }  // namespace
 

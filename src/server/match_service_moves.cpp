@@ -208,9 +208,9 @@ void MatchService::advance(const std::shared_ptr<Entry>& entry, const ActionList
       conclude_commit(entry, actions, mover, told->front(), retry);
       return;
     }
-  } else if (committer_->in_place_allowed()) {
-    // Read in a round: committed with the round's other moves at its end (a busy server's go to
-    // the commit thread at once, as they would from there anyway).
+  } else if (committer_->commits_rounds_in_place()) {
+    // Read in a round: committed with the round's other moves at its end, in one transaction in
+    // place unless the committer is busy then.
     entry->committing = true;
     round_.appends.push_back(std::move(append));
     round_.moves.push_back(MoveInCommit{entry, actions, std::move(mover), std::move(retry)});
@@ -244,7 +244,7 @@ void MatchService::end_round() {
 }
 
 void MatchService::commit_round(std::vector<Append> appends, std::vector<MoveInCommit> moves) {
-  if (auto told = committer_->commit_here_if_idle(appends)) {
+  if (auto told = committer_->commit_here_if_idle(appends, GroupCommitter::Batch::kRound)) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       try {
         finish_commit(moves[i], (*told)[i]);
