@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/game.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/state.h"
@@ -102,7 +103,8 @@ void expect_random_games_end(const Game& game, int games, int cap) {
 // Plays `games` seeded random games of `game` (at most `cap` actions each) and at every fifth step
 // and the end compares view(observer) with `reference(s, observer)` as written text (the same
 // keys in the same order with the same values) for every seat, the spectator and the omniscient
-// observer. Five is prime to every seat count, so the turns do not line up with the steps compared;
+// observer, and for a game that writes its view as text itself (ViewTextWriting: the text the
+// server keeps), that text against view()'s. Five is prime to every seat count, so the turns do not line up with the steps compared;
 // comparing every step cost the five games' suites 135 s of CI's test time. Under
 // AddressSanitizer, a quarter of the games and every fourth step: views cost ten times more
 // there, and that run looks for memory errors, which those steps still reach. Returns how many
@@ -125,6 +127,16 @@ int expect_views_match(const Game& game, int games, int cap, Reference reference
         EXPECT_EQ(actual, expected)
             << options << ", seed " << seed << ", step " << step << ", observer " << observer;
         if (actual != expected) return compared;  // one difference is enough to read
+        if constexpr (ViewTextWriting<S>) {  // the text the server keeps: the same document
+          std::string written;
+          {
+            JsonTextWriter w(written);
+            s.write_view(observer, w);
+          }
+          EXPECT_EQ(written, actual) << options << ", seed " << seed << ", step " << step
+                                     << ", observer " << observer << " (write_view)";
+          if (written != actual) return compared;
+        }
         ++compared;
       }
       if (s.is_terminal()) break;

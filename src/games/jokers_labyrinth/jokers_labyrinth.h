@@ -26,6 +26,7 @@
 #include "core/cards.h"
 #include "core/hash.h"
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -500,6 +501,9 @@ class State {
   std::vector<Action> parse_actions(std::string_view text) const;
 
   Json view(Player observer) const;
+  // view(observer) as text, written directly (core ViewTextWriting: the server writes it after
+  // every move); core.JsonTextWritesEveryGamesViewsAsDumpDoes holds the two to one text.
+  void write_view(Player observer, JsonTextWriter& w) const;
   std::uint64_t information_state_key(Player p) const;
   State resample(Player p, Rng& rng) const;
   Json to_json() const;
@@ -604,6 +608,11 @@ class State {
   Json last_fight_view() const;
   // The view's board (state_json_write.cpp); `all`: the observer sees everything.
   Json board_view(Player observer, bool all) const;
+  void write_board(Player observer, bool all, JsonTextWriter& w) const;
+  // One cell of the board as the view writes it, appended to `text`.
+  void append_cell_text(int c, Player observer, bool all, std::string& text) const;
+  // The view's members that only some phases have ("held", "peeks_left", "shuffle", ...).
+  Json phase_members_view(Player observer, bool all) const;
   void add_last_fight(KeyFields& k) const;
   void reveal_cells(std::bitset<kCells> cells, After after, int target);
   void continue_reveal();

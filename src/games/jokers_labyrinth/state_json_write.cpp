@@ -76,6 +76,50 @@ Json player_view(const State& s, int p, Player observer, bool all) {
   return pj;
 }
 
+// player_view as text.
+void write_player(JsonTextWriter& w, const State& s, int p, Player observer, bool all) {
+  const PlayerState& ps = s.player(p);
+  const CardSet& hand = s.cards_at(static_cast<std::uint8_t>(kLocHand + p));
+  int hidden = 0;
+  hand.for_each([&](int phys) { hidden += sees_card(s, observer, all, p, phys) ? 0 : 1; });
+  w.begin_object();
+  w.key("seat");
+  w.string(kSeatNames[p]);
+  w.key("jack");
+  w.string(ps.suit >= 0 ? suit_symbol(static_cast<Suit>(ps.suit)) : "");
+  w.key("cell");
+  w.string(ps.pos >= 0 ? cell_name(ps.pos) : "");
+  w.key("entered");
+  w.boolean(ps.entered);
+  w.key("debt");
+  w.integer(ps.debt);
+  w.key("skip");
+  w.boolean(ps.skip);
+  w.key("bolster");
+  w.boolean(ps.bolster);
+  w.key("hindered");
+  w.boolean(ps.hindered);
+  w.key("jokers");
+  w.integer(s.jokers_held(p));
+  w.key("hand_size");
+  w.integer(hand.count());
+  w.key("hand");
+  w.begin_array();
+  hand.for_each([&](int phys) {
+    if (sees_card(s, observer, all, p, phys)) w.string(phys_name(phys));
+  });
+  w.end_array();
+  w.key("hidden");
+  w.integer(hidden);
+  w.end_object();
+}
+
+void write_card_list(JsonTextWriter& w, const CardSet& cards) {
+  w.begin_array();
+  cards.for_each([&](int phys) { w.string(phys_name(phys)); });
+  w.end_array();
+}
+
 // The fight under way: a commitment stays "committed" to the others until both sides have one.
 Json combat_view(const State& s, Player observer, bool all) {
   const Combat& c = s.combat();
@@ -208,6 +252,15 @@ Json State::view(Player observer) const {
   add_member(v, "guardian_deck", card_list(cards_at(kLocGuardDeck)));
   add_member(v, "guardians_aside", card_list(cards_at(kLocAside)));
   add_member(v, "unseen_dungeon", static_cast<std::size_t>(cards_at(kLocPool).count()));
+  Json more = phase_members_view(observer, all);
+  for (auto it = more.begin(); it != more.end(); ++it) {
+    add_member(v, it.key().c_str(), std::move(*it));
+  }
+  return v;
+}
+
+Json State::phase_members_view(Player observer, bool all) const {
+  Json v = json_object(4);
   if (is_fight_phase(phase_)) add_member(v, "combat", combat_view(*this, observer, all));
   if (phase_ == Phase::kScavKeep || phase_ == Phase::kKeepNpc) {
     add_member(
@@ -237,6 +290,83 @@ Json State::view(Player observer) const {
   return v;
 }
 
+// The same members in the same order as view(), the frequent ones written directly.
+void State::write_view(Player observer, JsonTextWriter& w) const {
+  const bool all = observer == kOmniscient || phase_ == Phase::kOver;
+  w.begin_object();
+  w.key("seats");
+  w.begin_array();
+  for (int p = 0; p < config_.players; ++p) w.string(kSeatNames[p]);
+  w.end_array();
+  w.key("observer");
+  w.integer(observer);
+  w.key("phase");
+  w.string(kPhaseNames[static_cast<std::size_t>(phase_)]);
+  w.key("to_act");
+  w.integer(current_player());
+  w.key("turn");
+  w.begin_object();
+  w.key("seat");
+  w.integer(to_move_);
+  w.key("actions_left");
+  w.integer(actions_left_);
+  w.key("paid");
+  w.integer(paid_actions_);
+  w.key("last_was_reveal");
+  w.boolean(last_was_reveal_);
+  w.key("boost_used");
+  w.boolean(boost_used_);
+  w.key("scavenged");
+  w.boolean(scavenged_);
+  w.key("round");
+  w.integer(round_);
+  w.key("first");
+  w.integer(first_);
+  w.key("turns");
+  w.integer(turns_);
+  w.end_object();
+  w.key("board");
+  write_board(observer, all, w);
+  w.key("peeked");
+  w.begin_array();
+  for (int c = 0; c < kCells; ++c) {
+    if (known_[c] == 0) continue;
+    w.begin_array();
+    w.string(cell_name(c));
+    w.integer(known_[c]);
+    w.end_array();
+  }
+  w.end_array();
+  w.key("players");
+  w.begin_array();
+  for (int p = 0; p < config_.players; ++p) write_player(w, *this, p, observer, all);
+  w.end_array();
+  // The piles in view()'s order: the face-up ones card by card, the face-down ones counted.
+  struct Pile {
+    const char* name;
+    std::uint8_t loc;
+    bool face_up;
+  };
+  for (const Pile& pile :
+       {Pile{"main_discard", kLocMainDiscard, true},
+        Pile{"scavenger_discard", kLocScavDiscard, true},
+        Pile{"scavenger_deck", kLocScavDeck, false}, Pile{"guardian_deck", kLocGuardDeck, true},
+        Pile{"guardians_aside", kLocAside, true}, Pile{"unseen_dungeon", kLocPool, false}}) {
+    w.key(pile.name);
+    if (pile.face_up) {
+      write_card_list(w, cards_at(pile.loc));
+    } else {
+      w.integer(cards_at(pile.loc).count());
+    }
+  }
+  const Json more = phase_members_view(observer, all);
+  for (auto it = more.begin(); it != more.end(); ++it) {
+    w.key(it.key());
+    w.value(*it);
+  }
+  w.end_object();
+}
+
 // Each cell as text: "#" face down (its card when seen, "~group" in a Reality Shuffle group), the
 // card face up ("/Guardian" on an Ace, "!" for a dropped Joker), "" when empty.
 Json State::board_view(Player observer, bool all) const {
@@ -244,29 +374,46 @@ Json State::board_view(Player observer, bool all) const {
   for (int r = 0; r < kSide; ++r) {
     Json row = json_array(kSide);
     for (int col = 0; col < kSide; ++col) {
-      const int c = cell_at(r, col);
       std::string text;
-      if (down_[c]) {
-        text = "#";
-        if (cell_card_[c] >= 0 && sees_cell(*this, observer, all, c))
-          text += phys_name(cell_card_[c]);
-        if (group_[c] != 0) {
-          text += '~';
-          text += std::to_string(group_[c]);
-        }
-      } else if (cell_card_[c] >= 0) {
-        text = phys_name(cell_card_[c]);
-        if (guard_[c] >= 0) {
-          text += '/';
-          text += phys_name(guard_[c]);
-        }
-        if (dropped_[c]) text += '!';
-      }
+      append_cell_text(cell_at(r, col), observer, all, text);
       row.push_back(std::move(text));
     }
     board.push_back(std::move(row));
   }
   return board;
+}
+
+void State::write_board(Player observer, bool all, JsonTextWriter& w) const {
+  std::string text;
+  w.begin_array();
+  for (int r = 0; r < kSide; ++r) {
+    w.begin_array();
+    for (int col = 0; col < kSide; ++col) {
+      text.clear();
+      append_cell_text(cell_at(r, col), observer, all, text);
+      w.string(text);
+    }
+    w.end_array();
+  }
+  w.end_array();
+}
+
+void State::append_cell_text(int c, Player observer, bool all, std::string& text) const {
+  if (down_[c]) {
+    text += '#';
+    if (cell_card_[c] >= 0 && sees_cell(*this, observer, all, c)) text += phys_name(cell_card_[c]);
+    if (group_[c] != 0) {
+      text += '~';
+      text += std::to_string(group_[c]);
+    }
+  } else if (cell_card_[c] >= 0) {
+    text += phys_name(cell_card_[c]);
+    if (guard_[c] >= 0) {
+      text += '/';
+      text += phys_name(guard_[c]);
+    }
+    if (dropped_[c]) text += '!';
+  }
 }
 
 // A hash of exactly what view(p) shows (kept in step with view(): hidden facts enter only as

@@ -183,6 +183,10 @@ struct ViewReference {
 
 namespace {
 
+// The server writes the view as text directly (core ViewTextWriting); expect_views_match holds it
+// to view() at every position it compares.
+static_assert(ViewTextWriting<State>);
+
 TEST(JokersLabyrinthView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   // Each option set the game's suites use, every player count among them.
   for (const Json& options : ::mw::test_support::options_of(builtin_games(), "jokers-labyrinth")) {
