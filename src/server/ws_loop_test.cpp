@@ -246,6 +246,29 @@ TEST(WsLoop, ReadsTheBytesSentWithTheHandOverAndAnswersInOrder) {
   EXPECT_FALSE(peer.next()) << "the loops' end closes the socket";
 }
 
+// A connection is read 2 KiB at a time at first: messages of several reads' size, sent whole or
+// a few bytes at a time, arrive whole and in order, and a message just under the bound still fits.
+TEST(WsLoop, MessagesLongerThanTheFirstReadArriveWhole) {
+  Sessions sessions;
+  Peer peer;
+  const std::string long_text = "echo:" + std::string(6000, 'a');
+  const std::string near_bound = "echo:" + std::string(16 * 1024 - 5, 'b');
+  {
+    WsLoops loops(recording(sessions), 1, limits());
+    adopt(loops, peer, sessions, client_frame(Opcode::kText, long_text, true, 7));
+    const std::string framed = client_frame(Opcode::kText, near_bound, true, 9);
+    for (std::size_t at = 0; at < framed.size(); at += 1500) peer.send(framed.substr(at, 1500));
+    peer.send_text("echo:after");
+    for (const std::string& expected : {long_text, near_bound, std::string("echo:after")}) {
+      const auto frame = peer.next();
+      ASSERT_TRUE(frame);
+      EXPECT_EQ(frame->kind, ws::Event::Kind::kText);
+      EXPECT_EQ(frame->payload, expected);
+    }
+  }
+  EXPECT_EQ(sessions.ended, 1);
+}
+
 // The service pushes under each match's lock, from the commit thread, the loops' own work and
 // the client's own messages at once: what the client reads is the order of the pushes.
 TEST(WsLoop, MessagesPushedFromEveryThreadLeaveInTheOrderTheyWerePushed) {
