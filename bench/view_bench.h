@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "core/json.h"
-#include "core/json_text.h"
 #include "core/rng.h"
 #include "core/state.h"
 #include "core/types.h"
@@ -46,19 +45,13 @@ void time_view(benchmark::State& bs, const S& s, Player observer) {
   }
 }
 
-// The same view as text, written directly (State::append_view_text: what the server keeps and
-// diffs).
+// The same view as text, as the server keeps and diffs it (written directly by a game that can).
 template <class S>
 void time_view_text(benchmark::State& bs, const S& s, Player observer) {
   std::string text;
   for (auto _ : bs) {
     text.clear();
-    if constexpr (ViewTextWriting<S>) {
-      JsonTextWriter writer(text);
-      s.write_view(observer, writer);
-    } else {
-      append_json_text(text, s.view(observer));
-    }
+    append_view_text_of(s, observer, text);
     benchmark::DoNotOptimize(text.data());
   }
   bs.SetLabel(std::to_string(text.size()) + " bytes");

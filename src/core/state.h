@@ -56,6 +56,17 @@ concept ViewTextWriting = requires(const S& cs, Player p, JsonTextWriter& w) {
   { cs.write_view(p, w) } -> std::same_as<void>;
 };
 
+// json_text(s.view(observer)) appended to `out`: written directly by a game that can.
+template <class S>
+void append_view_text_of(const S& s, Player observer, std::string& out) {
+  if constexpr (ViewTextWriting<S>) {
+    JsonTextWriter writer(out);
+    s.write_view(observer, writer);
+  } else {
+    append_json_text(out, s.view(observer));
+  }
+}
+
 // Optional capability: a game writes an action's text (action_to_string's) as a JSON string
 // itself, without making a std::string: the server lists the mover's legal moves after each move.
 template <class S>
@@ -258,12 +269,7 @@ class StateModel final : public StateConcept {
   }
   Json view(Player observer) const override { return s_.view(observer); }
   void append_view_text(Player observer, std::string& out) const override {
-    if constexpr (ViewTextWriting<S>) {
-      JsonTextWriter writer(out);
-      s_.write_view(observer, writer);
-    } else {
-      append_json_text(out, s_.view(observer));
-    }
+    append_view_text_of(s_, observer, out);
   }
   void write_legal_action_texts(JsonTextWriter& w) const override {
     ActionList legal;

@@ -9,7 +9,6 @@
 
 #include "core/error.h"
 #include "core/game.h"
-#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/state.h"
@@ -104,11 +103,11 @@ void expect_random_games_end(const Game& game, int games, int cap) {
 // and the end compares view(observer) with `reference(s, observer)` as written text (the same
 // keys in the same order with the same values) for every seat, the spectator and the omniscient
 // observer, and for a game that writes its view as text itself (ViewTextWriting: the text the
-// server keeps), that text against view()'s. Five is prime to every seat count, so the turns do not line up with the steps compared;
-// comparing every step cost the five games' suites 135 s of CI's test time. Under
-// AddressSanitizer, a quarter of the games and every fourth step: views cost ten times more
-// there, and that run looks for memory errors, which those steps still reach. Returns how many
-// views were compared.
+// server keeps), that text against view()'s. Five is prime to every seat count, so the turns do not
+// line up with the steps compared; comparing every step cost the five games' suites 135 s of CI's
+// test time. Under AddressSanitizer, a quarter of the games and every fourth step: views cost ten
+// times more there, and that run looks for memory errors, which those steps still reach. Returns
+// how many views were compared.
 template <GameState S, class Reference>
 int expect_views_match(const Game& game, int games, int cap, Reference reference) {
   const std::string options = game.options().to_json().dump();
@@ -127,12 +126,9 @@ int expect_views_match(const Game& game, int games, int cap, Reference reference
         EXPECT_EQ(actual, expected)
             << options << ", seed " << seed << ", step " << step << ", observer " << observer;
         if (actual != expected) return compared;  // one difference is enough to read
-        if constexpr (ViewTextWriting<S>) {  // the text the server keeps: the same document
+        if constexpr (ViewTextWriting<S>) {       // the text the server keeps: the same document
           std::string written;
-          {
-            JsonTextWriter w(written);
-            s.write_view(observer, w);
-          }
+          append_view_text_of(s, observer, written);
           EXPECT_EQ(written, actual) << options << ", seed " << seed << ", step " << step
                                      << ", observer " << observer << " (write_view)";
           if (written != actual) return compared;

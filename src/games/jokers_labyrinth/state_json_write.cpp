@@ -114,6 +114,19 @@ void write_player(JsonTextWriter& w, const State& s, int p, Player observer, boo
   w.end_object();
 }
 
+// The piles in the view's order: the face-up ones listed card by card, the face-down ones counted.
+struct Pile {
+  const char* name;
+  std::uint8_t loc;
+  bool face_up;
+};
+constexpr std::array<Pile, 6> kPiles = {{{"main_discard", kLocMainDiscard, true},
+                                         {"scavenger_discard", kLocScavDiscard, true},
+                                         {"scavenger_deck", kLocScavDeck, false},
+                                         {"guardian_deck", kLocGuardDeck, true},
+                                         {"guardians_aside", kLocAside, true},
+                                         {"unseen_dungeon", kLocPool, false}}};
+
 void write_card_list(JsonTextWriter& w, const CardSet& cards) {
   w.begin_array();
   cards.for_each([&](int phys) { w.string(phys_name(phys)); });
@@ -246,12 +259,11 @@ Json State::view(Player observer) const {
   Json players = json_array(static_cast<std::size_t>(config_.players));
   for (int p = 0; p < config_.players; ++p) players.push_back(player_view(*this, p, observer, all));
   add_member(v, "players", std::move(players));
-  add_member(v, "main_discard", card_list(cards_at(kLocMainDiscard)));
-  add_member(v, "scavenger_discard", card_list(cards_at(kLocScavDiscard)));
-  add_member(v, "scavenger_deck", static_cast<std::size_t>(cards_at(kLocScavDeck).count()));
-  add_member(v, "guardian_deck", card_list(cards_at(kLocGuardDeck)));
-  add_member(v, "guardians_aside", card_list(cards_at(kLocAside)));
-  add_member(v, "unseen_dungeon", static_cast<std::size_t>(cards_at(kLocPool).count()));
+  for (const Pile& pile : kPiles) {
+    const CardSet& cards = cards_at(pile.loc);
+    add_member(v, pile.name,
+               pile.face_up ? card_list(cards) : Json(static_cast<std::size_t>(cards.count())));
+  }
   Json more = phase_members_view(observer, all);
   for (auto it = more.begin(); it != more.end(); ++it) {
     add_member(v, it.key().c_str(), std::move(*it));
@@ -341,17 +353,7 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
   w.begin_array();
   for (int p = 0; p < config_.players; ++p) write_player(w, *this, p, observer, all);
   w.end_array();
-  // The piles in view()'s order: the face-up ones card by card, the face-down ones counted.
-  struct Pile {
-    const char* name;
-    std::uint8_t loc;
-    bool face_up;
-  };
-  for (const Pile& pile :
-       {Pile{"main_discard", kLocMainDiscard, true},
-        Pile{"scavenger_discard", kLocScavDiscard, true},
-        Pile{"scavenger_deck", kLocScavDeck, false}, Pile{"guardian_deck", kLocGuardDeck, true},
-        Pile{"guardians_aside", kLocAside, true}, Pile{"unseen_dungeon", kLocPool, false}}) {
+  for (const Pile& pile : kPiles) {
     w.key(pile.name);
     if (pile.face_up) {
       write_card_list(w, cards_at(pile.loc));
