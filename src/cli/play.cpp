@@ -225,7 +225,7 @@ class Session {
   }
 
   void apply(Action a) {
-    tell_moves(seated(agents_), state_, std::span<const Action>(&a, 1));
+    tell_moves(agents_, state_, std::span<const Action>(&a, 1));
     Json outcome = state_.outcome_of(a);
     state_.apply(a);
     record_.actions.push_back(a);
@@ -261,9 +261,7 @@ class Session {
 
   // After undo or load the agents start afresh: they watch the game so far again, so an agent
   // that learns its opponents' habits knows what it knew before.
-  void retell_game() {
-    tell_moves(seated(agents_), replay(builtin_games(), record_, 0), record_.actions);
-  }
+  void retell_game() { tell_moves(agents_, replay(builtin_games(), record_, 0), record_.actions); }
 
   // ---- commands ----
 

@@ -1,5 +1,7 @@
 #include "core/agent.h"
 
+#include <algorithm>
+
 namespace mw {
 
 void observe_action(Agent& agent, Player seat, const State& before, Action action) {
@@ -12,7 +14,10 @@ void observe_action(Agent& agent, Player seat, const State& before, Action actio
   agent.observe(Observation(before, seat), action);
 }
 
-void tell_moves(std::span<Agent* const> seats, State position, std::span<const Action> actions) {
+void tell_moves(std::span<Agent* const> seats, const State& from, std::span<const Action> actions) {
+  // Most seats are people's: a match without computer seats copies no state for them.
+  if (std::ranges::none_of(seats, [](const Agent* agent) { return agent != nullptr; })) return;
+  State position = from;
   for (const Action a : actions) {
     for (Player q = 0; q < static_cast<Player>(seats.size()); ++q) {
       if (seats[static_cast<std::size_t>(q)] != nullptr) {
@@ -21,6 +26,12 @@ void tell_moves(std::span<Agent* const> seats, State position, std::span<const A
     }
     position.apply_legal(a);
   }
+}
+
+void tell_moves(const std::vector<std::unique_ptr<Agent>>& agents, const State& position,
+                std::span<const Action> actions) {
+  if (std::ranges::none_of(agents, [](const auto& agent) { return agent != nullptr; })) return;
+  tell_moves(seated(agents), position, actions);
 }
 
 std::vector<Agent*> seated(const std::vector<std::unique_ptr<Agent>>& agents) {

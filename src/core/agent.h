@@ -106,7 +106,11 @@ void observe_action(Agent& agent, Player seat, const State& before, Action actio
 // Shows each agent of `seats` (indexed by seat; null: nobody to tell) the moves `actions`, played
 // in order from `position`, as observe_action tells them: after each move, or to agents made
 // afresh (undo, load, a restart) the game so far.
-void tell_moves(std::span<Agent* const> seats, State position, std::span<const Action> actions);
+void tell_moves(std::span<Agent* const> seats, const State& position,
+                std::span<const Action> actions);
+// The same for agents held by seat (null: a person's seat).
+void tell_moves(const std::vector<std::unique_ptr<Agent>>& agents, const State& position,
+                std::span<const Action> actions);
 std::vector<Agent*> seated(const std::vector<std::unique_ptr<Agent>>& agents);
 
 }  // namespace mw

@@ -111,7 +111,7 @@ std::shared_ptr<MatchService::Entry> MatchService::add(std::unique_ptr<LiveMatch
   // A restored match: its agents watch the game so far, as they did before the restart.
   ActionList played;
   for (const Event& e : entry->match->events()) played.push_back(e.action);
-  tell_moves(seated(entry->agents), entry->match->start_state(), played);
+  tell_moves(entry->agents, entry->match->start_state(), played);
   entry->last_active = now_();
   entry->suggestions = TokenBucket(2 * limits_.suggestions_per_second,
                                    std::max(2.0, 6 * limits_.suggestions_per_second));

@@ -200,8 +200,16 @@ class MatchService {
   // The seat's token was used: it is the seat's for good. With the match's lock held.
   void claim(Entry& entry, Player seat);
   bool evictable(const Entry& entry, ClockTime now) const;
-  // While a move commits, a message about the match waits (in order) until it is applied.
-  bool defer_while_committing(const std::shared_ptr<Entry>& entry, std::function<void()> job);
+  // While a move commits, a message about the match waits (in order) until it is applied. The
+  // job becomes a std::function (a heap block for most) only when it has to wait.
+  template <class Job>
+  bool defer_while_committing(const std::shared_ptr<Entry>& entry, Job&& job) {
+    if (!committing(*entry)) return false;
+    defer(entry, std::forward<Job>(job));
+    return true;
+  }
+  static bool committing(const Entry& entry);
+  void defer(const std::shared_ptr<Entry>& entry, std::function<void()> job);
   void act_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,
                   const std::string& text, std::uint64_t version);
   void check_locked(const std::shared_ptr<Entry>& entry, const std::shared_ptr<Subscription>& sub,

@@ -64,14 +64,15 @@ void MatchService::act(const std::shared_ptr<Subscription>& sub, const std::stri
   act_locked(entry, sub, text, version);
 }
 
-bool MatchService::defer_while_committing(const std::shared_ptr<Entry>& entry,
-                                          std::function<void()> job) {
-  if (!entry->committing) return false;
+bool MatchService::committing(const Entry& entry) {
+  return entry.committing;
+}
+
+void MatchService::defer(const std::shared_ptr<Entry>& entry, std::function<void()> job) {
   entry->deferred.push_back([entry, job = std::move(job)] {
     std::lock_guard lock(entry->mutex);
     job();
   });
-  return true;
 }
 
 void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
@@ -83,7 +84,9 @@ void MatchService::act_locked(const std::shared_ptr<Entry>& entry,
   if (sub->observer >= 0 && version > m.version_for(sub->observer)) catch_up_if_shared(entry);
   const auto again = [=, this] { act_locked(entry, sub, text, version); };
   try {
-    advance(entry, plan_move(m, sub->observer, text, version), sub, again);
+    // Only a store shared with other instances can turn a commit down for a conflict.
+    advance(entry, plan_move(m, sub->observer, text, version), sub,
+            store_.shared() ? std::function<void()>(again) : nullptr);
   } catch (const std::exception& e) {
     // Another instance appended first: judge the move again against the match as it is now.
     if (caught_up_after_conflict(entry, e)) return again();
@@ -129,7 +132,7 @@ void MatchService::apply_and_push(Entry& entry, const ActionList& actions) {
   entry.last_active = now_();
   // Each computer seat sees the moves it may see. An agent thinking meanwhile on a pool thread is
   // one that owns its own locking (IsmctsAgent does).
-  tell_moves(seated(entry.agents), m.state(), actions);
+  tell_moves(entry.agents, m.state(), actions);
   m.commit(actions);
   if (m.finished()) {
     if (committer_) {
