@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -193,6 +194,10 @@ class State {
   std::vector<Action> parse_actions(std::string_view text) const;
 
   Json view(Player observer) const;
+  // view(observer) as text, written directly (core ViewTextWriting: the server writes it after
+  // every move); the view tests (MazeMakersView, core.JsonTextWritesEveryGamesViewsAsDumpDoes)
+  // hold the two to one text.
+  void write_view(Player observer, JsonTextWriter& w) const;
   std::uint64_t information_state_key(Player p) const;
   State resample(Player p, Rng& rng) const;
   Json to_json() const;
@@ -351,15 +356,29 @@ class State {
   void check_invariants();  // from_json
   void check_progress(bool setup);
   void check_last_combat(bool setup) const;
-  // The view's parts (state_json_write.cpp).
+  // The view's parts (state_json_write.cpp), each as a tree for view() and as text for
+  // write_view.
+  void check_move_fields() const;  // throws on a position no view describes
+  bool turn_under_way() const;     // the view has a "turn"
   Json player_view(Player p) const;
+  void write_player(Player p, JsonTextWriter& w) const;
   void add_tiles_view(Json& v) const;
+  void write_tiles(JsonTextWriter& w) const;
   Json pieces_view() const;
+  void write_pieces(JsonTextWriter& w) const;
   std::string unplaced_pieces() const;
   void add_coins_view(Json& v, Player observer) const;
+  void write_coins(Player observer, JsonTextWriter& w) const;
+  Json coin_view(int c, Player observer) const;
+  void write_coin(int c, Player observer, JsonTextWriter& w) const;
+  Json removed_monsters_view(Player observer) const;  // rare: a tree for both
   int coins_to_deal() const;
   Json turn_view() const;
+  void write_turn(JsonTextWriter& w) const;
   Json combat_view() const;
+  void write_combat(JsonTextWriter& w) const;
+  // The members only the last phases have ("rolloff", "winners"): rare, a tree for both.
+  Json closing_members_view() const;
 
   Config config_;
   Phase phase_ = Phase::kFirst;

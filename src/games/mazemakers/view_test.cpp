@@ -211,6 +211,10 @@ std::vector<Json> option_sets() {
   return out;
 }
 
+// The server writes the view as text directly (core ViewTextWriting); expect_views_match holds it
+// to view() at every position it compares.
+static_assert(ViewTextWriting<State>);
+
 TEST(MazeMakersView, IsTheReferenceDocumentForEveryObserverAlongRandomGames) {
   for (const Json& options : option_sets()) {
     const Game game = builtin_games().load("mazemakers", options);
