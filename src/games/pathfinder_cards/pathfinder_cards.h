@@ -31,11 +31,13 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/json.h"
+#include "core/json_text.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -257,6 +259,10 @@ class State {
   std::vector<Action> parse_question(std::string_view text) const;
 
   Json view(Player observer) const;
+  // view(observer) as text, written directly (core ViewTextWriting: the server writes it after
+  // every move); the view tests and core.JsonTextWritesEveryGamesViewsAsDumpDoes hold the two to
+  // one text.
+  void write_view(Player observer, JsonTextWriter& w) const;
   std::uint64_t information_state_key(Player p) const;
   State resample(Player p, Rng& rng) const;
   Json to_json() const;
@@ -395,6 +401,10 @@ class State {
 
   State resample_runner(Rng& rng) const;
   State random_build(int cards, Rng& rng) const;
+  // Whether `observer`'s view shows every card: the Maker's, the omniscient one, or the game over.
+  bool sees_everything(Player observer) const {
+    return role_of(observer) == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
+  }
   // The view's parts (view.cpp); `all`: the observer sees everything.
   void add_base_view(Json& v, Player observer, bool all) const;
   Json earlier_games_json() const;
@@ -402,9 +412,19 @@ class State {
   Json cards_json(bool all) const;
   void add_play_view(Json& v) const;
   Json pending_json(bool all) const;
+  static Json task_json(const Task& t, bool all);
   Json tens_json() const;
+  static Json ten_json(const TenResult& r);
   Json king_before_json() const;
   Json answers_json() const;
+  Json answer_json(const Answer& a) const;
+  void add_closing_view(Json& v, Player observer) const;
+  // The same parts written as text (view_write.cpp); `occupied`: the cells holding cards, in order.
+  void write_base_view(Player observer, bool all, std::span<const int> occupied,
+                       JsonTextWriter& w) const;
+  void write_cards(bool all, std::span<const int> occupied, JsonTextWriter& w) const;
+  void write_play_view(std::span<const int> occupied, JsonTextWriter& w) const;
+  void write_knowledge_view(bool all, JsonTextWriter& w) const;
 
   friend struct JsonIo;
   friend struct ViewReference;  // view_test.cpp: the view construction view() replaced

@@ -121,7 +121,7 @@ void State::add_base_view(Json& v, Player observer, bool all) const {
 }
 
 Json State::view(Player observer) const {
-  const bool all = role_of(observer) == kMaker || observer == kOmniscient || phase_ == Phase::kOver;
+  const bool all = sees_everything(observer);
   Json v = json_object(32);
   add_base_view(v, observer, all);
   add_member(v, "hand", hearts_json(hand_));
@@ -141,6 +141,12 @@ Json State::view(Player observer) const {
   if (decision() == Decision::kKingName) add_member(v, "kingBefore", king_before_json());
   add_member(v, "powersUsed", powers_json(used_powers_));
   add_member(v, "answers", answers_json());
+  add_closing_view(v, observer);
+  return v;
+}
+
+// The members after "answers", which only some positions have.
+void State::add_closing_view(Json& v, Player observer) const {
   if (decision() == Decision::kAdvisorAsk) {
     const aql::Pending p = aql::pending(q_.data(), q_len_);
     Json question = json_object(3);
@@ -160,7 +166,6 @@ Json State::view(Player observer) const {
     add_member(v, "winner", seat_name(seat_of(winner_)));
     add_member(v, "score", score());
   }
-  return v;
 }
 
 // In play: the cards the Runner may stand on and explore, and (advanced) the artifacts whose
@@ -178,45 +183,50 @@ void State::add_play_view(Json& v) const {
   add_member(v, "artifacts", std::move(arts));
 }
 
-// The effects still to resolve, the next first; the King trial's flipped card only for `all`.
+// The effects still to resolve, the next first.
 Json State::pending_json(bool all) const {
   Json pending = json_array(static_cast<std::size_t>(depth_));
-  for (int i = depth_ - 1; i >= 0; --i) {
-    const Task& t = stack_[i];
-    Json e = json_object(7);
-    add_member(e, "effect", kTaskNames[static_cast<int>(t.kind)]);
-    add_member(e, "cell", cell_json(t.cell));
-    if (t.kind == TaskKind::kTrial) {
-      add_member(e, "trial", kTrialNames[static_cast<int>(t.trial)]);
-      add_member(e, "step", t.step);
-      if (t.aux >= 0) add_member(e, "suit", suit_code(t.aux));
-      if (t.trial == TrialKind::kQueen) add_member(e, "chosen", cell_json(t.cell2));
-      if (t.trial == TrialKind::kKing && all) add_member(e, "flipped", cell_json(t.cell2));
-    }
-    if (t.kind == TaskKind::kDamage) {
-      add_member(e, "step", t.step);
-      add_member(e, "window", (t.flags & kNoWindow) == 0);
-    }
-    if (t.kind == TaskKind::kWake) add_member(e, "artifact", card_code(t.aux));
-    pending.push_back(std::move(e));
-  }
+  for (int i = depth_ - 1; i >= 0; --i) pending.push_back(task_json(stack_[i], all));
   return pending;
+}
+
+// One effect still to resolve; the King trial's flipped card only for `all`.
+Json State::task_json(const Task& t, bool all) {
+  Json e = json_object(7);
+  add_member(e, "effect", kTaskNames[static_cast<int>(t.kind)]);
+  add_member(e, "cell", cell_json(t.cell));
+  if (t.kind == TaskKind::kTrial) {
+    add_member(e, "trial", kTrialNames[static_cast<int>(t.trial)]);
+    add_member(e, "step", t.step);
+    if (t.aux >= 0) add_member(e, "suit", suit_code(t.aux));
+    if (t.trial == TrialKind::kQueen) add_member(e, "chosen", cell_json(t.cell2));
+    if (t.trial == TrialKind::kKing && all) add_member(e, "flipped", cell_json(t.cell2));
+  }
+  if (t.kind == TaskKind::kDamage) {
+    add_member(e, "step", t.step);
+    add_member(e, "window", (t.flags & kNoWindow) == 0);
+  }
+  if (t.kind == TaskKind::kWake) add_member(e, "artifact", card_code(t.aux));
+  return e;
 }
 
 Json State::tens_json() const {
   Json tens = json_array(tens_.size());
   for (const TenResult& r : tens_) {
-    if (r.cell < 0) continue;
-    Json e = json_object(6);
-    add_member(e, "ten", card_code(r.ten));
-    add_member(e, "cell", shifted_cell_name(r.cell, r.since));
-    add_member(e, "suit", suit_code(r.suit));
-    add_member(e, "guess", r.guess);
-    add_member(e, "actual", r.actual);
-    add_member(e, "current", r.valid);
-    tens.push_back(std::move(e));
+    if (r.cell >= 0) tens.push_back(ten_json(r));
   }
   return tens;
+}
+
+Json State::ten_json(const TenResult& r) {
+  Json e = json_object(6);
+  add_member(e, "ten", card_code(r.ten));
+  add_member(e, "cell", shifted_cell_name(r.cell, r.since));
+  add_member(e, "suit", suit_code(r.suit));
+  add_member(e, "guess", r.guess);
+  add_member(e, "actual", r.actual);
+  add_member(e, "current", r.valid);
+  return e;
 }
 
 // What she studied before looking away (G1.6.2): the face-up cards of the layout before.
@@ -234,31 +244,32 @@ Json State::king_before_json() const {
 
 Json State::answers_json() const {
   Json answers = json_array(static_cast<std::size_t>(num_answers_));
-  for (int i = 0; i < num_answers_; ++i) {
-    const Answer& a = answers_[i];
-    Json e = json_object(3);
-    if (a.kind == 0) {
-      add_member(e, "question", aql::question_text(a.tokens.data(), a.len, a.since));
-      add_member(e, "answer", a.yes ? "yes" : "no");
-    } else {
-      Json dirs = json_array(static_cast<std::size_t>(std::popcount(a.dirs)));
-      for (int d = 0; d < 32; ++d) {
-        if ((a.dirs >> d) & 1) dirs.push_back(link_label(d, layout_.topo));
-      }
-      add_member(e, "pathfinder", shifted_cell_name(a.cell, a.since));
-      add_member(e, "directions", std::move(dirs));
-    }
-    add_member(e, "current", a.current);
-    answers.push_back(std::move(e));
-  }
+  for (int i = 0; i < num_answers_; ++i) answers.push_back(answer_json(answers_[i]));
   return answers;
+}
+
+Json State::answer_json(const Answer& a) const {
+  Json e = json_object(3);
+  if (a.kind == 0) {
+    add_member(e, "question", aql::question_text(a.tokens.data(), a.len, a.since));
+    add_member(e, "answer", a.yes ? "yes" : "no");
+  } else {
+    Json dirs = json_array(static_cast<std::size_t>(std::popcount(a.dirs)));
+    for (int d = 0; d < 32; ++d) {
+      if ((a.dirs >> d) & 1) dirs.push_back(link_label(d, layout_.topo));
+    }
+    add_member(e, "pathfinder", shifted_cell_name(a.cell, a.since));
+    add_member(e, "directions", std::move(dirs));
+  }
+  add_member(e, "current", a.current);
+  return e;
 }
 
 // The facts view(p) shows, hashed directly (no JSON): what view() derives from them (toAct,
 // active, explorable, the maze drawing, the score) needs no hashing of its own. Sets of cards are
 // folded with a commutative sum, so the key never depends on the hidden identities' order.
 std::uint64_t State::information_state_key(Player p) const {
-  const bool all = role_of(p) == kMaker || p == kOmniscient || phase_ == Phase::kOver;
+  const bool all = sees_everything(p);
   Hasher h(0x7061746866696e64ULL);
   h.add(static_cast<std::uint64_t>(game_no_)).add(static_cast<std::uint64_t>(first_maker_ + 1));
   for (int g = 0; g < game_no_; ++g) {

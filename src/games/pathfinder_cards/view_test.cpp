@@ -216,6 +216,10 @@ struct ViewReference {
 
 namespace {
 
+// The server writes the view as text directly (core ViewTextWriting); expect_views_match holds it
+// to view() at every position it compares.
+static_assert(ViewTextWriting<State>);
+
 // Each option set the game's suites use, the advanced game on the hex board, and a match.
 std::vector<Json> option_sets() {
   std::vector<Json> out = ::mw::test_support::options_of(builtin_games(), "pathfinder-cards");
