@@ -424,18 +424,21 @@ std::string draw_maze(const Layout& l) {
     x1 = std::max(x1, cell_x(l.pos[id]));
     y1 = std::max(y1, cell_y(l.pos[id]));
   }
+  // Written row by row into one string: every view of the Maker's draws it.
   std::string out;
+  out.reserve(static_cast<std::size_t>((y1 + 1) * (4 * (x1 + 1) + 2 * y1 + 1)));
   for (int y = 0; y <= y1; ++y) {
+    const std::size_t row_start = out.size();
     // A hex board is drawn sheared: row r starts r half-cells right (axial q = column).
-    std::string row(l.topo == Topology::kHex ? static_cast<std::size_t>(2 * y) : 0, ' ');
+    if (l.topo == Topology::kHex) out.append(static_cast<std::size_t>(2 * y), ' ');
     for (int x = 0; x <= x1; ++x) {
       const int c = l.at[make_cell(x, y)];
       const std::string code = c < 0 ? "." : card_code(c);  // at most 3 characters: padded to 4
-      row += code;
-      row.append(4 - code.size(), ' ');
+      out += code;
+      out.append(4 - code.size(), ' ');
     }
-    while (!row.empty() && row.back() == ' ') row.pop_back();
-    out += row + "\n";
+    while (out.size() > row_start && out.back() == ' ') out.pop_back();
+    out += '\n';
   }
   return out;
 }
