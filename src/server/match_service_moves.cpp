@@ -115,7 +115,7 @@ void MatchService::resync(const std::shared_ptr<Subscription>& sub) {
 
 void MatchService::send_full_state(Entry& entry, Subscription& sub) {
   const LiveMatch& m = *entry.match;
-  sub.send(json_text(state_message(m, sub.observer, 0, entry.views.current(m, sub.observer))),
+  sub.send(state_message_text(m, sub.observer, 0, entry.views.current_text(m, sub.observer)),
            MessageKind::kFullState);
   sub.sent_version = m.version_for(sub.observer);
 }

@@ -178,6 +178,47 @@ std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t
   return text;
 }
 
+std::string state_message_text(const LiveMatch& match, Player observer, std::uint64_t events_from,
+                               std::string_view view_text) {
+  // A client ahead of us: send everything.
+  if (events_from > match.told_events(observer).size()) events_from = 0;
+  std::string text;
+  text.reserve(view_text.size() + 256);
+  {
+    JsonTextWriter w(text);
+    w.begin_object();
+    w.key("type");
+    w.string("state");
+    w.key("match");
+    w.string(match.id());
+    w.key("game");
+    w.string(match.setup().game);
+    w.key("version");
+    w.integer(match.version_for(observer));
+    w.key("seat");
+    write_player_or_null(w, observer >= 0 ? std::optional<Player>(observer) : std::nullopt);
+    w.key("to_act");
+    write_player_or_null(w, match.seat_to_act());
+    w.key("status");
+    w.string(match.finished() ? "finished" : "playing");
+    w.key("view");
+    w.raw(view_text);
+    w.key("legal");
+    w.begin_array();
+    if (lists_legal(match, observer)) match.state().write_legal_action_texts(w);
+    w.end_array();
+    w.key("events_from");
+    w.integer(events_from);
+    w.key("events");
+    write_events(w, match, observer, events_from);
+    write_ending(w, match);
+    w.key("seed_commitment");
+    w.string(match.seed_commitment());
+    w.end_object();
+  }
+  return text;
+}
+
 void add_event_facts(bool setup, const Json& outcome, Json& event) {
   if (setup) event["setup"] = true;
   if (!outcome.is_null()) event["outcome"] = outcome;

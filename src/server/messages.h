@@ -22,6 +22,11 @@ namespace mw::server {
 // spectator. `view` is the observer's view now (ObserverViews::current).
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from,
                    const Json& view);
+// The same message as its text, json_text(state_message(...)) byte for byte, written member by
+// member: `view_text` is the view's text (ObserverViews::current_text) and the legal moves are
+// written straight (a Maker's first placement has 64,000 of them).
+std::string state_message_text(const LiveMatch& match, Player observer, std::uint64_t events_from,
+                               std::string_view view_text);
 
 // {"type": "patch", "match", "version", "base", "to_act", "status", "patch", "legal", "events",
 //  "returns"?, "resigned"?, "rematch"?}: what changed for `observer` since its version `base`.

@@ -27,6 +27,17 @@ Json ObserverViews::current(const LiveMatch& match, Player observer) {
   return view;
 }
 
+const std::string& ObserverViews::current_text(const LiveMatch& match, Player observer) {
+  Kept& k = kept(match, observer);
+  if (!k.built || k.match_version != match.version()) {
+    std::string text;
+    match.state().append_view_text(observer, text);
+    keep(match, observer, std::move(text), k);
+    k.starts.clear();  // found by a diff only
+  }
+  return k.text;
+}
+
 ObserverViews::Change ObserverViews::advance(const LiveMatch& match, Player observer,
                                              PatchMemo& memo) {
   Kept& k = kept(match, observer);
