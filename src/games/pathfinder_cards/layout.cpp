@@ -54,13 +54,23 @@ std::string make_cell_name(int cell) {
 
 // Codes and cell names are written once: views name every card of the layout, and the Maker's
 // legal placements are every card on every cell.
-std::string card_code(int id) {
+namespace {
+const std::array<std::string, kNumCards>& card_codes() {
   static const auto kCodes = [] {
     std::array<std::string, kNumCards> codes;
     for (int i = 0; i < kNumCards; ++i) codes[i] = make_card_code(i);
     return codes;
   }();
-  return id >= 0 && id < kNumCards ? kCodes[id] : make_card_code(id);
+  return kCodes;
+}
+}  // namespace
+
+std::string card_code(int id) {
+  return id >= 0 && id < kNumCards ? card_codes()[id] : make_card_code(id);
+}
+
+std::string_view card_code_view(int id) {
+  return card_codes().at(static_cast<std::size_t>(id));
 }
 
 std::string card_display(int id, bool unicode) {
@@ -106,13 +116,23 @@ int parse_heart_code(std::string_view text) {
   return card->rank();
 }
 
-std::string cell_name(int cell) {
+namespace {
+const std::vector<std::string>& cell_names() {
   static const auto kNames = [] {
     std::vector<std::string> names(kCells);
     for (int i = 0; i < kCells; ++i) names[i] = make_cell_name(i);
     return names;
   }();
-  return cell >= 0 && cell < kCells ? kNames[cell] : make_cell_name(cell);
+  return kNames;
+}
+}  // namespace
+
+std::string cell_name(int cell) {
+  return cell >= 0 && cell < kCells ? cell_names()[cell] : make_cell_name(cell);
+}
+
+std::string_view cell_name_view(int cell) {
+  return cell_names().at(static_cast<std::size_t>(cell));
 }
 
 std::string xy_name(int x, int y) {

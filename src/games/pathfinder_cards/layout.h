@@ -51,7 +51,9 @@ constexpr bool in_diamond_graph(int id) {
 constexpr std::uint64_t kAllCards = (std::uint64_t{1} << kNumCards) - 1;
 constexpr std::uint64_t kDiamondMask = ((std::uint64_t{1} << 13) - 1) << 13;
 
-std::string card_code(int id);                   // "AD", "10C", "JS", "JK"
+std::string card_code(int id);  // "AD", "10C", "JS", "JK"
+// The same, read from the table of codes (id a maze card or the Joker).
+std::string_view card_code_view(int id);
 std::string card_display(int id, bool unicode);  // "A♦" / "AD"
 int parse_card_code(std::string_view text);      // -1 when not a maze card
 std::string suit_code(int suit);                 // "C", "D", "S", "JK"
@@ -71,8 +73,9 @@ constexpr int make_cell(int x, int y) {
 constexpr bool in_box(int x, int y) {
   return x >= 0 && y >= 0 && x < kSide && y < kSide;
 }
-std::string cell_name(int cell);        // "3,2" = (x, y), x east, y south
-int parse_cell(std::string_view text);  // "3,2" or "(3,2)"; -1 otherwise
+std::string cell_name(int cell);            // "3,2" = (x, y), x east, y south
+std::string_view cell_name_view(int cell);  // the same from the table (cell on the board)
+int parse_cell(std::string_view text);      // "3,2" or "(3,2)"; -1 otherwise
 
 enum class Topology : std::uint8_t { kSquare, kHex };
 

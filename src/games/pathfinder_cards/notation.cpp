@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cctype>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "core/error.h"
@@ -96,6 +98,18 @@ int power_of(const std::string& word) {
 }
 
 }  // namespace
+
+void State::write_action_text(Action a, JsonTextWriter& w) const {
+  if (a < 0 || a >= kCompassBase) return w.string(action_to_string(a));
+  // "AD@3,12": a card code (at most 3 characters), '@' and a cell name (at most 5).
+  std::array<char, 16> text{};
+  const std::string_view code = card_code_view(static_cast<int>(a / kCells));
+  const std::string_view cell = cell_name_view(static_cast<int>(a % kCells));
+  char* end = std::copy(code.begin(), code.end(), text.begin());
+  *end++ = '@';
+  end = std::copy(cell.begin(), cell.end(), end);
+  w.string(std::string_view(text.data(), static_cast<std::size_t>(end - text.data())));
+}
 
 std::string State::action_to_string(Action a) const {
   if (a < kCompassBase) {  // the Maker's first placement lists every card on every cell

@@ -242,6 +242,9 @@ class State {
   std::vector<double> returns() const;
 
   std::string action_to_string(Action a) const;
+  // Its text as a JSON string (core ActionTextWriting): a placement without building a string (the
+  // Maker's first placement lists every card on every cell, 64,000 texts in each message to her).
+  void write_action_text(Action a, JsonTextWriter& w) const;
   // A swap or move named in the coordinates before the layout moved by `since` (A-G1-48), as it
   // is named now.
   std::string action_to_string_shifted(Action a, const Shift& since) const;
