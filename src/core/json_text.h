@@ -84,6 +84,14 @@ class JsonTextWriter {
     write_value(v);
     after_value_ = true;
   }
+  // Each member of `object`, in order, as a member of the object being written: a view's rare
+  // members, built as a Json by the helper its view() uses too.
+  void members(const Json& object) {
+    for (auto it = object.begin(); it != object.end(); ++it) {
+      key(it.key());
+      value(*it);
+    }
+  }
 
  private:
   friend void append_json_text(std::string& out, const Json& value);

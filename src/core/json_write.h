@@ -29,4 +29,11 @@ inline void add_member(Json& object, const char* key, Json value) {
   object.get_ref<Json::object_t&>().emplace_back(key, std::move(value));
 }
 
+// Appends each member of the object `from`, in order, the same way.
+inline void add_members(Json& object, Json from) {
+  for (auto& member : from.get_ref<Json::object_t&>()) {
+    object.get_ref<Json::object_t&>().emplace_back(member.first, std::move(member.second));
+  }
+}
+
 }  // namespace mw

@@ -95,6 +95,14 @@ void write_player_or_null(JsonTextWriter& w, std::optional<Player> p) {
   }
 }
 
+// The "legal" member: legal_for as its text, each move's text written straight.
+void write_legal(JsonTextWriter& w, const LiveMatch& match, Player observer) {
+  w.key("legal");
+  w.begin_array();
+  if (lists_legal(match, observer)) match.state().write_legal_action_texts(w);
+  w.end_array();
+}
+
 // events_for as its text.
 void write_events(JsonTextWriter& w, const LiveMatch& match, Player observer, std::uint64_t from) {
   const auto& events = match.events();
@@ -166,10 +174,7 @@ std::string patch_message(const LiveMatch& match, Player observer, std::uint64_t
     w.string(match.finished() ? "finished" : "playing");
     w.key("patch");
     w.raw(patch);
-    w.key("legal");
-    w.begin_array();
-    if (lists_legal(match, observer)) match.state().write_legal_action_texts(w);
-    w.end_array();
+    write_legal(w, match, observer);
     w.key("events");
     write_events(w, match, observer, base);
     write_ending(w, match);
@@ -203,10 +208,7 @@ std::string state_message_text(const LiveMatch& match, Player observer, std::uin
     w.string(match.finished() ? "finished" : "playing");
     w.key("view");
     w.raw(view_text);
-    w.key("legal");
-    w.begin_array();
-    if (lists_legal(match, observer)) match.state().write_legal_action_texts(w);
-    w.end_array();
+    write_legal(w, match, observer);
     w.key("events_from");
     w.integer(events_from);
     w.key("events");

@@ -19,7 +19,8 @@ namespace mw::server {
 //  "events_from", "events": [{"n", "player", "text", "setup"?, "outcome"?}], "returns"?,
 //  "resigned"?, "rematch"?, "seed_commitment"}. Events
 // are those from index `events_from` on (0: the full log, a resync); `seat` is null for a
-// spectator. `view` is the observer's view now (ObserverViews::current).
+// spectator. `view` is the observer's view now (State::view); the HTTP record during play is this
+// message, the WebSocket's full state its text (state_message_text).
 Json state_message(const LiveMatch& match, Player observer, std::uint64_t events_from,
                    const Json& view);
 // The same message as its text, json_text(state_message(...)) byte for byte, written member by

@@ -17,16 +17,6 @@ void ObserverViews::keep(const LiveMatch& match, Player observer, std::string te
   k.observer_version = match.version_for(observer);
 }
 
-Json ObserverViews::current(const LiveMatch& match, Player observer) {
-  Json view = match.state().view(observer);
-  Kept& k = kept(match, observer);
-  if (!k.built || k.match_version != match.version()) {
-    keep(match, observer, json_text(view), k);
-    k.starts.clear();  // found by a diff only
-  }
-  return view;
-}
-
 const std::string& ObserverViews::current_text(const LiveMatch& match, Player observer) {
   Kept& k = kept(match, observer);
   if (!k.built || k.match_version != match.version()) {

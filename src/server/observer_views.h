@@ -17,9 +17,8 @@ namespace mw::server {
 
 class ObserverViews {
  public:
-  // The observer's view now (for a full state), which becomes the last one kept.
-  Json current(const LiveMatch& match, Player observer);
-  // The same as its text (what the server sends): written by the game, no tree built.
+  // The observer's view now as its text (for a full state), which becomes the last one kept:
+  // written by the game, no tree built.
   const std::string& current_text(const LiveMatch& match, Player observer);
 
   // How the observer's view moved since the last one kept: `base` is the observer's version that

@@ -386,7 +386,7 @@ TEST(ObserverViews, KeepsTheLastViewPerObserverAndSaysWhatItAppliesTo) {
   // Never shown: no base, so a client needs the whole state.
   EXPECT_FALSE(views.advance(m, 0, memo).base.has_value());
   const std::uint64_t at = m.version_for(1);
-  const Json shown = views.current(m, 1);
+  const Json shown = Json::parse(views.current_text(m, 1));
   EXPECT_EQ(shown, m.state().view(1));
   // Nothing played: the same version, an empty patch (a resignation's push).
   const ObserverViews::Change same = views.advance(m, 1, memo);

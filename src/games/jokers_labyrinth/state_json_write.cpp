@@ -264,10 +264,7 @@ Json State::view(Player observer) const {
     add_member(v, pile.name,
                pile.face_up ? card_list(cards) : Json(static_cast<std::size_t>(cards.count())));
   }
-  Json more = phase_members_view(observer, all);
-  for (auto it = more.begin(); it != more.end(); ++it) {
-    add_member(v, it.key().c_str(), std::move(*it));
-  }
+  add_members(v, phase_members_view(observer, all));
   return v;
 }
 
@@ -361,11 +358,7 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
       w.integer(cards_at(pile.loc).count());
     }
   }
-  const Json more = phase_members_view(observer, all);
-  for (auto it = more.begin(); it != more.end(); ++it) {
-    w.key(it.key());
-    w.value(*it);
-  }
+  w.members(phase_members_view(observer, all));
   w.end_object();
 }
 

@@ -185,10 +185,7 @@ Json State::view(Player observer) const {
   check_move_fields();
   if (turn_under_way()) add_member(v, "turn", turn_view());
   add_member(v, "lastCombat", combat_view());
-  Json closing = closing_members_view();
-  for (auto it = closing.begin(); it != closing.end(); ++it) {
-    add_member(v, it.key().c_str(), std::move(*it));
-  }
+  add_members(v, closing_members_view());
   return v;
 }
 
@@ -245,11 +242,7 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
   }
   w.key("lastCombat");
   write_combat(w);
-  const Json closing = closing_members_view();
-  for (auto it = closing.begin(); it != closing.end(); ++it) {
-    w.key(it.key());
-    w.value(*it);
-  }
+  w.members(closing_members_view());
   w.end_object();
 }
 

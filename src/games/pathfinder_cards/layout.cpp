@@ -50,11 +50,9 @@ std::string make_cell_name(int cell) {
   out += std::to_string(cell_y(cell));
   return out;
 }
-}  // namespace
 
 // Codes and cell names are written once: views name every card of the layout, and the Maker's
 // legal placements are every card on every cell.
-namespace {
 const std::array<std::string, kNumCards>& card_codes() {
   static const auto kCodes = [] {
     std::array<std::string, kNumCards> codes;
@@ -62,6 +60,15 @@ const std::array<std::string, kNumCards>& card_codes() {
     return codes;
   }();
   return kCodes;
+}
+
+const std::vector<std::string>& cell_names() {
+  static const auto kNames = [] {
+    std::vector<std::string> names(kCells);
+    for (int i = 0; i < kCells; ++i) names[i] = make_cell_name(i);
+    return names;
+  }();
+  return kNames;
 }
 }  // namespace
 
@@ -115,17 +122,6 @@ int parse_heart_code(std::string_view text) {
   if (!card || card->is_joker() || card->suit() != Suit::kHearts) return -1;
   return card->rank();
 }
-
-namespace {
-const std::vector<std::string>& cell_names() {
-  static const auto kNames = [] {
-    std::vector<std::string> names(kCells);
-    for (int i = 0; i < kCells; ++i) names[i] = make_cell_name(i);
-    return names;
-  }();
-  return kNames;
-}
-}  // namespace
 
 std::string cell_name(int cell) {
   return cell >= 0 && cell < kCells ? cell_names()[cell] : make_cell_name(cell);

@@ -76,10 +76,7 @@ void State::write_view(Player observer, JsonTextWriter& w) const {
   write_knowledge_view(all, w);
   Json closing = json_object(0);
   add_closing_view(closing, observer);
-  for (auto it = closing.begin(); it != closing.end(); ++it) {
-    w.key(it.key());
-    w.value(*it);
-  }
+  w.members(closing);
   w.end_object();
 }
 
